@@ -1,0 +1,299 @@
+// Reading test results: test.xml files into one TestCaseResult per case.
+//
+// A result file is parsed whole by xml_reader, then its <testcase> elements
+// are collected from the root (<testsuites> or a lone <testsuite>) and any
+// <testsuite> below it, in document order; elements elsewhere (<system-out>,
+// <properties> of a suite) are not searched, so log text can never be taken
+// for a case. Each case is classified from its own attributes and children
+// alone, failures first: a test that failed and then skipped itself still
+// failed, and two <failure> children are still one failed case.
+//
+// GoogleTest prefixes every failure and skip message with the location of the
+// statement on its own line ("conformance/api/stream_test.cc:42\nunsupported:
+// ..."), so the "unsupported" convention is checked on the message with that
+// first line removed when it looks like "<file>:<line>". The message kept in
+// the result is the message as written, location included.
+//
+// The directory walk follows symbolic links, because bazel-testlogs is a link
+// into Bazel's output base and copies of it may link further. Each directory is
+// visited once, by its canonical path, so a link cycle ends the walk instead of
+// looping. The files found are sorted by path before they are read, so the
+// result does not depend on the order the file system lists entries in.
+//
+// Tested by test_results_test.cc.
+#include "tools/spec/test_results.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <filesystem>
+#include <set>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
+#include "tools/spec/xml_reader.h"
+
+namespace mxcts::spec {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Returns the message of a <failure>, <error> or <skipped> element: its
+// message attribute, or its text if the attribute is missing or empty.
+std::string RawMessage(const XmlElement& element) {
+  const std::string* message = element.Attribute("message");
+  if (message != nullptr && !message->empty()) return *message;
+  return element.text;
+}
+
+// Trims whitespace and cuts `message` to kMaxMessageLength bytes, never in the
+// middle of a UTF-8 sequence.
+std::string ShortMessage(absl::string_view message) {
+  message = absl::StripAsciiWhitespace(message);
+  if (message.size() <= kMaxMessageLength) return std::string(message);
+  size_t length = kMaxMessageLength;
+  while (length > 0 &&
+         (static_cast<unsigned char>(message[length]) & 0xC0) == 0x80) {
+    --length;
+  }
+  return std::string(message.substr(0, length));
+}
+
+// True if `line` looks like GoogleTest's location line, "<file>:<number>".
+bool IsLocationLine(absl::string_view line) {
+  size_t colon = line.rfind(':');
+  if (colon == absl::string_view::npos || colon == 0 ||
+      colon + 1 == line.size()) {
+    return false;
+  }
+  for (char c : line.substr(colon + 1)) {
+    if (!absl::ascii_isdigit(static_cast<unsigned char>(c))) return false;
+  }
+  return true;
+}
+
+// True if the skip `message` declares the feature unsupported.
+bool IsUnsupportedSkip(absl::string_view message) {
+  message = absl::StripLeadingAsciiWhitespace(message);
+  size_t newline = message.find('\n');
+  if (newline != absl::string_view::npos &&
+      IsLocationLine(message.substr(0, newline))) {
+    message = absl::StripLeadingAsciiWhitespace(message.substr(newline + 1));
+  }
+  return absl::StartsWithIgnoreCase(message, "unsupported");
+}
+
+// Appends the clause IDs in `value` to `clauses`, skipping repeats.
+void AddClauses(absl::string_view value, std::vector<std::string>* clauses) {
+  for (absl::string_view id :
+       absl::StrSplit(value, absl::ByAnyChar(" ,\t\n"), absl::SkipEmpty())) {
+    if (std::find(clauses->begin(), clauses->end(), id) == clauses->end()) {
+      clauses->emplace_back(id);
+    }
+  }
+}
+
+// Collects the <testcase> elements of `suite` and of the suites nested in it.
+void CollectCases(const XmlElement& suite,
+                  std::vector<const XmlElement*>* cases) {
+  for (const XmlElement& child : suite.children) {
+    if (child.name == "testcase") {
+      cases->push_back(&child);
+    } else if (child.name == "testsuite") {
+      CollectCases(child, cases);
+    }
+  }
+}
+
+absl::StatusOr<TestCaseResult> ReadCase(const XmlElement& testcase,
+                                        const std::string& file) {
+  TestCaseResult result;
+  result.file = file;
+  const std::string* name = testcase.Attribute("name");
+  if (name == nullptr || name->empty()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        file, ": line ", testcase.line, ": <testcase> has no name"));
+  }
+  const std::string* classname = testcase.Attribute("classname");
+  result.name = classname == nullptr || classname->empty()
+                    ? *name
+                    : absl::StrCat(*classname, ".", *name);
+
+  if (const std::string* spec = testcase.Attribute("spec")) {
+    AddClauses(*spec, &result.spec_clauses);
+  }
+  const XmlElement* failure = nullptr;
+  const XmlElement* skipped = nullptr;
+  for (const XmlElement& child : testcase.children) {
+    if (child.name == "failure" || child.name == "error") {
+      if (failure == nullptr) failure = &child;
+    } else if (child.name == "skipped") {
+      if (skipped == nullptr) skipped = &child;
+    } else if (child.name == "properties") {
+      for (const XmlElement& property : child.children) {
+        const std::string* key = property.Attribute("name");
+        const std::string* value = property.Attribute("value");
+        if (property.name == "property" && key != nullptr && *key == "spec" &&
+            value != nullptr) {
+          AddClauses(*value, &result.spec_clauses);
+        }
+      }
+    }
+  }
+
+  const std::string* status = testcase.Attribute("status");
+  const std::string* result_attribute = testcase.Attribute("result");
+  if (failure != nullptr) {
+    result.outcome = Outcome::kFailed;
+    result.message = ShortMessage(RawMessage(*failure));
+  } else if (status != nullptr && *status == "notrun") {
+    result.outcome = Outcome::kDisabled;
+  } else if (skipped != nullptr ||
+             (result_attribute != nullptr && *result_attribute == "skipped")) {
+    std::string message = skipped == nullptr ? "" : RawMessage(*skipped);
+    result.outcome =
+        IsUnsupportedSkip(message) ? Outcome::kUnsupported : Outcome::kSkipped;
+    result.message = ShortMessage(message);
+  } else {
+    result.outcome = Outcome::kPassed;
+  }
+  return result;
+}
+
+// Adds the path of every test.xml below `dir` to `files`, following links
+// and visiting each directory (by canonical path) once.
+absl::Status FindResultFiles(const fs::path& dir, std::set<fs::path>* visited,
+                             std::vector<std::string>* files) {
+  std::error_code error;
+  fs::path canonical = fs::canonical(dir, error);
+  if (error) {
+    return absl::Status(absl::ErrnoToStatusCode(error.value()),
+                        absl::StrCat(dir.string(), ": ", error.message()));
+  }
+  if (!visited->insert(canonical).second) return absl::OkStatus();
+  fs::directory_iterator it(dir, error);
+  for (; !error && it != fs::directory_iterator(); it.increment(error)) {
+    const fs::path& path = it->path();
+    std::error_code status_error;
+    fs::file_status status = fs::status(path, status_error);  // Follows links.
+    if (status_error) continue;  // A dangling link.
+    if (fs::is_directory(status)) {
+      if (absl::Status s = FindResultFiles(path, visited, files); !s.ok()) {
+        return s;
+      }
+    } else if (fs::is_regular_file(status) && path.filename() == "test.xml") {
+      files->push_back(path.string());
+    }
+  }
+  if (error) {
+    return absl::Status(absl::ErrnoToStatusCode(error.value()),
+                        absl::StrCat(dir.string(), ": ", error.message()));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+std::string_view OutcomeName(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::kPassed:
+      return "passed";
+    case Outcome::kFailed:
+      return "failed";
+    case Outcome::kSkipped:
+      return "skipped";
+    case Outcome::kUnsupported:
+      return "unsupported";
+    case Outcome::kDisabled:
+      return "disabled";
+  }
+  return "unknown";
+}
+
+absl::StatusOr<std::vector<TestCaseResult>> ParseTestResults(
+    absl::string_view xml, const std::string& file) {
+  absl::StatusOr<XmlElement> root = ParseXml(xml);
+  if (!root.ok()) {
+    return absl::Status(root.status().code(),
+                        absl::StrCat(file, ": ", root.status().message()));
+  }
+  if (root->name != "testsuites" && root->name != "testsuite") {
+    return absl::InvalidArgumentError(
+        absl::StrCat(file, ": line ", root->line, ": root element is <",
+                     root->name, ">, not <testsuites> or <testsuite>"));
+  }
+  std::vector<const XmlElement*> cases;
+  CollectCases(*root, &cases);
+  std::vector<TestCaseResult> results;
+  results.reserve(cases.size());
+  for (const XmlElement* testcase : cases) {
+    absl::StatusOr<TestCaseResult> result = ReadCase(*testcase, file);
+    if (!result.ok()) return result.status();
+    results.push_back(*std::move(result));
+  }
+  return results;
+}
+
+absl::StatusOr<std::vector<TestCaseResult>> ReadTestResultsFile(
+    const std::string& path) {
+  std::FILE* in = std::fopen(path.c_str(), "rb");
+  if (in == nullptr) {
+    return absl::ErrnoToStatus(errno, absl::StrCat(path, ": cannot open"));
+  }
+  std::string contents;
+  char buffer[1 << 14];
+  size_t n;
+  while ((n = std::fread(buffer, 1, sizeof(buffer), in)) > 0) {
+    contents.append(buffer, n);
+  }
+  int read_errno = std::ferror(in) ? errno : 0;
+  std::fclose(in);
+  if (read_errno != 0) {
+    return absl::ErrnoToStatus(read_errno, absl::StrCat(path, ": cannot read"));
+  }
+  return ParseTestResults(contents, path);
+}
+
+absl::StatusOr<std::vector<TestCaseResult>> ReadTestResultsDir(
+    const std::string& dir) {
+  std::error_code error;
+  fs::file_status status = fs::status(dir, error);
+  if (!fs::exists(status)) {
+    return absl::NotFoundError(absl::StrCat(dir, ": no such directory"));
+  }
+  if (!fs::is_directory(status)) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(dir, ": not a directory"));
+  }
+  std::set<fs::path> visited;
+  std::vector<std::string> files;
+  if (absl::Status s = FindResultFiles(dir, &visited, &files); !s.ok()) {
+    return s;
+  }
+  if (files.empty()) {
+    return absl::NotFoundError(absl::StrCat(dir, ": no test.xml files"));
+  }
+  std::sort(files.begin(), files.end());
+  std::vector<TestCaseResult> results;
+  for (const std::string& file : files) {
+    absl::StatusOr<std::vector<TestCaseResult>> file_results =
+        ReadTestResultsFile(file);
+    if (!file_results.ok()) return file_results.status();
+    for (TestCaseResult& result : *file_results) {
+      results.push_back(std::move(result));
+    }
+  }
+  return results;
+}
+
+}  // namespace mxcts::spec

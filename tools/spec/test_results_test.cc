@@ -1,0 +1,343 @@
+#include "tools/spec/test_results.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+namespace mxcts::spec {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using ::testing::StartsWith;
+
+namespace fs = std::filesystem;
+
+// Tests run in the workspace's runfiles root, so testdata paths are relative
+// to it.
+const std::string kData = "tools/spec/testdata/results";
+
+// A fresh directory under the test's temporary directory.
+std::string TempDir(const std::string& name) {
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  fs::path dir = fs::path(tmp != nullptr ? tmp : "/tmp") / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir.string();
+}
+
+std::vector<std::string> Names(const std::vector<TestCaseResult>& results) {
+  std::vector<std::string> names;
+  for (const TestCaseResult& result : results) names.push_back(result.name);
+  return names;
+}
+
+std::vector<std::string> Outcomes(const std::vector<TestCaseResult>& results) {
+  std::vector<std::string> outcomes;
+  for (const TestCaseResult& result : results) {
+    outcomes.emplace_back(OutcomeName(result.outcome));
+  }
+  return outcomes;
+}
+
+TEST(OutcomeName, NamesEveryOutcome) {
+  EXPECT_EQ(OutcomeName(Outcome::kPassed), "passed");
+  EXPECT_EQ(OutcomeName(Outcome::kFailed), "failed");
+  EXPECT_EQ(OutcomeName(Outcome::kSkipped), "skipped");
+  EXPECT_EQ(OutcomeName(Outcome::kUnsupported), "unsupported");
+  EXPECT_EQ(OutcomeName(Outcome::kDisabled), "disabled");
+}
+
+// testdata/results/gtest_1_12/test.xml was written by GoogleTest 1.12.1 for a
+// test with a passing case, a case with two failed expectations, a case
+// skipped as "Unsupported: ...", a plainly skipped case and a DISABLED_ case.
+TEST(ReadTestResultsFile, ClassifiesRealGoogleTestOutput) {
+  const std::string path = kData + "/gtest_1_12/test.xml";
+  absl::StatusOr<std::vector<TestCaseResult>> results =
+      ReadTestResultsFile(path);
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_THAT(Names(*results),
+              ElementsAre("StreamCreate.ReturnsDistinctHandles",
+                          "StreamCreate.RejectsNullOutput",
+                          "StreamPriority.HighestPriorityRuns",
+                          "StreamPriority.NeedsTwoDevices",
+                          "StreamDestroy.DISABLED_WhileCapturing"));
+  EXPECT_THAT(Outcomes(*results), ElementsAre("passed", "failed", "unsupported",
+                                              "skipped", "disabled"));
+  for (const TestCaseResult& result : *results) EXPECT_EQ(result.file, path);
+}
+
+TEST(ReadTestResultsFile, ReadsTheSpecPropertyGoogleTestWrites) {
+  absl::StatusOr<std::vector<TestCaseResult>> results =
+      ReadTestResultsFile(kData + "/gtest_1_12/test.xml");
+  ASSERT_TRUE(results.ok()) << results.status();
+  ASSERT_EQ(results->size(), 5u);
+  EXPECT_THAT((*results)[0].spec_clauses,
+              ElementsAre("api.stream.create", "api.stream.handle-unique"));
+  EXPECT_THAT((*results)[1].spec_clauses,
+              ElementsAre("api.stream.create-null-output"));
+  EXPECT_THAT((*results)[2].spec_clauses, ElementsAre("api.stream.priority"));
+  EXPECT_THAT((*results)[3].spec_clauses, IsEmpty());
+  // A disabled test never runs, so it records no property.
+  EXPECT_THAT((*results)[4].spec_clauses, IsEmpty());
+}
+
+TEST(ReadTestResultsFile, KeepsTheFirstMessageOfEachCase) {
+  absl::StatusOr<std::vector<TestCaseResult>> results =
+      ReadTestResultsFile(kData + "/gtest_1_12/test.xml");
+  ASSERT_TRUE(results.ok()) << results.status();
+  ASSERT_EQ(results->size(), 5u);
+  EXPECT_EQ((*results)[0].message, "");
+  EXPECT_EQ((*results)[1].message,
+            "stream/stream_test.cc:7\nExpected equality of these values:\n"
+            "  1\n  2\nfirst");
+  EXPECT_EQ((*results)[2].message,
+            "stream/stream_test.cc:12\nUnsupported: stream priorities");
+  EXPECT_EQ((*results)[3].message,
+            "stream/stream_test.cc:15\nneeds two devices");
+  EXPECT_EQ((*results)[4].message, "");
+}
+
+TEST(ReadTestResultsFile, ReadsHandWrittenShapes) {
+  absl::StatusOr<std::vector<TestCaseResult>> results =
+      ReadTestResultsFile(kData + "/hand_written/test.xml");
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_THAT(Names(*results),
+              ElementsAre("Memcpy.CopiesBytes", "Memcpy.BothSpecForms",
+                          "Memcpy.Throws", "Memcpy.BareSkip",
+                          "Memcpy.SkipResultOnly", "Memcpy.UnsupportedInText"));
+  EXPECT_THAT(Outcomes(*results),
+              ElementsAre("passed", "passed", "failed", "skipped", "skipped",
+                          "unsupported"));
+  // The spec attribute, split on ", "; both forms at once, without repeats.
+  EXPECT_THAT((*results)[0].spec_clauses,
+              ElementsAre("api.memcpy.copies", "api.memcpy.sync"));
+  EXPECT_THAT((*results)[1].spec_clauses,
+              ElementsAre("api.memcpy.copies", "api.memcpy.overlap"));
+  EXPECT_EQ((*results)[2].message, "uncaught exception");
+  EXPECT_EQ((*results)[3].message, "");
+  EXPECT_EQ((*results)[5].message, "UNSUPPORTED: peer copies");
+}
+
+TEST(ReadTestResultsFile, ReadsBazelsXmlForAShellTest) {
+  absl::StatusOr<std::vector<TestCaseResult>> results =
+      ReadTestResultsFile(kData + "/bazel_sh_test/test.xml");
+  ASSERT_TRUE(results.ok()) << results.status();
+  ASSERT_EQ(results->size(), 1u);
+  const TestCaseResult& result = (*results)[0];
+  EXPECT_EQ(result.name, "tools/launch_check_test");
+  EXPECT_EQ(result.outcome, Outcome::kFailed);
+  EXPECT_EQ(result.message, "exited with error code 1");
+  EXPECT_THAT(result.spec_clauses, IsEmpty());
+}
+
+TEST(ReadTestResultsFile, MalformedFileErrorNamesFileAndLine) {
+  const std::string path =
+      kData + "/malformed/conformance/api/bad_test/test.xml";
+  absl::StatusOr<std::vector<TestCaseResult>> results =
+      ReadTestResultsFile(path);
+  EXPECT_EQ(results.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(results.status().message(),
+            path +
+                ": line 5: closing tag </testsuite> does not match "
+                "<testcase> opened on line 4");
+}
+
+TEST(ReadTestResultsFile, MissingFileIsNotFound) {
+  absl::StatusOr<std::vector<TestCaseResult>> results =
+      ReadTestResultsFile(kData + "/no/such/test.xml");
+  EXPECT_EQ(results.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_THAT(std::string(results.status().message()),
+              HasSubstr("no/such/test.xml"));
+}
+
+TEST(ParseTestResults, CountsACaseWithTwoFailuresOnce) {
+  absl::StatusOr<std::vector<TestCaseResult>> results = ParseTestResults(
+      "<testsuites><testsuite name=\"S\">"
+      "<testcase name=\"T\" classname=\"S\">"
+      "<failure message=\"one\"/><failure message=\"two\"/>"
+      "</testcase></testsuite></testsuites>",
+      "inline.xml");
+  ASSERT_TRUE(results.ok()) << results.status();
+  ASSERT_EQ(results->size(), 1u);
+  EXPECT_EQ((*results)[0].outcome, Outcome::kFailed);
+  EXPECT_EQ((*results)[0].message, "one");
+  EXPECT_EQ((*results)[0].file, "inline.xml");
+}
+
+TEST(ParseTestResults, FailureOutranksSkipAndNotRun) {
+  absl::StatusOr<std::vector<TestCaseResult>> results = ParseTestResults(
+      "<testsuite name=\"S\">"
+      "<testcase name=\"T\" classname=\"S\" status=\"notrun\" "
+      "result=\"skipped\"><skipped message=\"unsupported\"/>"
+      "<failure>failed first</failure></testcase>"
+      "<testcase name=\"U\" classname=\"S\" status=\"notrun\" "
+      "result=\"skipped\"><skipped message=\"unsupported\"/></testcase>"
+      "</testsuite>",
+      "inline.xml");
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_THAT(Outcomes(*results), ElementsAre("failed", "disabled"));
+  EXPECT_EQ((*results)[0].message, "failed first");
+}
+
+TEST(ParseTestResults, UnsupportedOnlyAtTheStartOfTheSkipMessage) {
+  absl::StatusOr<std::vector<TestCaseResult>> results = ParseTestResults(
+      "<testsuites><testsuite name=\"S\">"
+      "<testcase name=\"A\" classname=\"S\" result=\"skipped\">"
+      "<skipped message=\"a.cc:3&#x0A;unsupported\"/></testcase>"
+      "<testcase name=\"B\" classname=\"S\" result=\"skipped\">"
+      "<skipped message=\"a.cc:4&#x0A;not unsupported\"/></testcase>"
+      "<testcase name=\"C\" classname=\"S\" result=\"skipped\">"
+      "<skipped message=\"Unsupported feature\"/></testcase>"
+      "<testcase name=\"D\" classname=\"S\" result=\"skipped\">"
+      "<skipped message=\"a.cc:5\"/></testcase>"
+      "</testsuite></testsuites>",
+      "inline.xml");
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_THAT(Outcomes(*results),
+              ElementsAre("unsupported", "skipped", "unsupported", "skipped"));
+}
+
+TEST(ParseTestResults, TrimsLongMessagesOnACharacterBoundary) {
+  // 499 ASCII bytes, then a two-byte character that would end at byte 501.
+  std::string message = std::string(499, 'x') + "\xC3\xA9" + "tail";
+  absl::StatusOr<std::vector<TestCaseResult>> results =
+      ParseTestResults("<testsuite><testcase name=\"T\"><failure message=\"  " +
+                           message + "\"/></testcase></testsuite>",
+                       "inline.xml");
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_EQ((*results)[0].message, std::string(499, 'x'));
+  EXPECT_LE((*results)[0].message.size(), kMaxMessageLength);
+}
+
+TEST(ParseTestResults, UsesTheNameAloneWithoutAClassname) {
+  absl::StatusOr<std::vector<TestCaseResult>> results = ParseTestResults(
+      "<testsuites><testsuite><testcase name=\"pkg/target\" classname=\"\"/>"
+      "</testsuite></testsuites>",
+      "inline.xml");
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_THAT(Names(*results), ElementsAre("pkg/target"));
+}
+
+TEST(ParseTestResults, IgnoresElementsOutsideSuites) {
+  absl::StatusOr<std::vector<TestCaseResult>> results = ParseTestResults(
+      "<testsuites><testsuite name=\"S\"><system-out><testcase name=\"log\"/>"
+      "</system-out><testsuite><testcase name=\"Nested\" classname=\"S\"/>"
+      "</testsuite></testsuite></testsuites>",
+      "inline.xml");
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_THAT(Names(*results), ElementsAre("S.Nested"));
+}
+
+TEST(ParseTestResults, RejectsAnotherRoot) {
+  absl::StatusOr<std::vector<TestCaseResult>> results =
+      ParseTestResults("<?xml version=\"1.0\"?>\n<report/>", "r.xml");
+  EXPECT_EQ(results.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(results.status().message(),
+            "r.xml: line 2: root element is <report>, not <testsuites> or "
+            "<testsuite>");
+}
+
+TEST(ParseTestResults, RejectsACaseWithoutAName) {
+  absl::StatusOr<std::vector<TestCaseResult>> results = ParseTestResults(
+      "<testsuites>\n<testsuite>\n<testcase classname=\"S\"/>\n"
+      "</testsuite></testsuites>",
+      "r.xml");
+  EXPECT_EQ(results.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(results.status().message(),
+            "r.xml: line 3: <testcase> has no name");
+}
+
+TEST(ReadTestResultsDir, ReadsNestedDirectoriesInPathOrder) {
+  const std::string dir = kData + "/tree";
+  absl::StatusOr<std::vector<TestCaseResult>> results = ReadTestResultsDir(dir);
+  ASSERT_TRUE(results.ok()) << results.status();
+  // results.xml is not a test.xml, so its case is not read.
+  EXPECT_THAT(
+      Names(*results),
+      ElementsAre("EventRecord.RecordsOnStream", "StreamCreate.ReturnsHandle",
+                  "StreamCreate.RejectsNull", "tools/launch_check_test"));
+  EXPECT_THAT(Outcomes(*results),
+              ElementsAre("passed", "passed", "failed", "passed"));
+  EXPECT_EQ((*results)[0].file, dir + "/conformance/api/event_test/test.xml");
+  EXPECT_EQ((*results)[1].file, dir + "/conformance/api/stream_test/test.xml");
+  EXPECT_EQ((*results)[3].file, dir + "/tools/launch_check_test/test.xml");
+  EXPECT_THAT((*results)[1].spec_clauses, ElementsAre("api.stream.create"));
+}
+
+TEST(ReadTestResultsDir, FollowsSymbolicLinksOnce) {
+  const std::string tmp = TempDir("links");
+  const fs::path tree = fs::absolute(kData + "/tree");
+  std::error_code error;
+  // A link to the whole tree, as bazel-testlogs is, holding a link to a
+  // directory in it and a link back to itself.
+  fs::create_directory_symlink(tree, tmp + "/bazel-testlogs", error);
+  ASSERT_FALSE(error) << error.message();
+  const std::string copy = TempDir("links_copy");
+  fs::create_directory_symlink(tree / "tools", copy + "/tools", error);
+  ASSERT_FALSE(error) << error.message();
+  fs::create_directory_symlink(copy, copy + "/loop", error);
+  ASSERT_FALSE(error) << error.message();
+  fs::create_symlink(copy + "/missing", copy + "/dangling", error);
+  ASSERT_FALSE(error) << error.message();
+
+  absl::StatusOr<std::vector<TestCaseResult>> results =
+      ReadTestResultsDir(tmp + "/bazel-testlogs");
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_EQ(results->size(), 4u);
+
+  results = ReadTestResultsDir(copy);
+  ASSERT_TRUE(results.ok()) << results.status();
+  EXPECT_THAT(Names(*results), ElementsAre("tools/launch_check_test"));
+  EXPECT_EQ((*results)[0].file, copy + "/tools/launch_check_test/test.xml");
+}
+
+TEST(ReadTestResultsDir, MissingDirIsNotFound) {
+  absl::StatusOr<std::vector<TestCaseResult>> results =
+      ReadTestResultsDir(kData + "/no_such_dir");
+  EXPECT_EQ(results.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_THAT(std::string(results.status().message()),
+              StartsWith(kData + "/no_such_dir: "));
+}
+
+TEST(ReadTestResultsDir, EmptyDirIsNotFound) {
+  const std::string dir = TempDir("empty");
+  absl::StatusOr<std::vector<TestCaseResult>> results = ReadTestResultsDir(dir);
+  EXPECT_EQ(results.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_EQ(results.status().message(), dir + ": no test.xml files");
+}
+
+TEST(ReadTestResultsDir, DirWithoutTestXmlIsNotFound) {
+  const std::string dir = kData + "/no_results";
+  absl::StatusOr<std::vector<TestCaseResult>> results = ReadTestResultsDir(dir);
+  EXPECT_EQ(results.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_EQ(results.status().message(), dir + ": no test.xml files");
+}
+
+TEST(ReadTestResultsDir, AFileIsNotADirectory) {
+  absl::StatusOr<std::vector<TestCaseResult>> results =
+      ReadTestResultsDir(kData + "/gtest_1_12/test.xml");
+  EXPECT_EQ(results.status().code(), absl::StatusCode::kFailedPrecondition);
+}
+
+TEST(ReadTestResultsDir, MalformedFileErrorNamesFileAndLine) {
+  absl::StatusOr<std::vector<TestCaseResult>> results =
+      ReadTestResultsDir(kData + "/malformed");
+  EXPECT_EQ(results.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(
+      results.status().message(),
+      StartsWith(kData + "/malformed/conformance/api/bad_test/test.xml: "
+                         "line 5: "));
+}
+
+}  // namespace
+}  // namespace mxcts::spec
