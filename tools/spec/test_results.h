@@ -32,6 +32,7 @@
 #ifndef MXCTS_TOOLS_SPEC_TEST_RESULTS_H_
 #define MXCTS_TOOLS_SPEC_TEST_RESULTS_H_
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>

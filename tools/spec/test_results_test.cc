@@ -334,7 +334,7 @@ TEST(ReadTestResultsDir, MalformedFileErrorNamesFileAndLine) {
       ReadTestResultsDir(kData + "/malformed");
   EXPECT_EQ(results.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_THAT(
-      results.status().message(),
+      std::string(results.status().message()),
       StartsWith(kData + "/malformed/conformance/api/bad_test/test.xml: "
                          "line 5: "));
 }

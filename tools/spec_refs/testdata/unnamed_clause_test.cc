@@ -1,0 +1,2 @@
+// A test that names no clause.
+TEST(StreamCreate, NamesNothing) {}
