@@ -35,7 +35,7 @@ constexpr char kSource[] =
          }
 
          TEST(Planned, DISABLED_NamesNoClauseYet) {}
-)cc";
+    )cc";
 
 TEST(ScanTestSource, FindsTestsAndTheirClauses) {
   ScannedSource scanned = ScanTestSource("stream_test.cc", kSource);

@@ -1,0 +1,102 @@
+// Tests of the three report renderings on a small model.
+#include "tools/spec_coverage/report.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace mxcts::spec {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+class ReportTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    SpecSources sources;
+    sources.chapters.push_back(
+        {"spec/api-stream.md",
+         "# Streams <&>\n\nClause prefix: `api.stream`\n\n"
+         "### api.stream.sync.waits\n\nWaits for <all> work.\n\n"
+         "- kind: requirement\n- testability: testable\n- source: s\n\n"
+         "### api.stream.sync.bad-handle\n\nBad handles fail.\n\n"
+         "- kind: error\n- error: mcErrorInvalidResourceHandle\n"
+         "- testability: testable\n- source: s\n\n"
+         "### api.stream.sync.untested\n\nNobody tests this.\n\n"
+         "- kind: requirement\n- testability: testable\n- source: s\n"});
+    std::vector<Diagnostic> problems;
+    index_ = BuildSpecIndex(sources, &problems);
+    ASSERT_TRUE(problems.empty());
+    ScannedSource source;
+    source.tests.push_back({"Sync",
+                            "Waits",
+                            "conformance/api/stream_sync_test.cc",
+                            4,
+                            {{"api.stream.sync.waits", 5}}});
+    source.tests.push_back({"Sync",
+                            "BadHandle",
+                            "conformance/api/stream_sync_test.cc",
+                            9,
+                            {{"api.stream.sync.bad-handle", 10}}});
+    TestCaseResult passed;
+    passed.name = "Sync.Waits";
+    TestCaseResult failed;
+    failed.name = "Sync.BadHandle";
+    failed.outcome = Outcome::kFailed;
+    failed.message = "expected <mcErrorInvalidResourceHandle>";
+    model_ = BuildCoverage(index_, {source}, {{"reference", {passed, failed}}});
+  }
+
+  SpecIndex index_;
+  CoverageModel model_;
+};
+
+TEST_F(ReportTest, JsonHasTheRequiredTotalsAndPerChapterCounts) {
+  std::string json = CoverageJson(model_);
+  EXPECT_THAT(json, HasSubstr("\"clauses_total\": 3"));
+  EXPECT_THAT(json, HasSubstr("\"clauses_testable\": 3"));
+  EXPECT_THAT(json, HasSubstr("\"clauses_covered\": 2"));
+  EXPECT_THAT(json, HasSubstr("\"clauses_passing\": 1"));
+  EXPECT_THAT(json, HasSubstr("\"name\": \"api-stream\""));
+  EXPECT_THAT(json, HasSubstr("\"failing\": 1"));
+  EXPECT_THAT(json, HasSubstr("\"reference\": \"uncovered\""));
+  EXPECT_THAT(json, HasSubstr("\"reference\": \"failed\""));
+}
+
+TEST_F(ReportTest, MarkdownSummarisesTotalsAndChapters) {
+  std::string markdown = CoverageMarkdown(model_);
+  EXPECT_THAT(markdown, HasSubstr("Clauses: 3, testable: 3, covered: 2 "
+                                  "(66.7%), passing on every backend: 1 "
+                                  "(33.3%)."));
+  EXPECT_THAT(markdown,
+              HasSubstr("| api-stream | 3 | 3 | 2 (66.7%) | 1 (33.3%) | 1 |"));
+}
+
+TEST_F(ReportTest, HtmlIsSelfContainedEscapedAndFilterable) {
+  std::string html = CoverageHtml(model_);
+  EXPECT_THAT(html, HasSubstr("<!DOCTYPE html>"));
+  // Nothing is fetched from elsewhere.
+  EXPECT_THAT(html, Not(HasSubstr("http://")));
+  EXPECT_THAT(html, Not(HasSubstr("https://")));
+  EXPECT_THAT(html, Not(HasSubstr("<link")));
+  EXPECT_THAT(html, Not(HasSubstr("src=")));
+  // Filters and the data they read.
+  EXPECT_THAT(html, HasSubstr("id=\"only-uncovered\""));
+  EXPECT_THAT(html, HasSubstr("id=\"only-failing\""));
+  EXPECT_THAT(html, HasSubstr("data-covered=\"no\" data-failing=\"no\""));
+  EXPECT_THAT(html, HasSubstr("data-covered=\"yes\" data-failing=\"yes\""));
+  // Text from the spec and results is escaped.
+  EXPECT_THAT(html, HasSubstr("Streams &lt;&amp;&gt;"));
+  EXPECT_THAT(html, HasSubstr("Waits for &lt;all&gt; work."));
+  EXPECT_THAT(html, HasSubstr("expected &lt;mcErrorInvalidResourceHandle&gt;"));
+  EXPECT_THAT(html, Not(HasSubstr("<all>")));
+  // Outcomes per backend.
+  EXPECT_THAT(html, HasSubstr("reference: failed"));
+  EXPECT_THAT(html, HasSubstr("reference: passed"));
+}
+
+}  // namespace
+}  // namespace mxcts::spec

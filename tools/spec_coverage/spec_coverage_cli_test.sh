@@ -1,0 +1,64 @@
+#!/bin/bash
+# Tests the spec_coverage command on testdata/: a two-backend run writes the
+# three outputs with the right counts; bad inputs fail with a message naming
+# what is wrong.
+#
+# Usage: spec_coverage_cli_test.sh PATH_TO_SPEC_COVERAGE
+set -u
+tool="$1"
+data="$(dirname "$tool")/testdata"
+out="$(mktemp -d "${TEST_TMPDIR:-/tmp}/spec_coverage.XXXXXX")"
+failures=0
+passes=0
+
+run() {
+  output="$("$tool" "$@" 2>&1)"
+  status=$?
+}
+check() {
+  if eval "$2"; then
+    passes=$((passes + 1))
+  else
+    failures=$((failures + 1))
+    echo "FAIL [$1]: $2; status=$status output:" >&2
+    echo "$output" >&2
+  fi
+}
+
+run --spec_dir="$data/spec" --sources="$data/sources" \
+  --results="reference=$data/results/reference,$data/results/vendor" \
+  --out="$out/report"
+check writes-report '[ "$status" -eq 0 ]'
+check prints-location '[[ "$output" == *"report written to $out/report/index.html"* ]]'
+for file in index.html coverage.json summary.md; do
+  check "writes-$file" "[ -s \"$out/report/$file\" ]"
+done
+json="$(cat "$out/report/coverage.json" 2>/dev/null)"
+check total '[[ "$json" == *"\"clauses_total\": 2,"* ]]'
+check covered '[[ "$json" == *"\"clauses_covered\": 1,"* ]]'
+# Passing on reference, failing on vendor (named after its directory): the
+# clause does not pass on every backend.
+check passing-needs-every-backend '[[ "$json" == *"\"clauses_passing\": 0,"* ]]'
+check vendor-named '[[ "$json" == *"\"vendor\": \"failing\""* ]]'
+check reference-passing '[[ "$json" == *"\"reference\": \"passing\""* ]]'
+
+# Control: with the reference alone the clause passes.
+run --spec_dir="$data/spec" --sources="$data/sources" \
+  --results="reference=$data/results/reference" --out="$out/alone"
+check reference-alone-passes 'grep -q "\"clauses_passing\": 1," "$out/alone/coverage.json"'
+
+run --spec_dir="$data/spec" --sources="$data/sources" \
+  --results="$data/results/missing" --out="$out/x"
+check missing-results-exits-2 '[ "$status" -eq 2 ]'
+check missing-results-named '[[ "$output" == *"$data/results/missing"* ]]'
+
+run --spec_dir="$data/bad_spec" --sources="$data/sources" --out="$out/y"
+check bad-spec-exits-1 '[ "$status" -eq 1 ]'
+check bad-spec-names-line '[[ "$output" == *"bad_spec/api-stream.md:5: malformed clause ID"* ]]'
+
+run --spec_dir="$data/spec"
+check missing-out-exits-2 '[ "$status" -eq 2 ]'
+
+rm -rf "$out"
+echo "spec_coverage_cli_test: $passes passed, $failures failed"
+[ "$failures" -eq 0 ]

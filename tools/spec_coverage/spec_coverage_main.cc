@@ -1,0 +1,154 @@
+// spec_coverage: writes the spec coverage report.
+//
+// Usage:
+//   bazel run //tools/spec_coverage -- --out=DIR
+//       [--results=[NAME=]DIR[,[NAME=]DIR...]] [--spec_dir=docs/spec]
+//       [--sources=conformance] [--exclude=conformance/testing]
+//
+// Reads the spec, scans the conformance test sources (*_test.cc under each
+// --sources directory) for tests and their MX_SPEC clauses, reads each
+// backend's test results (test.xml files under DIR, as in bazel-testlogs; the
+// backend is called NAME, or DIR's last component), and writes into --out:
+// index.html, coverage.json and summary.md (each atomically). The summary is
+// also printed. Paths under --exclude (support code and its self-tests, not
+// conformance tests) are skipped in sources and results. Relative paths are
+// taken from the directory `bazel run` was started in.
+//
+// Exit status: 0 report written; 1 the spec has problems (run spec_index);
+// 2 bad arguments or unreadable input or output.
+// Tested by spec_coverage_cli_test.sh; the model and reports by
+// coverage_test.cc and report_test.cc.
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "tools/spec/clause_index.h"
+#include "tools/spec/file_io.h"
+#include "tools/spec/test_results.h"
+#include "tools/spec/test_source_scanner.h"
+#include "tools/spec_coverage/coverage.h"
+#include "tools/spec_coverage/report.h"
+
+ABSL_FLAG(std::string, spec_dir, "docs/spec", "the spec's directory");
+ABSL_FLAG(std::string, sources, "conformance",
+          "comma-separated directories of conformance test sources");
+ABSL_FLAG(std::string, exclude, "conformance/testing",
+          "comma-separated path parts whose sources and results are skipped");
+ABSL_FLAG(std::string, results, "",
+          "comma-separated [NAME=]DIR of test results, one per backend");
+ABSL_FLAG(std::string, out, "", "directory the report is written to");
+
+namespace {
+
+using mxcts::spec::ResolveUserPath;
+
+int Fail(const absl::Status& status) {
+  std::fprintf(stderr, "spec_coverage: %s\n",
+               std::string(status.message()).c_str());
+  return 2;
+}
+
+bool Excluded(const std::string& path,
+              const std::vector<std::string>& excluded) {
+  for (const std::string& part : excluded) {
+    if (!part.empty() && absl::StrContains(path, part)) return true;
+  }
+  return false;
+}
+
+std::vector<std::string> SplitList(const std::string& text) {
+  return absl::StrSplit(text, ',', absl::SkipEmpty());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  absl::SetProgramUsageMessage(
+      "Writes the spec coverage report. Usage: spec_coverage --out=DIR "
+      "[--results=[NAME=]DIR,...] [--spec_dir=DIR] [--sources=DIR,...]");
+  std::vector<char*> positional = absl::ParseCommandLine(argc, argv);
+  if (positional.size() > 1 || absl::GetFlag(FLAGS_out).empty()) {
+    std::fprintf(stderr,
+                 "usage: spec_coverage --out=DIR [--results=[NAME=]DIR,...] "
+                 "[--spec_dir=DIR] [--sources=DIR,...]\n");
+    return 2;
+  }
+  const std::vector<std::string> excluded =
+      SplitList(absl::GetFlag(FLAGS_exclude));
+
+  std::vector<mxcts::spec::Diagnostic> problems;
+  absl::StatusOr<mxcts::spec::SpecIndex> index = mxcts::spec::LoadSpecDirectory(
+      ResolveUserPath(absl::GetFlag(FLAGS_spec_dir)), &problems);
+  if (!index.ok()) return Fail(index.status());
+  if (!problems.empty()) {
+    for (const auto& problem : problems) {
+      std::fprintf(stderr, "%s\n", problem.ToString().c_str());
+    }
+    std::fprintf(stderr,
+                 "spec_coverage: the spec has %zu problems; fix them first\n",
+                 problems.size());
+    return 1;
+  }
+
+  std::vector<mxcts::spec::ScannedSource> sources;
+  for (const std::string& dir : SplitList(absl::GetFlag(FLAGS_sources))) {
+    absl::StatusOr<std::vector<std::string>> files =
+        mxcts::spec::FindFiles(ResolveUserPath(dir), {"_test.cc"});
+    if (!files.ok()) return Fail(files.status());
+    for (const std::string& file : *files) {
+      if (Excluded(file, excluded)) continue;
+      absl::StatusOr<std::string> text = mxcts::spec::ReadFile(file);
+      if (!text.ok()) return Fail(text.status());
+      sources.push_back(mxcts::spec::ScanTestSource(file, *text));
+    }
+  }
+
+  std::vector<mxcts::spec::BackendResults> backends;
+  for (const std::string& entry : SplitList(absl::GetFlag(FLAGS_results))) {
+    std::vector<std::string> parts =
+        absl::StrSplit(entry, absl::MaxSplits('=', 1));
+    std::string dir = parts.size() == 2 ? parts[1] : parts[0];
+    std::string name = parts.size() == 2 ? parts[0] : "";
+    if (name.empty()) {
+      std::vector<std::string> components =
+          absl::StrSplit(dir, '/', absl::SkipEmpty());
+      name = components.empty() ? dir : components.back();
+    }
+    absl::StatusOr<std::vector<mxcts::spec::TestCaseResult>> results =
+        mxcts::spec::ReadTestResultsDir(ResolveUserPath(dir));
+    if (!results.ok()) return Fail(results.status());
+    mxcts::spec::BackendResults backend{name, {}};
+    for (auto& result : *results) {
+      if (!Excluded(result.file, excluded)) {
+        backend.results.push_back(std::move(result));
+      }
+    }
+    backends.push_back(std::move(backend));
+  }
+
+  mxcts::spec::CoverageModel model =
+      mxcts::spec::BuildCoverage(*index, sources, backends);
+  const std::string out = ResolveUserPath(absl::GetFlag(FLAGS_out));
+  absl::Status status = mxcts::spec::MakeDirectories(out);
+  if (!status.ok()) return Fail(status);
+  const std::string summary = mxcts::spec::CoverageMarkdown(model);
+  for (const auto& [name, contents] :
+       std::vector<std::pair<std::string, std::string>>{
+           {"index.html", mxcts::spec::CoverageHtml(model)},
+           {"coverage.json", mxcts::spec::CoverageJson(model)},
+           {"summary.md", summary}}) {
+    status = mxcts::spec::WriteFileAtomically(absl::StrCat(out, "/", name),
+                                              contents);
+    if (!status.ok()) return Fail(status);
+  }
+  std::printf("%s\nspec_coverage: report written to %s/index.html\n",
+              summary.c_str(), out.c_str());
+  return 0;
+}
