@@ -131,11 +131,11 @@ absl::StatusOr<std::vector<std::string>> FindFiles(
   return paths;
 }
 
-std::string ResolveUserPath(const std::string& path) {
-  if (path.empty() || path[0] == '/') return path;
+absl::Status EnterUserDirectory() {
   const char* workspace = std::getenv("BUILD_WORKSPACE_DIRECTORY");
-  if (workspace == nullptr || *workspace == '\0') return path;
-  return absl::StrCat(workspace, "/", path);
+  if (workspace == nullptr || *workspace == '\0') return absl::OkStatus();
+  if (chdir(workspace) != 0) return ErrnoError("enter directory", workspace);
+  return absl::OkStatus();
 }
 
 }  // namespace mxcts::spec

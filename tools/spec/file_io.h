@@ -4,8 +4,8 @@
 //
 // The file operations the spec tools share: reading a whole file, writing
 // one atomically (a report or index is either the old one or the complete
-// new one, never a torn file), listing a directory, and resolving a path a
-// user typed under `bazel run`.
+// new one, never a torn file), listing a directory, and entering the
+// directory a user started `bazel run` in.
 //
 // Example:
 //
@@ -49,10 +49,12 @@ absl::StatusOr<std::vector<std::string>> ListFiles(const std::string& dir);
 absl::StatusOr<std::vector<std::string>> FindFiles(
     const std::string& dir, const std::vector<std::string>& suffixes);
 
-// Returns `path` unchanged if it is absolute; otherwise relative to the
-// directory `bazel run` was started from (BUILD_WORKSPACE_DIRECTORY) when
-// set, else unchanged (relative to the current directory).
-std::string ResolveUserPath(const std::string& path);
+// Makes the directory `bazel run` was started from (BUILD_WORKSPACE_DIRECTORY)
+// the current directory, so that relative paths a user typed mean what they
+// expect and paths in outputs stay relative. Does nothing when the variable
+// is unset (a direct run, or a build action). Fails, naming the directory,
+// if it cannot be entered.
+absl::Status EnterUserDirectory();
 
 }  // namespace mxcts::spec
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 
 #include "absl/strings/match.h"
@@ -59,12 +60,23 @@ TEST(FileIo, FindFilesWalksSubdirectoriesAndFiltersSuffixes) {
   EXPECT_FALSE(FindFiles(dir + "/missing", {".xml"}).ok());
 }
 
-TEST(FileIo, ResolveUserPathUsesTheBazelRunDirectory) {
-  setenv("BUILD_WORKSPACE_DIRECTORY", "/work/tree", 1);
-  EXPECT_EQ(ResolveUserPath("docs/spec"), "/work/tree/docs/spec");
-  EXPECT_EQ(ResolveUserPath("/abs/path"), "/abs/path");
+TEST(FileIo, EnterUserDirectoryFollowsTheBazelRunDirectory) {
+  std::string dir = ScratchDir("enter");
+  std::filesystem::path before = std::filesystem::current_path();
   unsetenv("BUILD_WORKSPACE_DIRECTORY");
-  EXPECT_EQ(ResolveUserPath("docs/spec"), "docs/spec");
+  ASSERT_TRUE(EnterUserDirectory().ok());
+  EXPECT_EQ(std::filesystem::current_path(), before);  // control: unset
+
+  setenv("BUILD_WORKSPACE_DIRECTORY", dir.c_str(), 1);
+  ASSERT_TRUE(EnterUserDirectory().ok());
+  EXPECT_EQ(std::filesystem::current_path(), std::filesystem::canonical(dir));
+
+  setenv("BUILD_WORKSPACE_DIRECTORY", "/nonexistent/mxcts", 1);
+  absl::Status status = EnterUserDirectory();
+  EXPECT_FALSE(status.ok());
+  EXPECT_TRUE(absl::StrContains(status.message(), "/nonexistent/mxcts"));
+  unsetenv("BUILD_WORKSPACE_DIRECTORY");
+  std::filesystem::current_path(before);
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 // coverage_test.cc and report_test.cc.
 
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -47,8 +48,6 @@ ABSL_FLAG(std::string, out, "", "directory the report is written to");
 
 namespace {
 
-using mxcts::spec::ResolveUserPath;
-
 int Fail(const absl::Status& status) {
   std::fprintf(stderr, "spec_coverage: %s\n",
                std::string(status.message()).c_str());
@@ -74,6 +73,12 @@ int main(int argc, char** argv) {
       "Writes the spec coverage report. Usage: spec_coverage --out=DIR "
       "[--results=[NAME=]DIR,...] [--spec_dir=DIR] [--sources=DIR,...]");
   std::vector<char*> positional = absl::ParseCommandLine(argc, argv);
+  absl::Status entered = mxcts::spec::EnterUserDirectory();
+  if (!entered.ok()) {
+    std::fprintf(stderr, "%s: %s\n", "spec_coverage",
+                 std::string(entered.message()).c_str());
+    return 2;
+  }
   if (positional.size() > 1 || absl::GetFlag(FLAGS_out).empty()) {
     std::fprintf(stderr,
                  "usage: spec_coverage --out=DIR [--results=[NAME=]DIR,...] "
@@ -84,8 +89,8 @@ int main(int argc, char** argv) {
       SplitList(absl::GetFlag(FLAGS_exclude));
 
   std::vector<mxcts::spec::Diagnostic> problems;
-  absl::StatusOr<mxcts::spec::SpecIndex> index = mxcts::spec::LoadSpecDirectory(
-      ResolveUserPath(absl::GetFlag(FLAGS_spec_dir)), &problems);
+  absl::StatusOr<mxcts::spec::SpecIndex> index =
+      mxcts::spec::LoadSpecDirectory(absl::GetFlag(FLAGS_spec_dir), &problems);
   if (!index.ok()) return Fail(index.status());
   if (!problems.empty()) {
     for (const auto& problem : problems) {
@@ -100,7 +105,7 @@ int main(int argc, char** argv) {
   std::vector<mxcts::spec::ScannedSource> sources;
   for (const std::string& dir : SplitList(absl::GetFlag(FLAGS_sources))) {
     absl::StatusOr<std::vector<std::string>> files =
-        mxcts::spec::FindFiles(ResolveUserPath(dir), {"_test.cc"});
+        mxcts::spec::FindFiles(dir, {"_test.cc"});
     if (!files.ok()) return Fail(files.status());
     for (const std::string& file : *files) {
       if (Excluded(file, excluded)) continue;
@@ -122,7 +127,7 @@ int main(int argc, char** argv) {
       name = components.empty() ? dir : components.back();
     }
     absl::StatusOr<std::vector<mxcts::spec::TestCaseResult>> results =
-        mxcts::spec::ReadTestResultsDir(ResolveUserPath(dir));
+        mxcts::spec::ReadTestResultsDir(dir);
     if (!results.ok()) return Fail(results.status());
     mxcts::spec::BackendResults backend{name, {}};
     for (auto& result : *results) {
@@ -135,7 +140,7 @@ int main(int argc, char** argv) {
 
   mxcts::spec::CoverageModel model =
       mxcts::spec::BuildCoverage(*index, sources, backends);
-  const std::string out = ResolveUserPath(absl::GetFlag(FLAGS_out));
+  const std::string out = absl::GetFlag(FLAGS_out);
   absl::Status status = mxcts::spec::MakeDirectories(out);
   if (!status.ok()) return Fail(status);
   const std::string summary = mxcts::spec::CoverageMarkdown(model);
@@ -149,6 +154,6 @@ int main(int argc, char** argv) {
     if (!status.ok()) return Fail(status);
   }
   std::printf("%s\nspec_coverage: report written to %s/index.html\n",
-              summary.c_str(), out.c_str());
+              summary.c_str(), std::filesystem::absolute(out).c_str());
   return 0;
 }

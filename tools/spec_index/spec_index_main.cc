@@ -55,12 +55,17 @@ int main(int argc, char** argv) {
       "[--spec_dir=DIR] [--json_out=FILE] [--ids_out=FILE] [--update_lock] "
       "[SPEC_FILE...]");
   std::vector<char*> positional = absl::ParseCommandLine(argc, argv);
+  absl::Status entered = mxcts::spec::EnterUserDirectory();
+  if (!entered.ok()) {
+    std::fprintf(stderr, "%s: %s\n", "spec_index",
+                 std::string(entered.message()).c_str());
+    return 2;
+  }
   std::vector<std::string> files;
   for (size_t i = 1; i < positional.size(); ++i) {
-    files.push_back(mxcts::spec::ResolveUserPath(positional[i]));
+    files.push_back(positional[i]);
   }
-  const std::string spec_dir =
-      mxcts::spec::ResolveUserPath(absl::GetFlag(FLAGS_spec_dir));
+  const std::string spec_dir = absl::GetFlag(FLAGS_spec_dir);
 
   std::vector<Diagnostic> problems;
   absl::StatusOr<mxcts::spec::SpecIndex> index =
@@ -81,14 +86,11 @@ int main(int argc, char** argv) {
 
   int status = 0;
   if (!absl::GetFlag(FLAGS_json_out).empty()) {
-    status |= WriteOrComplain(
-        mxcts::spec::ResolveUserPath(absl::GetFlag(FLAGS_json_out)),
-        index->ToJson());
+    status |= WriteOrComplain(absl::GetFlag(FLAGS_json_out), index->ToJson());
   }
   if (!absl::GetFlag(FLAGS_ids_out).empty()) {
-    status |= WriteOrComplain(
-        mxcts::spec::ResolveUserPath(absl::GetFlag(FLAGS_ids_out)),
-        index->ReferableIds());
+    status |=
+        WriteOrComplain(absl::GetFlag(FLAGS_ids_out), index->ReferableIds());
   }
   if (absl::GetFlag(FLAGS_update_lock)) {
     status |= WriteOrComplain(absl::StrCat(spec_dir, "/clauses.lock"),
