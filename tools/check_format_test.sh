@@ -8,31 +8,19 @@ set -u
 check="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 style="$2"
 tree="$(mktemp -d "${TEST_TMPDIR:-/tmp}/check_format_test.XXXXXX")"
-failures=0
-passes=0
+source tools/testing/check.sh
 
+# expect NAME STATUS ARGS...: runs check_format with ARGS and checks its exit
+# status.
 expect() {
   local name="$1" want_status="$2"
   shift 2
-  output="$("$check" "$@" 2>&1)"
-  status=$?
-  if [ "$status" -eq "$want_status" ]; then
-    passes=$((passes + 1))
-  else
-    failures=$((failures + 1))
-    echo "FAIL [$name]: exit $status, wanted $want_status; output:" >&2
-    echo "$output" >&2
-  fi
+  run "$check" "$@"
+  check "$name" "[ \"\$status\" -eq $want_status ]"
 }
+# expect_output NAME TEXT: the last run's output contains TEXT.
 expect_output() {
-  local name="$1" pattern="$2"
-  if [[ "$output" == *"$pattern"* ]]; then
-    passes=$((passes + 1))
-  else
-    failures=$((failures + 1))
-    echo "FAIL [$name]: output lacks '$pattern':" >&2
-    echo "$output" >&2
-  fi
+  check "$1" "[[ \"\$output\" == *\"$2\"* ]]"
 }
 
 cp "$style" "$tree/.clang-format"
@@ -58,5 +46,4 @@ expect_output missing-style-names-file "$tree/.clang-format: missing"
 expect extra-argument-is-usage-error 2 "$tree" "$tree"
 
 rm -rf "$tree"
-echo "check_format_test: $passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish check_format_test

@@ -8,8 +8,7 @@
 set -u
 setup="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 work="$(mktemp -d "${TEST_TMPDIR:-/tmp}/setup_test.XXXXXX")"
-failures=0
-passes=0
+source tools/testing/check.sh
 
 all_packages() { sed -n '/^REQUIRED_PACKAGES=(/,/^)/p' "$setup" | sed '1d;$d' | tr -d ' '; }
 
@@ -60,18 +59,10 @@ run_setup() {
   status=$?
 }
 
-check() {
-  local name="$1" condition="$2"
-  if eval "$condition"; then
-    passes=$((passes + 1))
-  else
-    failures=$((failures + 1))
-    echo "FAIL [$name]: $condition" >&2
-    echo "  status=$status output:" >&2
-    sed 's/^/    /' <<<"$output" >&2
-    echo "  apt-get calls:" >&2
-    sed 's/^/    /' "$state/apt.log" >&2
-  fi
+# On a failed check, also show which apt-get commands the case ran.
+check_context() {
+  echo "  apt-get calls:"
+  sed 's/^/    /' "$state/apt.log"
 }
 
 # 1. Everything installed: a no-op that runs no apt-get at all.
@@ -140,5 +131,4 @@ check no-dpkg-fails '[ "$status" -ne 0 ]'
 check no-dpkg-message '[[ "$output" == *"not a Debian system"* ]]'
 
 rm -rf "$work"
-echo "setup_test: $passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish setup_test

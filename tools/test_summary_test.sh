@@ -8,42 +8,25 @@ set -u
 summary="$1"
 data="$(dirname "$summary")/testdata/test_summary"
 empty="$(mktemp -d "${TEST_TMPDIR:-/tmp}/test_summary_test.XXXXXX")"
-failures=0
-passes=0
+source tools/testing/check.sh
 
-run() {
-  output="$("$summary" "$@" 2>&1)"
-  status=$?
-}
-check() {
-  local name="$1" condition="$2"
-  if eval "$condition"; then
-    passes=$((passes + 1))
-  else
-    failures=$((failures + 1))
-    echo "FAIL [$name]: $condition; status=$status output:" >&2
-    echo "$output" >&2
-  fi
-}
-
-run "$data"
+run "$summary" "$data"
 check all-counted '[ "$(tail -n 1 <<<"$output")" = "tests: 2 passed, 2 failed, 2 skipped" ]'
 check failure-exits-1 '[ "$status" -eq 1 ]'
 check gtest-failure-named '[[ "$output" == *"FAILED: Stream.Fails  ($data/gtest_mixed/test.xml)"* ]]'
 check bazel-failure-named '[[ "$output" == *"FAILED: tools/example_test  ($data/bazel_generated_error/test.xml)"* ]]'
 
 # Control: the passing results alone exit 0.
-run "$data/bazel_generated_pass"
+run "$summary" "$data/bazel_generated_pass"
 check passing-line '[ "$output" = "tests: 1 passed, 0 failed, 0 skipped" ]'
 check passing-exits-0 '[ "$status" -eq 0 ]'
 
-run "$empty"
+run "$summary" "$empty"
 check no-results-exits-2 '[ "$status" -eq 2 ]'
 check no-results-message '[[ "$output" == *"no test.xml files"* ]]'
 
-run "$empty/missing"
+run "$summary" "$empty/missing"
 check missing-dir-exits-2 '[ "$status" -eq 2 ]'
 
 rm -rf "$empty"
-echo "test_summary_test: $passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish test_summary_test

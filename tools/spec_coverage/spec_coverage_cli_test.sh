@@ -8,24 +8,9 @@ set -u
 tool="$1"
 data="$(dirname "$tool")/testdata"
 out="$(mktemp -d "${TEST_TMPDIR:-/tmp}/spec_coverage.XXXXXX")"
-failures=0
-passes=0
+source tools/testing/check.sh
 
-run() {
-  output="$("$tool" "$@" 2>&1)"
-  status=$?
-}
-check() {
-  if eval "$2"; then
-    passes=$((passes + 1))
-  else
-    failures=$((failures + 1))
-    echo "FAIL [$1]: $2; status=$status output:" >&2
-    echo "$output" >&2
-  fi
-}
-
-run --spec_dir="$data/spec" --sources="$data/sources" \
+run "$tool" --spec_dir="$data/spec" --sources="$data/sources" \
   --results="reference=$data/results/reference,$data/results/vendor" \
   --out="$out/report"
 check writes-report '[ "$status" -eq 0 ]'
@@ -43,22 +28,21 @@ check vendor-named '[[ "$json" == *"\"vendor\": \"failing\""* ]]'
 check reference-passing '[[ "$json" == *"\"reference\": \"passing\""* ]]'
 
 # Control: with the reference alone the clause passes.
-run --spec_dir="$data/spec" --sources="$data/sources" \
+run "$tool" --spec_dir="$data/spec" --sources="$data/sources" \
   --results="reference=$data/results/reference" --out="$out/alone"
 check reference-alone-passes 'grep -q "\"clauses_passing\": 1," "$out/alone/coverage.json"'
 
-run --spec_dir="$data/spec" --sources="$data/sources" \
+run "$tool" --spec_dir="$data/spec" --sources="$data/sources" \
   --results="$data/results/missing" --out="$out/x"
 check missing-results-exits-2 '[ "$status" -eq 2 ]'
 check missing-results-named '[[ "$output" == *"$data/results/missing"* ]]'
 
-run --spec_dir="$data/bad_spec" --sources="$data/sources" --out="$out/y"
+run "$tool" --spec_dir="$data/bad_spec" --sources="$data/sources" --out="$out/y"
 check bad-spec-exits-1 '[ "$status" -eq 1 ]'
 check bad-spec-names-line '[[ "$output" == *"bad_spec/api-stream.md:5: malformed clause ID"* ]]'
 
-run --spec_dir="$data/spec"
+run "$tool" --spec_dir="$data/spec"
 check missing-out-exits-2 '[ "$status" -eq 2 ]'
 
 rm -rf "$out"
-echo "spec_coverage_cli_test: $passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish spec_coverage_cli_test

@@ -8,26 +8,11 @@ set -u
 tool="$1"
 data="$(dirname "$tool")/testdata"
 scratch="$(mktemp -d "${TEST_TMPDIR:-/tmp}/spec_index.XXXXXX")"
-failures=0
-passes=0
-
-run() {
-  output="$("$tool" "$@" 2>&1)"
-  status=$?
-}
-check() {
-  if eval "$2"; then
-    passes=$((passes + 1))
-  else
-    failures=$((failures + 1))
-    echo "FAIL [$1]: $2; status=$status output:" >&2
-    echo "$output" >&2
-  fi
-}
+source tools/testing/check.sh
 
 # Control: a clean spec.
 cp -r "$data/good" "$scratch/good"
-run --spec_dir="$scratch/good" --json_out="$scratch/index.json" \
+run "$tool" --spec_dir="$scratch/good" --json_out="$scratch/index.json" \
   --ids_out="$scratch/ids.txt" --update_lock
 check clean-exits-0 '[ "$status" -eq 0 ]'
 check clean-summary '[[ "$output" == *"2 clauses in 1 chapters, 0 problems"* ]]'
@@ -38,23 +23,22 @@ check lock-written 'grep -qx "api.stream.create.null-pointer-is-invalid-value" "
 # Renaming a locked clause without an alias is caught.
 sed -i 's/^### api.stream.create.returns-distinct-handles$/### api.stream.create.renamed/' \
   "$scratch/good/api-stream.md"
-run --spec_dir="$scratch/good"
+run "$tool" --spec_dir="$scratch/good"
 check rename-fails '[ "$status" -eq 1 ]'
 check rename-named '[[ "$output" == *"'"'"'api.stream.create.returns-distinct-handles'"'"' was published but is no longer in the spec"* ]]'
 echo "api.stream.create.returns-distinct-handles -> api.stream.create.renamed" \
   >"$scratch/good/aliases.txt"
-run --spec_dir="$scratch/good"
+run "$tool" --spec_dir="$scratch/good"
 check alias-repairs-rename '[ "$status" -eq 0 ]'
 
-run --spec_dir="$data/bad" --json_out="$scratch/bad.json"
+run "$tool" --spec_dir="$data/bad" --json_out="$scratch/bad.json"
 check malformed-exits-1 '[ "$status" -eq 1 ]'
 check malformed-names-line '[[ "$output" == *"bad/api-stream.md:5: malformed clause ID"* ]]'
 check malformed-writes-nothing '[ ! -e "$scratch/bad.json" ]'
 
-run --spec_dir="$scratch/missing"
+run "$tool" --spec_dir="$scratch/missing"
 check missing-exits-2 '[ "$status" -eq 2 ]'
 check missing-named '[[ "$output" == *"$scratch/missing"* ]]'
 
 rm -rf "$scratch"
-echo "spec_index_cli_test: $passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish spec_index_cli_test

@@ -8,42 +8,26 @@ set -u
 refs="$1"
 data="$(dirname "$refs")/testdata"
 out="$(mktemp "${TEST_TMPDIR:-/tmp}/spec_refs.XXXXXX")"
-failures=0
-passes=0
-
-run() {
-  output="$("$refs" "$@" 2>&1)"
-  status=$?
-}
-check() {
-  if eval "$2"; then
-    passes=$((passes + 1))
-  else
-    failures=$((failures + 1))
-    echo "FAIL [$1]: $2; status=$status output:" >&2
-    echo "$output" >&2
-  fi
-}
+source tools/testing/check.sh
 
 # Control: valid references pass and are listed.
-run --ids="$data/clause_ids.txt" --out="$out" "$data/valid_test.cc"
+run "$refs" --ids="$data/clause_ids.txt" --out="$out" "$data/valid_test.cc"
 check valid-passes '[ "$status" -eq 0 ]'
 check valid-listed '[ "$(head -n 1 "$out")" = "StreamCreate.ReturnsDistinctHandles api.stream.create.returns-distinct-handles" ]'
 
-run --ids="$data/clause_ids.txt" "$data/unknown_clause_test.cc"
+run "$refs" --ids="$data/clause_ids.txt" "$data/unknown_clause_test.cc"
 check unknown-fails '[ "$status" -eq 1 ]'
 check unknown-named '[[ "$output" == *"unknown_clause_test.cc:7: test StreamCreate.Misspelled names '"'"'api.stream.create.retruns-distinct-handles'"'"', which is not a clause"* ]]'
 
-run --ids="$data/clause_ids.txt" "$data/unnamed_clause_test.cc"
+run "$refs" --ids="$data/clause_ids.txt" "$data/unnamed_clause_test.cc"
 check unnamed-fails '[ "$status" -eq 1 ]'
 check unnamed-named '[[ "$output" == *"unnamed_clause_test.cc:2: test StreamCreate.NamesNothing names no spec clause"* ]]'
 
-run --ids="$data/missing_ids.txt" "$data/valid_test.cc"
+run "$refs" --ids="$data/missing_ids.txt" "$data/valid_test.cc"
 check missing-ids-exits-2 '[ "$status" -eq 2 ]'
 check missing-ids-named '[[ "$output" == *"missing_ids.txt"* ]]'
 
-run "$data/valid_test.cc"
+run "$refs" "$data/valid_test.cc"
 check usage-exits-2 '[ "$status" -eq 2 ]'
 
-echo "spec_refs_cli_test: $passes passed, $failures failed"
-[ "$failures" -eq 0 ]
+finish spec_refs_cli_test
