@@ -1,5 +1,8 @@
 // File operations for the spec tools, on std::filesystem and stdio.
 //
+// The directory walk follows links but visits each directory once, so the
+// symbolic links of bazel-testlogs work and a link loop cannot hang it.
+//
 // Atomic writes go to `<path>.tmp.<pid>` in the target's directory and are
 // renamed over the target: rename within one file system replaces the file
 // in one step.
@@ -16,6 +19,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <set>
 #include <system_error>
 
 #include "absl/strings/match.h"
@@ -102,31 +106,55 @@ absl::StatusOr<std::vector<std::string>> ListFiles(const std::string& dir) {
   return names;
 }
 
-absl::StatusOr<std::vector<std::string>> FindFiles(
-    const std::string& dir, const std::vector<std::string>& suffixes) {
+namespace {
+
+// Adds every regular file below `dir` whose name ends in one of `suffixes`
+// to `paths`, following links and visiting each directory (by canonical
+// path) once, so a link loop ends; dangling links are skipped.
+absl::Status WalkDirectory(const fs::path& dir,
+                           const std::vector<std::string>& suffixes,
+                           std::set<fs::path>* visited,
+                           std::vector<std::string>* paths) {
   std::error_code error;
-  fs::recursive_directory_iterator entries(
-      dir, fs::directory_options::follow_directory_symlink, error);
+  fs::path canonical = fs::canonical(dir, error);
   if (error) {
-    return absl::NotFoundError(
-        absl::StrCat(dir, ": cannot list directory: ", error.message()));
+    return absl::NotFoundError(absl::StrCat(
+        dir.string(), ": cannot list directory: ", error.message()));
   }
-  std::vector<std::string> paths;
-  for (auto it = fs::begin(entries); it != fs::end(entries);
-       it.increment(error)) {
-    if (error) {
-      return absl::InternalError(
-          absl::StrCat(dir, ": cannot walk directory: ", error.message()));
-    }
-    if (!it->is_regular_file(error)) continue;
-    std::string path = it->path().string();
-    for (const std::string& suffix : suffixes) {
-      if (absl::EndsWith(path, suffix)) {
-        paths.push_back(path);
-        break;
+  if (!visited->insert(canonical).second) return absl::OkStatus();
+  fs::directory_iterator it(dir, error);
+  for (; !error && it != fs::directory_iterator(); it.increment(error)) {
+    const fs::path& path = it->path();
+    std::error_code status_error;
+    fs::file_status status = fs::status(path, status_error);  // follows links
+    if (status_error) continue;                               // dangling
+    if (fs::is_directory(status)) {
+      absl::Status walked = WalkDirectory(path, suffixes, visited, paths);
+      if (!walked.ok()) return walked;
+    } else if (fs::is_regular_file(status)) {
+      for (const std::string& suffix : suffixes) {
+        if (absl::EndsWith(path.string(), suffix)) {
+          paths->push_back(path.string());
+          break;
+        }
       }
     }
   }
+  if (error) {
+    return absl::InternalError(absl::StrCat(
+        dir.string(), ": cannot walk directory: ", error.message()));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<std::string>> FindFiles(
+    const std::string& dir, const std::vector<std::string>& suffixes) {
+  std::set<fs::path> visited;
+  std::vector<std::string> paths;
+  absl::Status walked = WalkDirectory(dir, suffixes, &visited, &paths);
+  if (!walked.ok()) return walked;
   std::sort(paths.begin(), paths.end());
   return paths;
 }

@@ -43,9 +43,10 @@ absl::Status MakeDirectories(const std::string& path);
 // sorted. Fails with a message naming `dir` if it cannot be read.
 absl::StatusOr<std::vector<std::string>> ListFiles(const std::string& dir);
 
-// Returns every regular file below `dir` at any depth (following symbolic
-// links) whose name ends in one of `suffixes`, as paths starting with `dir`,
-// sorted.
+// Returns every regular file below `dir` at any depth whose path ends in one
+// of `suffixes`, as paths starting with `dir`, sorted. Symbolic links are
+// followed, each directory is visited once (a link loop ends), and dangling
+// links are skipped. Fails with NotFound, naming `dir`, if it cannot be read.
 absl::StatusOr<std::vector<std::string>> FindFiles(
     const std::string& dir, const std::vector<std::string>& suffixes);
 

@@ -14,20 +14,16 @@
 // first line removed when it looks like "<file>:<line>". The message kept in
 // the result is the message as written, location included.
 //
-// The directory walk follows symbolic links, because bazel-testlogs is a link
-// into Bazel's output base and copies of it may link further. Each directory is
-// visited once, by its canonical path, so a link cycle ends the walk instead of
-// looping. The files found are sorted by path before they are read, so the
-// result does not depend on the order the file system lists entries in.
+// The files are found with file_io's FindFiles, which follows symbolic links
+// (bazel-testlogs is a link into Bazel's output base) and ends at a link
+// cycle; they are read in path order, so the result does not depend on the
+// order the file system lists entries in.
 //
 // Tested by test_results_test.cc.
 #include "tools/spec/test_results.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstdio>
 #include <filesystem>
-#include <set>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -41,6 +37,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
+#include "tools/spec/file_io.h"
 #include "tools/spec/xml_reader.h"
 
 namespace mxcts::spec {
@@ -170,38 +167,6 @@ absl::StatusOr<TestCaseResult> ReadCase(const XmlElement& testcase,
   return result;
 }
 
-// Adds the path of every test.xml below `dir` to `files`, following links
-// and visiting each directory (by canonical path) once.
-absl::Status FindResultFiles(const fs::path& dir, std::set<fs::path>* visited,
-                             std::vector<std::string>* files) {
-  std::error_code error;
-  fs::path canonical = fs::canonical(dir, error);
-  if (error) {
-    return absl::Status(absl::ErrnoToStatusCode(error.value()),
-                        absl::StrCat(dir.string(), ": ", error.message()));
-  }
-  if (!visited->insert(canonical).second) return absl::OkStatus();
-  fs::directory_iterator it(dir, error);
-  for (; !error && it != fs::directory_iterator(); it.increment(error)) {
-    const fs::path& path = it->path();
-    std::error_code status_error;
-    fs::file_status status = fs::status(path, status_error);  // Follows links.
-    if (status_error) continue;  // A dangling link.
-    if (fs::is_directory(status)) {
-      if (absl::Status s = FindResultFiles(path, visited, files); !s.ok()) {
-        return s;
-      }
-    } else if (fs::is_regular_file(status) && path.filename() == "test.xml") {
-      files->push_back(path.string());
-    }
-  }
-  if (error) {
-    return absl::Status(absl::ErrnoToStatusCode(error.value()),
-                        absl::StrCat(dir.string(), ": ", error.message()));
-  }
-  return absl::OkStatus();
-}
-
 }  // namespace
 
 std::string_view OutcomeName(Outcome outcome) {
@@ -246,22 +211,9 @@ absl::StatusOr<std::vector<TestCaseResult>> ParseTestResults(
 
 absl::StatusOr<std::vector<TestCaseResult>> ReadTestResultsFile(
     const std::string& path) {
-  std::FILE* in = std::fopen(path.c_str(), "rb");
-  if (in == nullptr) {
-    return absl::ErrnoToStatus(errno, absl::StrCat(path, ": cannot open"));
-  }
-  std::string contents;
-  char buffer[1 << 14];
-  size_t n;
-  while ((n = std::fread(buffer, 1, sizeof(buffer), in)) > 0) {
-    contents.append(buffer, n);
-  }
-  int read_errno = std::ferror(in) ? errno : 0;
-  std::fclose(in);
-  if (read_errno != 0) {
-    return absl::ErrnoToStatus(read_errno, absl::StrCat(path, ": cannot read"));
-  }
-  return ParseTestResults(contents, path);
+  absl::StatusOr<std::string> contents = ReadFile(path);
+  if (!contents.ok()) return contents.status();
+  return ParseTestResults(*contents, path);
 }
 
 absl::StatusOr<std::vector<TestCaseResult>> ReadTestResultsDir(
@@ -275,17 +227,14 @@ absl::StatusOr<std::vector<TestCaseResult>> ReadTestResultsDir(
     return absl::FailedPreconditionError(
         absl::StrCat(dir, ": not a directory"));
   }
-  std::set<fs::path> visited;
-  std::vector<std::string> files;
-  if (absl::Status s = FindResultFiles(dir, &visited, &files); !s.ok()) {
-    return s;
-  }
-  if (files.empty()) {
+  absl::StatusOr<std::vector<std::string>> files =
+      FindFiles(dir, {"/test.xml"});
+  if (!files.ok()) return files.status();
+  if (files->empty()) {
     return absl::NotFoundError(absl::StrCat(dir, ": no test.xml files"));
   }
-  std::sort(files.begin(), files.end());
   std::vector<TestCaseResult> results;
-  for (const std::string& file : files) {
+  for (const std::string& file : *files) {
     absl::StatusOr<std::vector<TestCaseResult>> file_results =
         ReadTestResultsFile(file);
     if (!file_results.ok()) return file_results.status();
