@@ -1,0 +1,54 @@
+// Copyright mxcts authors.
+//
+// reference/device/image/image_abi.h: the table through which a loaded
+// device image reaches the device engine.
+//
+// A device image is a shared object that mxcc links from one source's
+// device object and lib/libmcdevice.a (image_runtime.cc). It depends on
+// nothing but the C library and libm: every device service goes through the
+// table below, which the runtime passes to `__mc_image_bind` right after it
+// loads the image and before it runs any of the image's code.
+//
+//   void* image = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+//   auto* bind = reinterpret_cast<__mc_image_bind_fn>(
+//       dlsym(image, "__mc_image_bind"));
+//   if (bind(mxcts::device::ImageRuntimeTable()) != MC_IMAGE_ABI_VERSION) ...
+
+#ifndef REFERENCE_DEVICE_IMAGE_IMAGE_ABI_H_
+#define REFERENCE_DEVICE_IMAGE_IMAGE_ABI_H_
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#include "mcr/detail/device_abi.h"
+
+#define MC_IMAGE_ABI_VERSION 1u
+
+extern "C" {
+
+struct __mc_image_runtime {
+  unsigned version;  // MC_IMAGE_ABI_VERSION
+  const __mc_thread_context* const* context_slot;
+  void (*syncthreads)(const char* file, int line);
+  void* (*shared_variable)(const void* site, size_t size, size_t alignment);
+  void* (*dynamic_shared)(void);
+  // Device printf: formats into the device printf buffer.
+  int (*vprintf)(const char* format, va_list args);
+  // Device heap.
+  void* (*malloc)(size_t size);
+  void (*free)(void* pointer);
+  // A failed device assert: traps the grid (never returns).
+  void (*assert_fail)(const char* expression, const char* file,
+                      unsigned line, const char* function);
+  // Any other trap (never returns).
+  void (*trap)(const char* message);
+};
+
+// Defined by every image: stores `runtime` for the image's device code and
+// returns MC_IMAGE_ABI_VERSION.
+unsigned __mc_image_bind(const __mc_image_runtime* runtime);
+typedef unsigned (*__mc_image_bind_fn)(const __mc_image_runtime*);
+
+}  // extern "C"
+
+#endif  // REFERENCE_DEVICE_IMAGE_IMAGE_ABI_H_

@@ -1,0 +1,153 @@
+// Copyright mxcts authors.
+//
+// mcr/detail/launch_abi.h: the glue between translated MXMACA code and the
+// runtime. Not for programs: mxcc's translator emits calls of these (see
+// reference/compiler/design.md, "Rewrites"); no program names them.
+//
+// Host pass: a launch `k<<<g, b, ns, s>>>(a)` becomes
+// `(PushLaunchConfiguration(g, b, ns, s), k(a))`; the body of kernel `k` is
+// replaced by `LaunchFromStub<decltype(SELF), SELF, &IMAGE>(params...)`,
+// which registers the stub with its source's device image (HostKernel) and
+// launches through LaunchFromStubArgs. Device pass: the kernel body touches
+// `DeviceKernel<decltype(SELF), SELF>::record`, a constant-initialized record
+// the runtime finds by name in the device image. Host and device agree on a
+// kernel by its key, KernelKey<Sig, F>(), which is the same string in both
+// passes because both compile the same source with the same compiler.
+
+#ifndef MCR_DETAIL_LAUNCH_ABI_H_
+#define MCR_DETAIL_LAUNCH_ABI_H_
+
+#include <stddef.h>
+
+#include <type_traits>
+#include <utility>
+
+#include "mcr/mc_runtime_types.h"
+
+namespace __mc_internal {
+
+// A device image embedded in a host object: the bytes of a shared object.
+// Defined by the object mxcc generates for each source (stage 9).
+struct ImageBlob {
+  const unsigned char* bytes;
+  unsigned long size;
+};
+
+// Flags of a DeviceVariableRecord.
+enum : unsigned {
+  kVariableConstant = 1u,  // __constant__
+  kVariableManaged = 2u,   // __managed__
+};
+
+// One kernel instantiation in a device image. `entry(args)` calls the kernel
+// with `args[i]` pointing at the i-th argument, converted to the parameter's
+// type. The sizes and alignments describe the parameters (references as the
+// referred type).
+struct KernelRecord {
+  const char* key;
+  void (*entry)(void** args);
+  unsigned param_count;
+  const unsigned* param_sizes;
+  const unsigned* param_alignments;
+};
+
+// One __device__, __constant__ or __managed__ variable in a device image.
+struct DeviceVariableRecord {
+  const char* key;
+  void* address;
+  size_t size;
+  unsigned flags;
+};
+
+// --- Runtime entry points (libmcruntime). ---
+
+// Records the configuration of the next stub call on this host thread.
+void PushLaunchConfiguration(dim3 grid, dim3 block, size_t shared_bytes = 0,
+                             mcStream_t stream = 0);
+
+// Pops the configuration pushed for this call and launches `host_stub` with
+// `args` as mcLaunchKernel would; a missing configuration is
+// mcErrorMissingConfiguration. The result is also the thread's last error.
+mcError_t LaunchFromStubArgs(const void* host_stub, void** args);
+
+// Registers the kernel whose host stub is `host_stub` as entity `key` of
+// `image`. Called during static initialization; always returns true.
+bool RegisterKernel(const ImageBlob* image, const void* host_stub,
+                    const char* key);
+
+// Registers the host shadow `shadow` of device variable `key` of `image`.
+bool RegisterDeviceVariable(const ImageBlob* image, const void* shadow,
+                            const char* key, size_t size, unsigned flags);
+
+// Loads `image` if needed and returns the address of managed variable `key`;
+// aborts with a diagnostic if the image or the variable is missing.
+void* RegisterManagedVariable(const ImageBlob* image, const char* key,
+                              size_t size);
+
+// --- Compile-time glue. ---
+
+// The key of kernel F: the same string in the host and the device pass.
+template <typename Sig, Sig F>
+constexpr const char* KernelKey() {
+  return __PRETTY_FUNCTION__;
+}
+
+// Odr-uses its argument's object, so that a template static member is
+// instantiated; does nothing at run time.
+inline void Touch(const void*) {}
+
+template <typename T>
+void* ArgumentAddress(T& argument) {
+  return const_cast<void*>(static_cast<const volatile void*>(&argument));
+}
+
+// Host pass: the registration of one kernel stub with one image.
+template <typename Sig, Sig F, const ImageBlob* Image>
+struct HostKernel {
+  static const bool registered;
+};
+template <typename Sig, Sig F, const ImageBlob* Image>
+const bool HostKernel<Sig, F, Image>::registered =
+    RegisterKernel(Image, reinterpret_cast<const void*>(F),
+                   KernelKey<Sig, F>());
+
+// Host pass: the body of every kernel stub.
+template <typename Sig, Sig F, const ImageBlob* Image, typename... A>
+void LaunchFromStub(A&... arguments) {
+  Touch(&HostKernel<Sig, F, Image>::registered);
+  void* pointers[sizeof...(A) + 1] = {ArgumentAddress(arguments)..., nullptr};
+  LaunchFromStubArgs(reinterpret_cast<const void*>(F), pointers);
+}
+
+// Device pass: the record of one kernel instantiation.
+template <typename Sig, Sig F>
+struct DeviceKernel;
+
+template <typename... P, void (*F)(P...)>
+struct DeviceKernel<void (*)(P...), F> {
+  template <size_t... I>
+  static void Invoke(void** args, std::index_sequence<I...>) {
+    F(*static_cast<std::remove_reference_t<P>*>(args[I])...);
+  }
+  static void Entry(void** args) {
+    Invoke(args, std::index_sequence_for<P...>{});
+  }
+  // A leading 0 keeps the arrays non-empty for kernels without parameters.
+  static constexpr unsigned kSizes[] = {
+      0u, static_cast<unsigned>(sizeof(std::remove_reference_t<P>))...};
+  static constexpr unsigned kAlignments[] = {
+      0u, static_cast<unsigned>(alignof(std::remove_reference_t<P>))...};
+  static const KernelRecord record;
+};
+
+// `used`: the record must be emitted even where optimization removes the
+// Touch that instantiated it; the runtime finds it by its symbol.
+template <typename... P, void (*F)(P...)>
+__attribute__((used)) const KernelRecord
+    DeviceKernel<void (*)(P...), F>::record = {
+        KernelKey<void (*)(P...), F>(), &Entry,
+        static_cast<unsigned>(sizeof...(P)), kSizes + 1, kAlignments + 1};
+
+}  // namespace __mc_internal
+
+#endif  // MCR_DETAIL_LAUNCH_ABI_H_
