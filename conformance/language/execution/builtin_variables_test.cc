@@ -1,0 +1,98 @@
+// Conformance: the built-in variables threadIdx, blockIdx, blockDim,
+// gridDim, warpSize and waveSize (docs/spec/lang-builtin-variables.md).
+
+#include <mc_runtime.h>
+
+#include <vector>
+
+#include "conformance/testing/spec.h"
+
+namespace {
+
+struct ThreadRecord {
+  unsigned thread[3];
+  unsigned block[3];
+  unsigned block_dim[3];
+  unsigned grid_dim[3];
+};
+
+__device__ unsigned LinearBlock() {
+  return blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+}
+
+__global__ void RecordBuiltins(ThreadRecord* records) {
+  unsigned per_block = blockDim.x * blockDim.y * blockDim.z;
+  unsigned thread =
+      threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  ThreadRecord& r = records[LinearBlock() * per_block + thread];
+  r.thread[0] = threadIdx.x;
+  r.thread[1] = threadIdx.y;
+  r.thread[2] = threadIdx.z;
+  r.block[0] = blockIdx.x;
+  r.block[1] = blockIdx.y;
+  r.block[2] = blockIdx.z;
+  r.block_dim[0] = blockDim.x;
+  r.block_dim[1] = blockDim.y;
+  r.block_dim[2] = blockDim.z;
+  r.grid_dim[0] = gridDim.x;
+  r.grid_dim[1] = gridDim.y;
+  r.grid_dim[2] = gridDim.z;
+}
+
+__global__ void RecordWaveSize(int* out) {
+  out[0] = warpSize;
+  out[1] = waveSize;
+}
+
+TEST(BuiltinVariables, EachThreadSeesItsOwnIndices) {
+  MX_SPEC("lang.builtin.threadidx.range", "lang.builtin.blockidx.range",
+          "lang.builtin.blockdim.equals-db", "lang.builtin.griddim.equals-dg",
+          "lang.builtin.visible-in-device-functions");
+  const dim3 grid(2, 3, 2);
+  const dim3 block(3, 2, 4);
+  const unsigned total = 2 * 3 * 2 * 3 * 2 * 4;
+  ThreadRecord* records = nullptr;
+  ASSERT_EQ(mcMallocManaged(&records, total * sizeof(ThreadRecord)), mcSuccess);
+  RecordBuiltins<<<grid, block>>>(records);
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
+  unsigned index = 0;
+  for (unsigned bz = 0; bz < 2; ++bz)
+    for (unsigned by = 0; by < 3; ++by)
+      for (unsigned bx = 0; bx < 2; ++bx)
+        for (unsigned tz = 0; tz < 4; ++tz)
+          for (unsigned ty = 0; ty < 2; ++ty)
+            for (unsigned tx = 0; tx < 3; ++tx, ++index) {
+              const ThreadRecord& r = records[index];
+              ASSERT_EQ(r.thread[0], tx) << index;
+              ASSERT_EQ(r.thread[1], ty) << index;
+              ASSERT_EQ(r.thread[2], tz) << index;
+              ASSERT_EQ(r.block[0], bx) << index;
+              ASSERT_EQ(r.block[1], by) << index;
+              ASSERT_EQ(r.block[2], bz) << index;
+              ASSERT_EQ(r.block_dim[0], 3u);
+              ASSERT_EQ(r.block_dim[1], 2u);
+              ASSERT_EQ(r.block_dim[2], 4u);
+              ASSERT_EQ(r.grid_dim[0], 2u);
+              ASSERT_EQ(r.grid_dim[1], 3u);
+              ASSERT_EQ(r.grid_dim[2], 2u);
+            }
+  mcFree(records);
+}
+
+TEST(BuiltinVariables, WaveSizeIs64) {
+  MX_SPEC("lang.builtin.wavesize.type-and-value",
+          "lang.builtin.warpsize.type-and-value");
+  int* out = nullptr;
+  ASSERT_EQ(mcMallocManaged(&out, 2 * sizeof(int)), mcSuccess);
+  out[0] = out[1] = 0;
+  RecordWaveSize<<<1, 1>>>(out);
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
+  EXPECT_EQ(out[0], 64);
+  EXPECT_EQ(out[1], 64);
+  mcDeviceProp_t properties;
+  ASSERT_EQ(mcGetDeviceProperties(&properties, 0), mcSuccess);
+  EXPECT_EQ(properties.warpSize, 64);
+  mcFree(out);
+}
+
+}  // namespace
