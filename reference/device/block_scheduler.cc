@@ -1,0 +1,224 @@
+// Copyright mxcts authors.
+//
+// The scheduler's state is one record per thread (unstarted, running,
+// waiting, ready, exited; the fiber that holds it), the index of the next
+// unstarted thread, and the queue of ready threads. Its one decision,
+// Dispatch, is taken by the fiber that gives up the processor:
+//
+//   1. a ready thread exists: switch to its fiber (first released, first);
+//   2. else an unstarted thread exists: walk on (a free fiber walks itself;
+//      a fiber that parked its thread starts a fresh walker);
+//   3. else threads wait: no thread can ever release them, trap;
+//   4. else every thread has exited: switch to the host.
+//
+// A free fiber (its thread exited) goes back on the block's idle list when
+// it hands over; it is restarted from scratch when a walker is next needed,
+// which is safe because nothing ever resumes its old context. All stacks
+// return to the pool when the block ends, completed or abandoned.
+//
+// The built-in variables follow the current thread: Enter sets the context
+// pointer whenever a different thread starts or resumes.
+// [lang.builtin.values-constant-during-thread]
+//
+// Tested by block_scheduler_test.cc and engine_test.cc.
+
+#include "reference/device/block_scheduler.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <utility>
+
+#include "absl/strings/str_format.h"
+#include "reference/device/thread_context.h"
+#include "reference/device/trap.h"
+
+namespace mxcts::device_internal {
+
+BlockScheduler::BlockScheduler(const device::GridLaunch& launch,
+                               uint3 block_index, StackPool* stacks)
+    : launch_(launch), block_index_(block_index), stacks_(stacks) {
+  const dim3 block = launch.block;
+  threads_.resize(static_cast<size_t>(block.x) * block.y * block.z);
+  // [model.exec.linear-thread-id] x varies fastest, then y, then z.
+  for (unsigned linear = 0; linear < threads_.size(); ++linear) {
+    // Positional: device_abi.h makes the member names macros.
+    threads_[linear].context = __mc_thread_context{
+        ThreadIndex(linear), block_index, launch.block, launch.grid};
+  }
+}
+
+BlockScheduler::~BlockScheduler() {
+  for (const std::unique_ptr<Fiber>& fiber : fibers_) {
+    stacks_->Release(fiber->stack());
+  }
+}
+
+uint3 BlockScheduler::ThreadIndex(unsigned linear) const {
+  const dim3 block = launch_.block;
+  return uint3{linear % block.x, linear / block.x % block.y,
+               linear / block.x / block.y};
+}
+
+bool BlockScheduler::Run(Fiber* host) {
+  host_ = host;
+  absl::StatusOr<Stack> stack = stacks_->Acquire();
+  ActiveGrid* grid = CurrentGrid();
+  if (!stack.ok()) {
+    // Nothing runs yet, so there is no fiber to trap on: record it here.
+    grid->trap.error = mcErrorLaunchOutOfResources;
+    grid->trap.diagnostic =
+        FormatTrapDiagnostic(*grid->kernel_name, block_index_, ThreadIndex(0),
+                             std::string(stack.status().message()));
+    std::fputs(grid->trap.diagnostic.c_str(), stderr);
+    return false;
+  }
+  fibers_.push_back(std::make_unique<Fiber>());
+  Fiber* walker = fibers_.back().get();
+  walker->Start(*stack, &BlockScheduler::WalkerBody, this);
+  running_fiber_ = walker;
+  Fiber::Switch(host, walker);
+  // Back on the host: every thread exited, or a trap abandoned the block.
+  SetCurrentThreadContext(nullptr);
+  return completed_;
+}
+
+void BlockScheduler::WalkerBody(Fiber* self) {
+  static_cast<BlockScheduler*>(self->argument())->Walk(self);
+}
+
+void BlockScheduler::Walk(Fiber* self) {
+  for (;;) {
+    while (next_unstarted_ < threads_.size()) {
+      const unsigned thread = next_unstarted_++;
+      threads_[thread].state = ThreadState::kRunning;
+      threads_[thread].fiber = self;
+      Enter(thread);
+      launch_.entry(launch_.args);
+      // The thread returned from the kernel. It may have waited and resumed
+      // in between, always on this fiber.
+      threads_[thread].state = ThreadState::kExited;
+      threads_[thread].fiber = nullptr;
+      if (exited_count_++ == 0) first_exited_ = thread;
+    }
+    Dispatch(self, /*self_free=*/true);
+  }
+}
+
+void BlockScheduler::Enter(unsigned thread) {
+  current_ = thread;
+  SetCurrentThreadContext(&threads_[thread].context);
+}
+
+void BlockScheduler::ParkCurrent(const WaitSite& site) {
+  ThreadRecord& thread = threads_[current_];
+  thread.state = ThreadState::kWaiting;
+  thread.wait = site;
+  ++waiting_count_;
+}
+
+void BlockScheduler::MakeReady(unsigned thread) {
+  ThreadRecord& record = threads_[thread];
+  if (record.state != ThreadState::kWaiting) {
+    std::fprintf(stderr,
+                 "mxmaca: internal error: releasing thread %u of a "
+                 "block, which does not wait\n",
+                 thread);
+    std::abort();
+  }
+  record.state = ThreadState::kReady;
+  --waiting_count_;
+  ready_.push_back(thread);
+}
+
+void BlockScheduler::Yield() {
+  Dispatch(threads_[current_].fiber, /*self_free=*/false);
+}
+
+void BlockScheduler::Dispatch(Fiber* self, bool self_free) {
+  if (!ready_.empty()) {
+    const unsigned next = ready_.front();
+    ready_.pop_front();
+    Fiber* target = threads_[next].fiber;
+    threads_[next].state = ThreadState::kRunning;
+    Enter(next);
+    if (target == self) return;
+    if (self_free) idle_fibers_.push_back(self);
+    running_fiber_ = target;
+    Fiber::Switch(self, target);
+    return;  // Resumed: whoever switched here has entered this thread.
+  }
+  if (next_unstarted_ < threads_.size()) {
+    if (self_free) return;  // The caller walks on.
+    Fiber* walker = NewWalker();
+    running_fiber_ = walker;
+    Fiber::Switch(self, walker);
+    return;
+  }
+  if (waiting_count_ > 0) ReportStall();
+  // [model.exec.grid-complete-when-all-threads-exit] for this block.
+  completed_ = true;
+  running_fiber_ = host_;
+  Fiber::Switch(self, host_);
+  std::fputs("mxmaca: internal error: a finished block resumed\n", stderr);
+  std::abort();
+}
+
+Fiber* BlockScheduler::NewWalker() {
+  Fiber* walker;
+  if (!idle_fibers_.empty()) {
+    walker = idle_fibers_.back();
+    idle_fibers_.pop_back();
+  } else {
+    absl::StatusOr<Stack> stack = stacks_->Acquire();
+    if (!stack.ok()) {
+      std::string message(stack.status().message());
+      stack = Stack();  // The trap never returns to free the status.
+      Trap(mcErrorLaunchOutOfResources, std::move(message));
+    }
+    fibers_.push_back(std::make_unique<Fiber>());
+    walker = fibers_.back().get();
+    walker->Start(*stack, &BlockScheduler::WalkerBody, this);
+    return walker;
+  }
+  walker->Start(walker->stack(), &BlockScheduler::WalkerBody, this);
+  return walker;
+}
+
+void BlockScheduler::ReportStall() {
+  unsigned first_waiting = 0;
+  while (threads_[first_waiting].state != ThreadState::kWaiting) {
+    ++first_waiting;
+  }
+  // The diagnostic names a waiting thread; the trap still leaves from the
+  // fiber that runs now.
+  Enter(first_waiting);
+  const WaitSite& site = threads_[first_waiting].wait;
+  if (exited_count_ > 0) {
+    // [lang.sync.syncthreads.exited-threads-undefined]
+    Trap(
+        mcErrorLaunchFailure,
+        absl::StrFormat(
+            "barrier skipped by exiting threads: %u of %u threads wait in "
+            "%s at %s:%d, but %u threads have exited without reaching it "
+            "(the first: thread %s)",
+            waiting_count_, thread_count(), site.operation, site.file,
+            site.line, exited_count_, FormatIndex(ThreadIndex(first_exited_))));
+  }
+  Trap(mcErrorLaunchFailure,
+       absl::StrFormat("deadlock: %u of %u threads wait (this one in %s at "
+                       "%s:%d) and no thread of the block can continue",
+                       waiting_count_, thread_count(), site.operation,
+                       site.file, site.line));
+}
+
+void BlockScheduler::AbandonToHost() {
+  completed_ = false;
+  Fiber* from = running_fiber_;
+  running_fiber_ = host_;
+  Fiber::Switch(from, host_);
+  std::fputs("mxmaca: internal error: an abandoned block resumed\n", stderr);
+  std::abort();
+}
+
+}  // namespace mxcts::device_internal

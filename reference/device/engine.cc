@@ -1,0 +1,236 @@
+// Copyright mxcts authors.
+//
+// RunGrid is the grid level of the engine: it checks the launch, takes the
+// engine lock (one grid at a time), prepares the shared arena, and runs the
+// blocks in linear order (x fastest, then y, then z), each with a fresh block
+// scheduler and barrier, all on the calling OS thread. A block that does not
+// complete was abandoned by a trap, which has recorded its error and written
+// its diagnostic; the remaining blocks never run. [api.trap.error.grid-stopped]
+//
+// The image table and the settings live here too, so the engine's services
+// (printf buffer, heap, stack pool) are configured in one place.
+//
+// Tested by engine_test.cc.
+
+#include "reference/device/engine.h"
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "absl/base/attributes.h"
+#include "absl/base/const_init.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_format.h"
+#include "absl/synchronization/mutex.h"
+#include "reference/device/barrier.h"
+#include "reference/device/block_scheduler.h"
+#include "reference/device/device_heap.h"
+#include "reference/device/fiber.h"
+#include "reference/device/printf_buffer.h"
+#include "reference/device/shared_arena.h"
+#include "reference/device/stack_pool.h"
+#include "reference/device/thread_context.h"
+#include "reference/device/trap.h"
+
+namespace mxcts::device {
+namespace {
+
+using device_internal::ActiveGrid;
+using device_internal::BlockBarrier;
+using device_internal::BlockScheduler;
+using device_internal::DevicePrintfBuffer;
+using device_internal::Fiber;
+using device_internal::SharedArena;
+using device_internal::StackPool;
+using device_internal::TheDeviceHeap;
+
+// Held while a grid runs; guards the engine's grid-running state.
+ABSL_CONST_INIT absl::Mutex engine_mutex(absl::kConstInit);
+// Guards the settings that are not kept by their own service.
+ABSL_CONST_INIT absl::Mutex settings_mutex(absl::kConstInit);
+
+size_t fiber_stack_bytes ABSL_GUARDED_BY(settings_mutex) =
+    kDefaultFiberStackBytes;
+
+// Whether the calling OS thread is inside RunGrid (device code launching).
+thread_local bool running_grid = false;
+
+struct EngineState {
+  std::unique_ptr<StackPool> stacks;
+  size_t stacks_requested_bytes = 0;
+  std::unique_ptr<SharedArena> arena;
+};
+
+EngineState& State() ABSL_EXCLUSIVE_LOCKS_REQUIRED(engine_mutex) {
+  static EngineState* const state = new EngineState();
+  return *state;
+}
+
+[[noreturn]] void DeviceAssertFail(const char* expression, const char* file,
+                                   unsigned line, const char* function) {
+  // [lang.assert.failure.stops-kernel] [lang.assert.failure.message-contents]
+  // [api.trap.error.assert]
+  device_internal::Trap(
+      mcErrorAssert,
+      absl::StrFormat("%s:%u: %s: Assertion '%s' failed.",
+                      file != nullptr ? file : "<unknown>", line,
+                      function != nullptr ? function : "<unknown>",
+                      expression != nullptr ? expression : "<unknown>"));
+}
+
+[[noreturn]] void DeviceTrap(const char* message) {
+  // [api.trap.error.other-causes-launch-failure]
+  device_internal::Trap(mcErrorLaunchFailure,
+                        message != nullptr ? message : "trap");
+}
+
+// The runtime validates launches; these checks keep
+// the engine safe from a launch that slipped through.
+bool LaunchIsRunnable(const GridLaunch& launch) {
+  const dim3 grid = launch.grid;
+  const dim3 block = launch.block;
+  if (launch.entry == nullptr) return false;
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0) return false;
+  if (block.x == 0 || block.y == 0 || block.z == 0) return false;
+  const unsigned long long threads =
+      static_cast<unsigned long long>(block.x) * block.y * block.z;
+  return threads <= kMaxThreadsPerBlock &&
+         launch.dynamic_shared_bytes <= kSharedBytesPerBlock;
+}
+
+// Runs the blocks of `launch` in linear order until one traps.
+mcError_t RunBlocks(const GridLaunch& launch, EngineState& state)
+    ABSL_EXCLUSIVE_LOCKS_REQUIRED(engine_mutex) {
+  ActiveGrid grid;
+  grid.kernel_name = &launch.kernel_name;
+  grid.arena = state.arena.get();
+  device_internal::SetCurrentGrid(&grid);
+  Fiber host;
+  bool completed = true;
+  // [model.exec.linear-block-id]
+  for (unsigned z = 0; completed && z < launch.grid.z; ++z) {
+    for (unsigned y = 0; completed && y < launch.grid.y; ++y) {
+      for (unsigned x = 0; completed && x < launch.grid.x; ++x) {
+        BlockScheduler block(launch, uint3{x, y, z}, state.stacks.get());
+        BlockBarrier barrier(&block);
+        grid.block = &block;
+        grid.barrier = &barrier;
+        state.arena->BeginBlock();
+        completed = block.Run(&host);
+        grid.block = nullptr;
+        grid.barrier = nullptr;
+      }
+    }
+  }
+  device_internal::SetCurrentGrid(nullptr);
+  device_internal::SetCurrentThreadContext(nullptr);
+  return completed ? mcSuccess : grid.trap.error;
+}
+
+}  // namespace
+
+mcError_t RunGrid(const GridLaunch& launch) {
+  if (running_grid) return mcErrorNotSupported;
+  if (!LaunchIsRunnable(launch)) return mcErrorInvalidConfiguration;
+  const size_t stack_bytes = FiberStackBytes();
+  absl::MutexLock lock(&engine_mutex);
+  EngineState& state = State();
+  if (state.stacks == nullptr || state.stacks_requested_bytes != stack_bytes) {
+    state.stacks = std::make_unique<StackPool>(stack_bytes);
+    state.stacks_requested_bytes = stack_bytes;
+  }
+  if (state.arena == nullptr) state.arena = std::make_unique<SharedArena>();
+  if (!state.arena->BeginGrid(launch.dynamic_shared_bytes).ok()) {
+    return mcErrorInvalidConfiguration;
+  }
+  running_grid = true;
+  const mcError_t result = RunBlocks(launch, state);
+  running_grid = false;
+  return result;
+}
+
+const __mc_image_runtime* ImageRuntimeTable() {
+  // Built on first use, so that an image bound during static initialization
+  // (a managed variable's registration loads its image) sees it complete.
+  static const __mc_image_runtime table = {
+      MC_IMAGE_ABI_VERSION,
+      device_internal::ThreadContextSlot(),
+      &__mc_dev_syncthreads,
+      &__mc_dev_shared_variable,
+      &__mc_dev_dynamic_shared,
+      &device_internal::DeviceVprintf,
+      &device_internal::DeviceMalloc,
+      &device_internal::DeviceFree,
+      &DeviceAssertFail,
+      &DeviceTrap,
+  };
+  return &table;
+}
+
+void FlushDevicePrintf() {
+  size_t dropped = 0;
+  const std::string text = DevicePrintfBuffer().Take(&dropped);
+  // [lang.printf.call.output-on-host-stdout]
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  std::fflush(stdout);
+  if (dropped > 0) {
+    std::fprintf(stderr,
+                 "mxmaca: %zu device printf records were lost: the printf "
+                 "buffer (mcLimitPrintfFifoSize) holds %zu bytes\n",
+                 dropped, DevicePrintfBuffer().capacity());
+  }
+}
+
+std::string TakeDevicePrintfOutput() { return DevicePrintfBuffer().Take(); }
+
+size_t DroppedDevicePrintfRecords() { return DevicePrintfBuffer().dropped(); }
+
+bool DevicePrintfWasUsed() { return DevicePrintfBuffer().used(); }
+
+bool DeviceHeapWasUsed() { return TheDeviceHeap().used(); }
+
+bool IsDeviceHeapAddress(const void* pointer) {
+  return TheDeviceHeap().Contains(pointer);
+}
+
+void ResetDeviceState() {
+  DevicePrintfBuffer().Take();
+  DevicePrintfBuffer().ResetUse();
+  TheDeviceHeap().Clear();
+  TheDeviceHeap().ResetUse();
+}
+
+size_t FiberStackBytes() {
+  absl::MutexLock lock(&settings_mutex);
+  return fiber_stack_bytes;
+}
+
+bool SetFiberStackBytes(size_t bytes) {
+  if (bytes < kMinFiberStackBytes || bytes > kMaxFiberStackBytes) return false;
+  absl::MutexLock lock(&settings_mutex);
+  fiber_stack_bytes = bytes;
+  return true;
+}
+
+size_t PrintfBufferBytes() { return DevicePrintfBuffer().capacity(); }
+
+bool SetPrintfBufferBytes(size_t bytes) {
+  if (bytes < kMinPrintfBufferBytes || bytes > kMaxPrintfBufferBytes) {
+    return false;
+  }
+  // [lang.printf.fifo.sized-by-limit]
+  return DevicePrintfBuffer().SetCapacity(bytes);
+}
+
+size_t DeviceHeapBytes() { return TheDeviceHeap().capacity(); }
+
+bool SetDeviceHeapBytes(size_t bytes) {
+  static_assert(kMinDeviceHeapBytes == 0, "only the maximum is checked");
+  if (bytes > kMaxDeviceHeapBytes) return false;
+  // [lang.malloc.heap.sized-by-limit]
+  return TheDeviceHeap().SetCapacity(bytes);
+}
+
+}  // namespace mxcts::device

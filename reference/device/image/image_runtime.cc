@@ -1,0 +1,359 @@
+// Copyright mxcts authors.
+//
+// The device runtime library: linked into every device image as
+// lib/libmcdevice.a, it defines the `__mcdev_` names that device code may
+// leave undefined (reference/compiler/design.md, stage 7) and forwards each
+// one to the engine's table (image_abi.h) or to the C library and libm.
+//
+// Each definition gets its symbol from an asm label, because the names are
+// the prefixed spellings of C and C++ symbols (`__mcdev_printf`,
+// `__mcdev__Znwm`). The image's version script keeps all of them local, so
+// every image has its own copy and its own bound table.
+//
+// Rules for this file: nothing from the C++ library (an image links only the
+// C library and libm), no exceptions, no static constructors (stage 7 drops
+// them from device objects, and the runtime binds before running anything).
+//
+// Tested by image_runtime_test.cc, which links a device image by hand.
+
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "reference/device/image/image_abi.h"
+
+namespace {
+
+const __mc_image_runtime* bound_runtime = nullptr;
+
+// Formats through the engine's printf with a va_list built here.
+int FormatToDevicePrintf(const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  const int result = bound_runtime->vprintf(format, args);
+  va_end(args);
+  return result;
+}
+
+[[noreturn]] void TrapWith(const char* message) {
+  bound_runtime->trap(message);
+  __builtin_unreachable();
+}
+
+}  // namespace
+
+// Declares `__mcdev_<name>` as the C function `mcdev_<name>`.
+#define MCDEV_DECLARE(result, name, parameters) \
+  extern "C" result mcdev_##name parameters __asm__("__mcdev_" #name)
+
+extern "C" {
+
+// --- Binding. ---
+
+// The built-ins' slot, set when the image is bound.
+const __mc_thread_context* const* mcdev_context_slot __asm__(
+    "__mcdev___mc_dev_context_slot") = nullptr;
+
+__attribute__((visibility("default"))) unsigned __mc_image_bind(
+    const __mc_image_runtime* runtime) {
+  bound_runtime = runtime;
+  mcdev_context_slot = runtime->context_slot;
+  return MC_IMAGE_ABI_VERSION;
+}
+
+// --- Built-ins of mcr/detail/device_abi.h. ---
+
+MCDEV_DECLARE(void, __mc_dev_syncthreads, (const char* file, int line));
+void mcdev___mc_dev_syncthreads(const char* file, int line) {
+  bound_runtime->syncthreads(file, line);
+}
+
+MCDEV_DECLARE(void*, __mc_dev_shared_variable,
+              (const void* site, size_t size, size_t alignment));
+void* mcdev___mc_dev_shared_variable(const void* site, size_t size,
+                                     size_t alignment) {
+  return bound_runtime->shared_variable(site, size, alignment);
+}
+
+MCDEV_DECLARE(void*, __mc_dev_dynamic_shared, (void));
+void* mcdev___mc_dev_dynamic_shared(void) {
+  return bound_runtime->dynamic_shared();
+}
+
+// --- printf and the calls g++ makes of it. ---
+
+MCDEV_DECLARE(int, vprintf, (const char* format, va_list args));
+int mcdev_vprintf(const char* format, va_list args) {
+  return bound_runtime->vprintf(format, args);
+}
+
+MCDEV_DECLARE(int, printf, (const char* format, ...));
+int mcdev_printf(const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  const int result = bound_runtime->vprintf(format, args);
+  va_end(args);
+  return result;
+}
+
+// With _FORTIFY_SOURCE, printf calls become __printf_chk.
+MCDEV_DECLARE(int, __printf_chk, (int flag, const char* format, ...));
+int mcdev___printf_chk(int, const char* format, ...) {
+  va_list args;
+  va_start(args, format);
+  const int result = bound_runtime->vprintf(format, args);
+  va_end(args);
+  return result;
+}
+
+MCDEV_DECLARE(int, __vprintf_chk, (int flag, const char* format, va_list args));
+int mcdev___vprintf_chk(int, const char* format, va_list args) {
+  return bound_runtime->vprintf(format, args);
+}
+
+// printf("text\n") with an unused result becomes puts("text").
+MCDEV_DECLARE(int, puts, (const char* text));
+int mcdev_puts(const char* text) {
+  return FormatToDevicePrintf("%s\n", text) < 0 ? EOF : 1;
+}
+
+// printf("c") with an unused result becomes putchar('c').
+MCDEV_DECLARE(int, putchar, (int character));
+int mcdev_putchar(int character) {
+  return FormatToDevicePrintf("%c", character) < 0
+             ? EOF
+             : static_cast<unsigned char>(character);
+}
+
+// --- Heap. ---
+
+MCDEV_DECLARE(void*, malloc, (size_t size));
+void* mcdev_malloc(size_t size) { return bound_runtime->malloc(size); }
+
+MCDEV_DECLARE(void, free, (void* pointer));
+void mcdev_free(void* pointer) { bound_runtime->free(pointer); }
+
+// operator new and delete use the device heap; new returns null when the
+// heap is exhausted, as device code cannot throw.
+MCDEV_DECLARE(void*, _Znwm, (size_t size));
+void* mcdev__Znwm(size_t size) { return bound_runtime->malloc(size); }
+MCDEV_DECLARE(void*, _Znam, (size_t size));
+void* mcdev__Znam(size_t size) { return bound_runtime->malloc(size); }
+MCDEV_DECLARE(void*, _ZnwmRKSt9nothrow_t, (size_t size, const void* tag));
+void* mcdev__ZnwmRKSt9nothrow_t(size_t size, const void*) {
+  return bound_runtime->malloc(size);
+}
+MCDEV_DECLARE(void*, _ZnamRKSt9nothrow_t, (size_t size, const void* tag));
+void* mcdev__ZnamRKSt9nothrow_t(size_t size, const void*) {
+  return bound_runtime->malloc(size);
+}
+MCDEV_DECLARE(void, _ZdlPv, (void* pointer));
+void mcdev__ZdlPv(void* pointer) { bound_runtime->free(pointer); }
+MCDEV_DECLARE(void, _ZdaPv, (void* pointer));
+void mcdev__ZdaPv(void* pointer) { bound_runtime->free(pointer); }
+MCDEV_DECLARE(void, _ZdlPvm, (void* pointer, size_t size));
+void mcdev__ZdlPvm(void* pointer, size_t) { bound_runtime->free(pointer); }
+MCDEV_DECLARE(void, _ZdaPvm, (void* pointer, size_t size));
+void mcdev__ZdaPvm(void* pointer, size_t) { bound_runtime->free(pointer); }
+
+// --- assert, abort and the C++ runtime's failure paths: traps. ---
+
+MCDEV_DECLARE(void, __assert_fail,
+              (const char* expression, const char* file, unsigned line,
+               const char* function));
+void mcdev___assert_fail(const char* expression, const char* file,
+                         unsigned line, const char* function) {
+  bound_runtime->assert_fail(expression, file, line, function);
+  __builtin_unreachable();
+}
+
+MCDEV_DECLARE(void, abort, (void));
+void mcdev_abort(void) { TrapWith("abort() called in device code"); }
+
+MCDEV_DECLARE(void, __cxa_pure_virtual, (void));
+void mcdev___cxa_pure_virtual(void) {
+  TrapWith("pure virtual function called in device code");
+}
+
+MCDEV_DECLARE(void, __cxa_deleted_virtual, (void));
+void mcdev___cxa_deleted_virtual(void) {
+  TrapWith("deleted virtual function called in device code");
+}
+
+MCDEV_DECLARE(void, __stack_chk_fail, (void));
+void mcdev___stack_chk_fail(void) {
+  TrapWith("stack smashing detected in device code");
+}
+
+// Device code never throws, and the engine never unwinds device frames; an
+// object compiled with exceptions still names these.
+MCDEV_DECLARE(int, __gxx_personality_v0,
+              (int version, int actions, unsigned long exception_class,
+               void* exception, void* context));
+int mcdev___gxx_personality_v0(int, int, unsigned long, void*, void*) {
+  TrapWith("an exception is unwinding through device code");
+}
+
+MCDEV_DECLARE(void, _Unwind_Resume, (void* exception));
+void mcdev__Unwind_Resume(void*) {
+  TrapWith("an exception is unwinding through device code");
+}
+
+// Function-local statics with destructors register them; device static
+// objects are never destroyed.
+MCDEV_DECLARE(int, __cxa_atexit,
+              (void (*destructor)(void*), void* object, void* dso));
+int mcdev___cxa_atexit(void (*)(void*), void*, void*) { return 0; }
+__attribute__((visibility("hidden"))) char mcdev_dso_handle __asm__(
+    "__mcdev___dso_handle");
+
+// --- C library functions device code may call. ---
+// [lang.malloc.memcpy.copies-bytes] [lang.malloc.memset.fills-bytes]
+
+MCDEV_DECLARE(void*, memcpy,
+              (void* destination, const void* source, size_t count));
+void* mcdev_memcpy(void* destination, const void* source, size_t count) {
+  return memcpy(destination, source, count);
+}
+MCDEV_DECLARE(void*, memmove,
+              (void* destination, const void* source, size_t count));
+void* mcdev_memmove(void* destination, const void* source, size_t count) {
+  return memmove(destination, source, count);
+}
+MCDEV_DECLARE(void*, memset, (void* destination, int value, size_t count));
+void* mcdev_memset(void* destination, int value, size_t count) {
+  return memset(destination, value, count);
+}
+MCDEV_DECLARE(int, memcmp, (const void* a, const void* b, size_t count));
+int mcdev_memcmp(const void* a, const void* b, size_t count) {
+  return memcmp(a, b, count);
+}
+MCDEV_DECLARE(size_t, strlen, (const char* text));
+size_t mcdev_strlen(const char* text) { return strlen(text); }
+
+// With _FORTIFY_SOURCE, the checked forms.
+MCDEV_DECLARE(void*, __memcpy_chk,
+              (void* destination, const void* source, size_t count,
+               size_t destination_size));
+void* mcdev___memcpy_chk(void* destination, const void* source, size_t count,
+                         size_t) {
+  return memcpy(destination, source, count);
+}
+MCDEV_DECLARE(void*, __memmove_chk,
+              (void* destination, const void* source, size_t count,
+               size_t destination_size));
+void* mcdev___memmove_chk(void* destination, const void* source, size_t count,
+                          size_t) {
+  return memmove(destination, source, count);
+}
+MCDEV_DECLARE(void*, __memset_chk,
+              (void* destination, int value, size_t count,
+               size_t destination_size));
+void* mcdev___memset_chk(void* destination, int value, size_t count, size_t) {
+  return memset(destination, value, count);
+}
+
+MCDEV_DECLARE(int, abs, (int value));
+int mcdev_abs(int value) { return abs(value); }
+MCDEV_DECLARE(long, labs, (long value));
+long mcdev_labs(long value) { return labs(value); }
+MCDEV_DECLARE(long long, llabs, (long long value));
+long long mcdev_llabs(long long value) { return llabs(value); }
+
+// --- <math.h>, float and double forms, forwarded to libm. ---
+
+// `__mcdev_<name>` calling libm's `<name>` with one, two or three
+// parameters of the given types.
+#define MCDEV_FORWARD1(result, name, type1) \
+  MCDEV_DECLARE(result, name, (type1 a));   \
+  result mcdev_##name(type1 a) { return name(a); }
+#define MCDEV_FORWARD2(result, name, type1, type2) \
+  MCDEV_DECLARE(result, name, (type1 a, type2 b)); \
+  result mcdev_##name(type1 a, type2 b) { return name(a, b); }
+#define MCDEV_FORWARD3(result, name, type1, type2, type3)   \
+  MCDEV_DECLARE(result, name, (type1 a, type2 b, type3 c)); \
+  result mcdev_##name(type1 a, type2 b, type3 c) { return name(a, b, c); }
+
+// One-argument functions in both precisions: f(x) and ff(x).
+#define MCDEV_MATH1(name)              \
+  MCDEV_FORWARD1(double, name, double) \
+  MCDEV_FORWARD1(float, name##f, float)
+#define MCDEV_MATH2(name)                      \
+  MCDEV_FORWARD2(double, name, double, double) \
+  MCDEV_FORWARD2(float, name##f, float, float)
+
+MCDEV_MATH1(sin)
+MCDEV_MATH1(cos)
+MCDEV_MATH1(tan)
+MCDEV_MATH1(asin)
+MCDEV_MATH1(acos)
+MCDEV_MATH1(atan)
+MCDEV_MATH1(sinh)
+MCDEV_MATH1(cosh)
+MCDEV_MATH1(tanh)
+MCDEV_MATH1(asinh)
+MCDEV_MATH1(acosh)
+MCDEV_MATH1(atanh)
+MCDEV_MATH1(exp)
+MCDEV_MATH1(exp2)
+MCDEV_MATH1(exp10)
+MCDEV_MATH1(expm1)
+MCDEV_MATH1(log)
+MCDEV_MATH1(log2)
+MCDEV_MATH1(log10)
+MCDEV_MATH1(log1p)
+MCDEV_MATH1(logb)
+MCDEV_MATH1(sqrt)
+MCDEV_MATH1(cbrt)
+MCDEV_MATH1(fabs)
+MCDEV_MATH1(floor)
+MCDEV_MATH1(ceil)
+MCDEV_MATH1(round)
+MCDEV_MATH1(trunc)
+MCDEV_MATH1(rint)
+MCDEV_MATH1(nearbyint)
+MCDEV_MATH1(erf)
+MCDEV_MATH1(erfc)
+MCDEV_MATH1(tgamma)
+MCDEV_MATH1(lgamma)
+MCDEV_MATH2(pow)
+MCDEV_MATH2(atan2)
+MCDEV_MATH2(fmod)
+MCDEV_MATH2(remainder)
+MCDEV_MATH2(fmin)
+MCDEV_MATH2(fmax)
+MCDEV_MATH2(fdim)
+MCDEV_MATH2(hypot)
+MCDEV_MATH2(copysign)
+MCDEV_MATH2(nextafter)
+
+MCDEV_FORWARD3(double, fma, double, double, double)
+MCDEV_FORWARD3(float, fmaf, float, float, float)
+MCDEV_FORWARD2(double, ldexp, double, int)
+MCDEV_FORWARD2(float, ldexpf, float, int)
+MCDEV_FORWARD2(double, scalbn, double, int)
+MCDEV_FORWARD2(float, scalbnf, float, int)
+MCDEV_FORWARD2(double, frexp, double, int*)
+MCDEV_FORWARD2(float, frexpf, float, int*)
+MCDEV_FORWARD2(double, modf, double, double*)
+MCDEV_FORWARD2(float, modff, float, float*)
+MCDEV_FORWARD3(double, remquo, double, double, int*)
+MCDEV_FORWARD3(float, remquof, float, float, int*)
+MCDEV_FORWARD1(int, ilogb, double)
+MCDEV_FORWARD1(int, ilogbf, float)
+MCDEV_FORWARD1(long, lround, double)
+MCDEV_FORWARD1(long, lroundf, float)
+MCDEV_FORWARD1(long long, llround, double)
+MCDEV_FORWARD1(long long, llroundf, float)
+MCDEV_FORWARD1(long, lrint, double)
+MCDEV_FORWARD1(long, lrintf, float)
+MCDEV_FORWARD1(long long, llrint, double)
+MCDEV_FORWARD1(long long, llrintf, float)
+// g++ merges sin(x) and cos(x) of one x into sincos.
+MCDEV_FORWARD3(void, sincos, double, double*, double*)
+MCDEV_FORWARD3(void, sincosf, float, float*, float*)
+
+}  // extern "C"

@@ -1,0 +1,62 @@
+// Copyright mxcts authors.
+//
+// Tests of the stack pool: page rounding, reuse of released stacks, and the
+// guard page below each stack.
+
+#include "reference/device/stack_pool.h"
+
+#include <csignal>
+
+#include "absl/status/statusor.h"
+#include "gtest/gtest.h"
+
+namespace mxcts::device_internal {
+namespace {
+
+bool KilledByFault(int status) {
+  return testing::KilledBySignal(SIGSEGV)(status) ||
+         testing::KilledBySignal(SIGABRT)(status);
+}
+
+TEST(StackPool, ReusesReleasedStacks) {
+  StackPool pool(10000);
+  EXPECT_EQ(pool.stack_bytes() % 4096, 0u);
+  EXPECT_GE(pool.stack_bytes(), 10000u);
+  absl::StatusOr<Stack> a = pool.Acquire();
+  absl::StatusOr<Stack> b = pool.Acquire();
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_NE(a->base, b->base);
+  EXPECT_EQ(pool.mapped_count(), 2u);
+  pool.Release(*a);
+  EXPECT_EQ(pool.idle_count(), 1u);
+  absl::StatusOr<Stack> c = pool.Acquire();
+  ASSERT_TRUE(c.ok());
+  EXPECT_EQ(c->base, a->base);
+  EXPECT_EQ(pool.mapped_count(), 2u);
+}
+
+TEST(StackPool, WholeStackIsWritable) {
+  StackPool pool(8192);
+  absl::StatusOr<Stack> stack = pool.Acquire();
+  ASSERT_TRUE(stack.ok());
+  volatile char* base = static_cast<char*>(stack->base);
+  base[0] = 1;
+  base[stack->size - 1] = 2;
+  EXPECT_EQ(base[0] + base[stack->size - 1], 3);
+}
+
+void WriteBelowStack() {
+  StackPool pool(8192);
+  absl::StatusOr<Stack> stack = pool.Acquire();
+  volatile char* base = static_cast<char*>(stack->base);
+  base[-1] = 1;
+}
+
+TEST(StackPoolDeathTest, GuardPageBelowTheStackFaults) {
+  // Control of the test above.
+  // A fault: SIGSEGV, or SIGABRT where AddressSanitizer reports it.
+  EXPECT_EXIT(WriteBelowStack(), KilledByFault, "");
+}
+
+}  // namespace
+}  // namespace mxcts::device_internal

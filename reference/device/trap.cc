@@ -1,0 +1,56 @@
+// Copyright mxcts authors.
+//
+// A trap must not return into device code, and must not unwind through it
+// either: device code is compiled without regard for exceptions, and the
+// frames of every other suspended device thread would stay behind anyway.
+// So the trap stores its diagnostic in the active grid, writes it, and has
+// the block scheduler switch from the running fiber to the host fiber for
+// good. The heap-owning locals of this frame are emptied before the switch,
+// since the frame is never left.
+//
+// Tested by engine_test.cc and barrier_test.cc.
+
+#include "reference/device/trap.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <utility>
+
+#include "absl/strings/str_format.h"
+#include "reference/device/block_scheduler.h"
+#include "reference/device/thread_context.h"
+
+namespace mxcts::device_internal {
+
+std::string FormatIndex(uint3 index) {
+  return absl::StrFormat("(%u,%u,%u)", index.x, index.y, index.z);
+}
+
+std::string FormatTrapDiagnostic(const std::string& kernel, uint3 block,
+                                 uint3 thread, const std::string& message) {
+  // [api.trap.diagnostic.content]
+  return absl::StrFormat("mxmaca trap: kernel '%s' block %s thread %s: %s\n",
+                         kernel, FormatIndex(block), FormatIndex(thread),
+                         message);
+}
+
+void Trap(mcError_t error, std::string message) {
+  ActiveGrid* grid = CurrentGrid();
+  if (grid == nullptr || grid->block == nullptr) {
+    std::fprintf(stderr, "mxmaca: trap outside of any grid: %s\n",
+                 message.c_str());
+    std::abort();
+  }
+  BlockScheduler& block = *grid->block;
+  grid->trap.error = error;
+  grid->trap.diagnostic =
+      FormatTrapDiagnostic(*grid->kernel_name, block.block_index(),
+                           block.ThreadIndex(block.current_thread()), message);
+  std::string().swap(message);
+  // [api.trap.diagnostic.printed-on-trap]
+  std::fputs(grid->trap.diagnostic.c_str(), stderr);
+  std::fflush(stderr);
+  block.AbandonToHost();
+}
+
+}  // namespace mxcts::device_internal
