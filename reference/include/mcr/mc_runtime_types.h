@@ -1,15 +1,19 @@
 // Copyright mxcts authors.
 //
-// mcr/mc_runtime_types.h: the basic types of the MXMACA runtime API.
+// mcr/mc_runtime_types.h: the types and constants of the MXMACA runtime API.
 //
 // The error enumeration `mcError_t` (numbers as the real runtime's: CUDA's
-// for 0-999, MXMACA's own from 1003), the opaque handle types, and the
-// built-in vector types `uint3` and `dim3` used by launches and built-in
-// variables. Included by mc_runtime_api.h; programs include mc_runtime.h.
+// for 0-999, MXMACA's own from 1003), the opaque handle types, the built-in
+// vector types `uint3` and `dim3` used by launches and built-in variables,
+// the device properties and attributes, copy kinds, limits and the flag
+// constants of the allocation and stream calls. Included by
+// mc_runtime_api.h; programs include mc_runtime.h. Valid C and C++.
 //
 //   dim3 grid(ceil(n / 256.0));   // converts from double, y = z = 1
 //   mcError_t err = mcGetLastError();
 //   if (err != mcSuccess) printf("%s\n", mcGetErrorString(err));
+//   mcDeviceProp_t prop;
+//   mcGetDeviceProperties(&prop, 0);   // prop.waveSize == 64
 
 #ifndef MCR_MC_RUNTIME_TYPES_H_
 #define MCR_MC_RUNTIME_TYPES_H_
@@ -134,7 +138,8 @@ enum _mcError_t {
   mcErrorRecompile = 1009,
   mcErrorNoBitcodeForGPU = 1012,
   mcErrorApiFailureBase = 10000,
-  mcErrorKernelExecTimeout = 10032,};
+  mcErrorKernelExecTimeout = 10032,
+};
 typedef enum _mcError_t mcError_t;
 
 // Opaque handles. 0, NULL and nullptr name the default stream.
@@ -154,13 +159,181 @@ typedef struct uint3 uint3;
 struct dim3 {
   unsigned int x, y, z;
 #ifdef __cplusplus
-  constexpr dim3(unsigned int vx = 1, unsigned int vy = 1,
-                 unsigned int vz = 1)
+  constexpr dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1)
       : x(vx), y(vy), z(vz) {}
   constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
   constexpr operator uint3() const { return uint3{x, y, z}; }
 #endif
 };
 typedef struct dim3 dim3;
+
+// A device address in the driver-style calls (mcMemcpyHtoD, ...). A plain
+// pointer, so `mcMalloc(&dptr, n)`, `mcFree(dptr)` and
+// `reinterpret_cast<int*>(dptr)` all work. [api.memory.malloc.deviceptr-form]
+typedef void* mcDeviceptr_t;
+
+// The direction of a copy. [api.memory.memcpy.kind-enumerator-values]
+enum mcMemcpyKind {
+  mcMemcpyHostToHost = 0,
+  mcMemcpyHostToDevice = 1,
+  mcMemcpyDeviceToHost = 2,
+  mcMemcpyDeviceToDevice = 3,
+  mcMemcpyDefault = 4,  // inferred from the addresses (unified addressing)
+};
+typedef enum mcMemcpyKind mcMemcpyKind;
+
+// Compute modes, with CUDA's values. [api.device.props.compute-mode-field]
+enum mcComputeMode {
+  mcComputeModeDefault = 0,
+  mcComputeModeExclusive = 1,
+  mcComputeModeProhibited = 2,
+  mcComputeModeExclusiveProcess = 3,
+};
+typedef enum mcComputeMode mcComputeMode;
+
+// Per-device limits (mcDeviceSetLimit / mcDeviceGetLimit), CUDA's values.
+enum mcLimit {
+  mcLimitStackSize = 0,
+  mcLimitPrintfFifoSize = 1,
+  mcLimitMallocHeapSize = 2,
+  mcLimitDevRuntimeSyncDepth = 3,
+  mcLimitDevRuntimePendingLaunchCount = 4,
+  mcLimitMaxL2FetchGranularity = 5,
+  mcLimitPersistingL2CacheSize = 6,
+};
+typedef enum mcLimit mcLimit_t;
+
+// Device attributes for mcDeviceGetAttribute. The values are CUDA's
+// cudaDeviceAttr values of the same attributes.
+enum mcDeviceAttribute {
+  mcDeviceAttributeMaxThreadsPerBlock = 1,
+  mcDeviceAttributeMaxBlockDimX = 2,
+  mcDeviceAttributeMaxBlockDimY = 3,
+  mcDeviceAttributeMaxBlockDimZ = 4,
+  mcDeviceAttributeMaxGridDimX = 5,
+  mcDeviceAttributeMaxGridDimY = 6,
+  mcDeviceAttributeMaxGridDimZ = 7,
+  mcDeviceAttributeMaxSharedMemoryPerBlock = 8,
+  mcDeviceAttributeTotalConstantMemory = 9,
+  mcDeviceAttributeWarpSize = 10,
+  mcDeviceAttributeMaxPitch = 11,
+  mcDeviceAttributeMaxRegistersPerBlock = 12,
+  mcDeviceAttributeClockRate = 13,
+  mcDeviceAttributeTextureAlignment = 14,
+  mcDeviceAttributeMultiProcessorCount = 16,
+  mcDeviceAttributeKernelExecTimeout = 17,
+  mcDeviceAttributeIntegrated = 18,
+  mcDeviceAttributeCanMapHostMemory = 19,
+  mcDeviceAttributeComputeMode = 20,
+  mcDeviceAttributeConcurrentKernels = 31,
+  mcDeviceAttributeEccEnabled = 32,
+  mcDeviceAttributePciBusId = 33,
+  mcDeviceAttributePciDeviceId = 34,
+  mcDeviceAttributeMemoryClockRate = 36,
+  mcDeviceAttributeMemoryBusWidth = 37,
+  mcDeviceAttributeL2CacheSize = 38,
+  mcDeviceAttributeMaxThreadsPerMultiProcessor = 39,
+  mcDeviceAttributeAsyncEngineCount = 40,
+  mcDeviceAttributeUnifiedAddressing = 41,
+  mcDeviceAttributePciDomainId = 50,
+  mcDeviceAttributeComputeCapabilityMajor = 75,
+  mcDeviceAttributeComputeCapabilityMinor = 76,
+  mcDeviceAttributeMaxSharedMemoryPerMultiprocessor = 81,
+  mcDeviceAttributeMaxRegistersPerMultiprocessor = 82,
+  mcDeviceAttributeManagedMemory = 83,
+  mcDeviceAttributeIsMultiGpuBoard = 84,
+  mcDeviceAttributeMultiGpuBoardGroupID = 85,
+  mcDeviceAttributePageableMemoryAccess = 88,
+  mcDeviceAttributeConcurrentManagedAccess = 89,
+  mcDeviceAttributeCooperativeLaunch = 95,
+  mcDeviceAttributeCooperativeMultiDeviceLaunch = 96,
+  mcDeviceAttributeMemoryPoolsSupported = 115,
+};
+typedef enum mcDeviceAttribute mcDeviceAttribute_t;
+
+// The properties of one device (mcGetDeviceProperties). Sizes in bytes,
+// clocks in kilohertz, widths in bits; flags are 0 or 1. `warpSize` and
+// `waveSize` are both the wave width, 64. [api.device.props.fills-structure]
+struct mcDeviceProp {
+  char name[256];
+  size_t totalGlobalMem;
+  size_t sharedMemPerBlock;
+  int regsPerBlock;
+  int warpSize;
+  size_t memPitch;
+  int maxThreadsPerBlock;
+  int maxThreadsDim[3];
+  int maxGridSize[3];
+  int clockRate;
+  size_t totalConstMem;
+  int major;
+  int minor;
+  size_t textureAlignment;
+  int deviceOverlap;
+  int multiProcessorCount;
+  int kernelExecTimeoutEnabled;
+  int integrated;
+  int canMapHostMemory;
+  int computeMode;
+  int concurrentKernels;
+  int ECCEnabled;
+  int pciBusID;
+  int pciDeviceID;
+  int pciDomainID;
+  int asyncEngineCount;
+  int unifiedAddressing;
+  int memoryClockRate;
+  int memoryBusWidth;
+  int l2CacheSize;
+  int maxThreadsPerMultiProcessor;
+  size_t sharedMemPerMultiprocessor;
+  int regsPerMultiprocessor;
+  int managedMemory;
+  int isMultiGpuBoard;
+  int multiGpuBoardGroupID;
+  int pageableMemoryAccess;
+  int concurrentManagedAccess;
+  int cooperativeLaunch;
+  int cooperativeMultiDeviceLaunch;
+  int memoryPoolsSupported;
+  int waveSize;
+};
+typedef struct mcDeviceProp mcDeviceProp_t;
+
+// The attributes of one kernel (mcFuncGetAttributes), CUDA's fields.
+struct mcFuncAttributes {
+  size_t sharedSizeBytes;  // static shared memory per block
+  size_t constSizeBytes;
+  size_t localSizeBytes;  // local memory per thread
+  int maxThreadsPerBlock;
+  int numRegs;
+  int ptxVersion;
+  int binaryVersion;
+  int cacheModeCA;
+  int maxDynamicSharedSizeBytes;
+  int preferredShmemCarveout;
+};
+typedef struct mcFuncAttributes mcFuncAttributes;
+
+// Flags of mcStreamCreateWithFlags. [api.stream.create-with-flags.flag-values]
+#define mcStreamDefault 0x00
+#define mcStreamNonBlocking 0x01
+
+// Handles that name a default stream in every call that takes a stream:
+// the legacy default stream and the calling thread's per-thread default
+// stream of the current device. [api.stream.special.handles-distinct]
+#define mcStreamLegacy ((mcStream_t)0x1)
+#define mcStreamPerThread ((mcStream_t)0x2)
+
+// Flags of mcMallocHost (CUDA's cudaHostAlloc flags).
+// [api.memory.malloc-host.flags-combinable]
+#define mcMallocHostDefault 0x00
+#define mcMallocHostPortable 0x01
+#define mcMallocHostMapped 0x02
+#define mcMallocHostWriteCombined 0x04
+
+// Flags of mcMallocManaged. [api.memory.managed.invalid-flags]
+#define mcMemAttachGlobal 0x01
+#define mcMemAttachHost 0x02
 
 #endif  // MCR_MC_RUNTIME_TYPES_H_

@@ -1,0 +1,120 @@
+// Copyright mxcts authors.
+//
+// Address arenas over mmap. The reservation is PROT_NONE, MAP_NORESERVE:
+// it costs address space only. Allocation changes the protection of its
+// pages to read-write (the kernel then supplies zero pages on first touch);
+// release drops the pages (MADV_DONTNEED) and makes them PROT_NONE again.
+//
+// The allocator is a bump pointer over the fresh part of the range, then a
+// first-fit search of the released spans, which are kept merged with their
+// neighbours. Allocations are never moved.
+//
+// Tested by address_arena_test.cc.
+
+#include "reference/runtime/address_arena.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <iterator>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "reference/runtime/error_mapping.h"
+
+namespace mxcts::runtime {
+
+size_t AddressArena::PageSize() {
+  static const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  return page;
+}
+
+size_t AddressArena::SpanOf(size_t size) {
+  size_t page = PageSize();
+  return (size + page - 1) / page * page + page;
+}
+
+absl::StatusOr<std::unique_ptr<AddressArena>> AddressArena::Reserve(
+    std::string name, size_t bytes, size_t min_bytes) {
+  size_t page = PageSize();
+  for (size_t size = bytes; size >= min_bytes && size >= page; size /= 2) {
+    size_t rounded = size / page * page;
+    void* base = mmap(nullptr, rounded, PROT_NONE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (base != MAP_FAILED) {
+      uintptr_t begin = reinterpret_cast<uintptr_t>(base);
+      return std::unique_ptr<AddressArena>(
+          new AddressArena(std::move(name), begin, begin + rounded));
+    }
+  }
+  return McStatus(mcErrorMemoryAllocation,
+                  absl::StrCat("cannot reserve address space for ", name));
+}
+
+AddressArena::AddressArena(std::string name, uintptr_t begin, uintptr_t end)
+    : name_(std::move(name)), begin_(begin), end_(end), next_fresh_(begin) {}
+
+AddressArena::~AddressArena() {
+  munmap(reinterpret_cast<void*>(begin_), end_ - begin_);
+}
+
+absl::StatusOr<void*> AddressArena::Allocate(size_t size) {
+  size_t page = PageSize();
+  if (size == 0 || size > (end_ - begin_) - page) {
+    return McStatus(mcErrorMemoryAllocation,
+                    absl::StrCat(name_, ": no room for ", size, " bytes"));
+  }
+  size_t span = SpanOf(size);
+  absl::MutexLock lock(&mu_);
+  uintptr_t start = 0;
+  if (span <= end_ - next_fresh_) {
+    start = next_fresh_;
+    next_fresh_ += span;
+  } else {
+    for (auto it = released_.begin(); it != released_.end(); ++it) {
+      if (it->second < span) continue;
+      start = it->first;
+      size_t rest = it->second - span;
+      released_.erase(it);
+      if (rest > 0) released_[start + span] = rest;
+      break;
+    }
+  }
+  if (start == 0) {
+    return McStatus(mcErrorMemoryAllocation,
+                    absl::StrCat(name_, ": no room for ", size, " bytes"));
+  }
+  void* base = reinterpret_cast<void*>(start);
+  if (mprotect(base, span - page, PROT_READ | PROT_WRITE) != 0) {
+    // Give the span back untouched; it stays inaccessible.
+    released_[start] = span;
+    return McStatus(
+        mcErrorMemoryAllocation,
+        absl::StrCat(name_, ": the system refused ", size, " bytes"));
+  }
+  return base;
+}
+
+void AddressArena::Release(void* base, size_t size) {
+  size_t span = SpanOf(size);
+  madvise(base, span, MADV_DONTNEED);
+  mprotect(base, span, PROT_NONE);
+  uintptr_t start = reinterpret_cast<uintptr_t>(base);
+  absl::MutexLock lock(&mu_);
+  // Merge with the released neighbours on either side.
+  auto next = released_.lower_bound(start);
+  if (next != released_.end() && next->first == start + span) {
+    span += next->second;
+    next = released_.erase(next);
+  }
+  if (next != released_.begin()) {
+    auto previous = std::prev(next);
+    if (previous->first + previous->second == start) {
+      previous->second += span;
+      return;
+    }
+  }
+  released_[start] = span;
+}
+
+}  // namespace mxcts::runtime

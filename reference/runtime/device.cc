@@ -1,0 +1,138 @@
+// Copyright mxcts authors.
+//
+// Device attributes are read from the device's properties, so each
+// attribute agrees with its property by construction
+// [api.device.props.agree-with-attributes]; the few attributes without a
+// property field come from device_config.h.
+//
+// Tested by device_test.cc.
+
+#include "reference/runtime/device.h"
+
+#include "absl/strings/str_cat.h"
+#include "reference/runtime/device_config.h"
+#include "reference/runtime/error_mapping.h"
+
+namespace mxcts::runtime {
+
+Device::Device(int ordinal, int system_index)
+    : ordinal_(ordinal),
+      system_index_(system_index),
+      properties_(config::DefaultDeviceProperties(system_index)) {}
+
+absl::StatusOr<int> Device::Attribute(int attribute) const {
+  const mcDeviceProp_t& p = properties_;
+  switch (attribute) {
+    // [api.device.attribute.launch-shape]
+    case mcDeviceAttributeMaxThreadsPerBlock:
+      return p.maxThreadsPerBlock;
+    case mcDeviceAttributeMaxBlockDimX:
+      return p.maxThreadsDim[0];
+    case mcDeviceAttributeMaxBlockDimY:
+      return p.maxThreadsDim[1];
+    case mcDeviceAttributeMaxBlockDimZ:
+      return p.maxThreadsDim[2];
+    case mcDeviceAttributeMaxGridDimX:
+      return p.maxGridSize[0];
+    case mcDeviceAttributeMaxGridDimY:
+      return p.maxGridSize[1];
+    case mcDeviceAttributeMaxGridDimZ:
+      return p.maxGridSize[2];
+    // [api.device.attribute.memory-sizes]
+    case mcDeviceAttributeMaxSharedMemoryPerBlock:
+      return static_cast<int>(p.sharedMemPerBlock);
+    case mcDeviceAttributeTotalConstantMemory:
+      return static_cast<int>(p.totalConstMem);
+    case mcDeviceAttributeL2CacheSize:
+      return p.l2CacheSize;
+    case mcDeviceAttributeMaxSharedMemoryPerMultiprocessor:
+      return static_cast<int>(p.sharedMemPerMultiprocessor);
+    case mcDeviceAttributeMaxRegistersPerMultiprocessor:
+      return p.regsPerMultiprocessor;
+    case mcDeviceAttributeMaxRegistersPerBlock:
+      return p.regsPerBlock;
+    case mcDeviceAttributeMaxPitch:
+      return static_cast<int>(p.memPitch);
+    case mcDeviceAttributeTextureAlignment:
+      return static_cast<int>(p.textureAlignment);
+    // [api.device.attribute.warp-size]
+    case mcDeviceAttributeWarpSize:
+      return p.warpSize;
+    // [api.device.attribute.multiprocessors]
+    case mcDeviceAttributeMultiProcessorCount:
+      return p.multiProcessorCount;
+    case mcDeviceAttributeMaxThreadsPerMultiProcessor:
+      return p.maxThreadsPerMultiProcessor;
+    // [api.device.attribute.compute-capability-and-mode]
+    case mcDeviceAttributeComputeCapabilityMajor:
+      return p.major;
+    case mcDeviceAttributeComputeCapabilityMinor:
+      return p.minor;
+    case mcDeviceAttributeComputeMode:
+      return p.computeMode;
+    case mcDeviceAttributeClockRate:
+      return p.clockRate;
+    case mcDeviceAttributeMemoryClockRate:
+      return p.memoryClockRate;
+    case mcDeviceAttributeMemoryBusWidth:
+      return p.memoryBusWidth;
+    case mcDeviceAttributeKernelExecTimeout:
+      return p.kernelExecTimeoutEnabled;
+    case mcDeviceAttributeIntegrated:
+      return p.integrated;
+    case mcDeviceAttributeCanMapHostMemory:
+      return p.canMapHostMemory;
+    case mcDeviceAttributeConcurrentKernels:
+      return p.concurrentKernels;
+    case mcDeviceAttributeEccEnabled:
+      return p.ECCEnabled;
+    case mcDeviceAttributePciBusId:
+      return p.pciBusID;
+    case mcDeviceAttributePciDeviceId:
+      return p.pciDeviceID;
+    case mcDeviceAttributePciDomainId:
+      return p.pciDomainID;
+    case mcDeviceAttributeIsMultiGpuBoard:
+      return p.isMultiGpuBoard;
+    case mcDeviceAttributeMultiGpuBoardGroupID:
+      return p.multiGpuBoardGroupID;
+    // [api.device.attribute.async-engine-count]
+    case mcDeviceAttributeAsyncEngineCount:
+      return p.asyncEngineCount;
+    // [api.device.attribute.feature-flags]
+    case mcDeviceAttributeUnifiedAddressing:
+      return p.unifiedAddressing;
+    case mcDeviceAttributeManagedMemory:
+      return p.managedMemory;
+    case mcDeviceAttributeConcurrentManagedAccess:
+      return p.concurrentManagedAccess;
+    case mcDeviceAttributePageableMemoryAccess:
+      return p.pageableMemoryAccess;
+    case mcDeviceAttributeCooperativeLaunch:
+      return p.cooperativeLaunch;
+    case mcDeviceAttributeCooperativeMultiDeviceLaunch:
+      return p.cooperativeMultiDeviceLaunch;
+    case mcDeviceAttributeMemoryPoolsSupported:
+      return p.memoryPoolsSupported;
+  }
+  return McStatus(mcErrorInvalidValue,
+                  absl::StrCat("mcDeviceGetAttribute: ", attribute,
+                               " is not an mcDeviceAttribute_t"));
+}
+
+void Device::RecordFault(mcError_t fault) {
+  mcError_t expected = mcSuccess;
+  sticky_error_.compare_exchange_strong(expected, fault);
+}
+
+absl::Status Device::CheckUsable() const {
+  mcError_t sticky = sticky_error_.load();
+  if (sticky == mcSuccess) return absl::OkStatus();
+  // [api.error.sticky.later-calls-fail]
+  return McStatus(
+      sticky,
+      absl::StrCat("device ", ordinal_, " is unusable after a kernel fault (",
+                   ErrorName(sticky), "); mcDeviceReset recovers it"));
+}
+
+}  // namespace mxcts::runtime

@@ -1,0 +1,146 @@
+// Copyright mxcts authors.
+//
+// Tests of Device: the C500 profile, attributes agreeing with properties,
+// and the sticky error.
+
+#include "reference/runtime/device.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include "reference/runtime/device_config.h"
+#include "reference/runtime/error_mapping.h"
+
+namespace mxcts::runtime {
+namespace {
+
+TEST(DeviceProperties, AreTheC500Profile) {
+  Device device(0, 0);
+  const mcDeviceProp_t& p = device.properties();
+  EXPECT_STREQ(p.name, "MetaX C500");
+  EXPECT_EQ(p.warpSize, 64);
+  EXPECT_EQ(p.waveSize, 64);
+  EXPECT_EQ(p.major, 10);
+  EXPECT_EQ(p.minor, 0);
+  EXPECT_EQ(p.multiProcessorCount, 104);
+  EXPECT_EQ(p.maxThreadsPerBlock, 1024);
+  EXPECT_EQ(p.maxThreadsDim[2], 1024);
+  EXPECT_EQ(p.maxGridSize[1], 2147483647);
+  EXPECT_EQ(p.sharedMemPerBlock, 65536u);
+  EXPECT_EQ(p.regsPerBlock, 131072);
+  EXPECT_EQ(p.l2CacheSize, 8388608);
+  EXPECT_EQ(p.totalConstMem, 2147483647u);
+  EXPECT_EQ(p.memPitch, 1073741823u);
+  EXPECT_EQ(p.unifiedAddressing, 1);
+}
+
+TEST(DeviceProperties, PciBusIdsDifferBetweenDevices) {
+  Device first(0, 0), second(1, 1);
+  EXPECT_LT(first.properties().pciBusID, second.properties().pciBusID);
+  EXPECT_EQ(first.properties().pciDomainID, second.properties().pciDomainID);
+}
+
+struct AttributeCase {
+  mcDeviceAttribute_t attribute;
+  int (*property)(const mcDeviceProp_t&);
+};
+
+class DeviceAttribute : public testing::TestWithParam<AttributeCase> {};
+
+TEST_P(DeviceAttribute, EqualsItsProperty) {
+  // [api.device.props.agree-with-attributes]
+  Device device(0, 1);
+  absl::StatusOr<int> value = device.Attribute(GetParam().attribute);
+  ASSERT_TRUE(value.ok()) << value.status();
+  EXPECT_EQ(*value, GetParam().property(device.properties()));
+}
+
+#define MC_ATTRIBUTE_CASE(attr, expr)                       \
+  AttributeCase {                                           \
+    attr, [](const mcDeviceProp_t& p) { return int(expr); } \
+  }
+
+INSTANTIATE_TEST_SUITE_P(
+    Listed, DeviceAttribute,
+    testing::Values(
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxThreadsPerBlock,
+                          p.maxThreadsPerBlock),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxBlockDimX, p.maxThreadsDim[0]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxBlockDimY, p.maxThreadsDim[1]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxBlockDimZ, p.maxThreadsDim[2]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxGridDimX, p.maxGridSize[0]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxGridDimY, p.maxGridSize[1]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxGridDimZ, p.maxGridSize[2]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxSharedMemoryPerBlock,
+                          p.sharedMemPerBlock),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeTotalConstantMemory,
+                          p.totalConstMem),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeWarpSize, p.warpSize),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMultiProcessorCount,
+                          p.multiProcessorCount),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeComputeMode, p.computeMode),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeComputeCapabilityMajor, p.major),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeComputeCapabilityMinor, p.minor),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeL2CacheSize, p.l2CacheSize),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxThreadsPerMultiProcessor,
+                          p.maxThreadsPerMultiProcessor),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeManagedMemory, p.managedMemory),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeConcurrentManagedAccess,
+                          p.concurrentManagedAccess),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributePageableMemoryAccess,
+                          p.pageableMemoryAccess),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeCooperativeLaunch,
+                          p.cooperativeLaunch),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeCooperativeMultiDeviceLaunch,
+                          p.cooperativeMultiDeviceLaunch),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMemoryPoolsSupported,
+                          p.memoryPoolsSupported),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeUnifiedAddressing,
+                          p.unifiedAddressing),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeAsyncEngineCount,
+                          p.asyncEngineCount),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxSharedMemoryPerMultiprocessor,
+                          p.sharedMemPerMultiprocessor),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxRegistersPerMultiprocessor,
+                          p.regsPerMultiprocessor),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributePciBusId, p.pciBusID),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributePciDomainId, p.pciDomainID)));
+
+TEST(DeviceAttributeValues, UnknownAttributeIsInvalidValue) {
+  // [api.device.attribute.invalid-attribute-is-invalid-value]
+  Device device(0, 0);
+  absl::StatusOr<int> value = device.Attribute(0);
+  ASSERT_FALSE(value.ok());
+  EXPECT_EQ(ToMcError(value.status()), mcErrorInvalidValue);
+  EXPECT_FALSE(device.Attribute(1000).ok());
+  EXPECT_TRUE(device.Attribute(mcDeviceAttributeWarpSize).ok());  // control
+}
+
+TEST(DeviceAttributeValues, FeatureFlagsAreZeroOrOne) {
+  Device device(0, 0);
+  for (mcDeviceAttribute_t flag :
+       {mcDeviceAttributeManagedMemory,
+        mcDeviceAttributeConcurrentManagedAccess,
+        mcDeviceAttributePageableMemoryAccess,
+        mcDeviceAttributeCooperativeLaunch,
+        mcDeviceAttributeCooperativeMultiDeviceLaunch,
+        mcDeviceAttributeMemoryPoolsSupported,
+        mcDeviceAttributeUnifiedAddressing}) {
+    int value = *device.Attribute(flag);
+    EXPECT_TRUE(value == 0 || value == 1) << flag;
+  }
+}
+
+TEST(StickyError, FirstFaultIsKeptUntilCleared) {
+  Device device(0, 0);
+  EXPECT_TRUE(device.CheckUsable().ok());
+  device.RecordFault(mcErrorAssert);
+  device.RecordFault(mcErrorIllegalAddress);
+  EXPECT_EQ(ToMcError(device.CheckUsable()), mcErrorAssert);
+  device.ClearFault();
+  EXPECT_TRUE(device.CheckUsable().ok());
+}
+
+}  // namespace
+}  // namespace mxcts::runtime

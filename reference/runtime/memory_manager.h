@@ -1,0 +1,120 @@
+// Copyright mxcts authors.
+//
+// reference/runtime/memory_manager.h: device, page-locked host and managed
+// memory, and the checks every pointer argument goes through.
+//
+// All memory is host memory: device code runs on the host, so a device
+// allocation is an ordinary range of the process, reached at the same
+// address by host and device code [api.memory.uva.svm-host-and-device-access].
+// What makes it "device memory" is its entry in the allocation table and
+// the arena it comes from: each device has its own arena, page-locked host
+// memory and managed memory have one each, so the kind and device of any
+// runtime address are known, and an address inside an arena but in no live
+// allocation is recognized as stale. Device variables of loaded images are
+// registered here too, so copies to and from them are checked the same way.
+//
+// Copy and Set validate before they touch a byte: a failing call changes
+// nothing [api.memory.lifetime.failed-call-changes-nothing].
+//
+//   MemoryManager& m = MemoryManager::Get();
+//   absl::StatusOr<void*> d = m.AllocateDevice(0, 4096, capacity);
+//   m.Copy(*d, host, 4096, mcMemcpyHostToDevice);
+//   m.Free(*d, {MemoryKind::kDevice, MemoryKind::kManaged}, "mcFree");
+
+#ifndef MXCTS_REFERENCE_RUNTIME_MEMORY_MANAGER_H_
+#define MXCTS_REFERENCE_RUNTIME_MEMORY_MANAGER_H_
+
+#include <stddef.h>
+
+#include <initializer_list>
+#include <map>
+#include <memory>
+#include <optional>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/synchronization/mutex.h"
+#include "reference/runtime/address_arena.h"
+#include "reference/runtime/allocation_table.h"
+
+namespace mxcts::runtime {
+
+class MemoryManager {
+ public:
+  // The process's memory manager.
+  static MemoryManager& Get();
+
+  // `size` (> 0) bytes of device memory of `device`, which has `capacity`
+  // bytes in all. mcErrorMemoryAllocation if they are not available.
+  absl::StatusOr<void*> AllocateDevice(int device, size_t size,
+                                       size_t capacity);
+  // `size` (> 0) bytes of page-locked host memory tied to `device`.
+  absl::StatusOr<void*> AllocateHost(int device, size_t size, unsigned flags);
+  // `size` (> 0) bytes of managed memory, allocated while `device` was
+  // current; at most `capacity` bytes at once.
+  absl::StatusOr<void*> AllocateManaged(int device, size_t size, unsigned flags,
+                                        size_t capacity);
+
+  // Releases the allocation that starts at `base` if its kind is one of
+  // `kinds`; mcErrorInvalidValue (naming `api`) otherwise, changing nothing.
+  absl::Status Free(void* base, std::initializer_list<MemoryKind> kinds,
+                    absl::string_view api);
+
+  // Releases every device, host and managed allocation of `device`.
+  // [api.device.reset.destroys-allocations]
+  void ReleaseDevice(int device);
+
+  // Registers an existing range (a device or managed variable of a loaded
+  // image) so that pointer checks accept it; Unregister removes it.
+  absl::Status RegisterRange(void* base, size_t size, MemoryKind kind,
+                             int device);
+  void UnregisterRange(void* base);
+
+  // The live allocation or registered range containing `address`.
+  std::optional<Allocation> Find(const void* address) const;
+  // True if `address` lies in one of the runtime's arenas.
+  bool InArena(const void* address) const;
+  // Bytes of device memory allocated on `device`.
+  size_t DeviceBytesInUse(int device) const;
+
+  // Copies `count` bytes after checking `kind` and both ranges:
+  // mcErrorInvalidMemcpyDirection for a kind that is not an mcMemcpyKind;
+  // mcErrorInvalidValue for a null pointer, a stale runtime address, a range
+  // past the end of its allocation, or a device side that is not runtime
+  // memory. `api` names the caller in messages.
+  absl::Status Copy(void* dst, const void* src, size_t count, int kind,
+                    absl::string_view api);
+  // Sets `count` bytes at `ptr` to `(unsigned char)value`;
+  // mcErrorInvalidValue unless the range lies in one live runtime range.
+  absl::Status Set(void* ptr, int value, size_t count, absl::string_view api);
+
+  // Checks that [ptr, ptr + count) may be accessed as one side of a copy.
+  // Returns the allocation it lies in, or nullopt for memory the runtime
+  // does not know (pageable host memory).
+  absl::StatusOr<std::optional<Allocation>> CheckRange(
+      const void* ptr, size_t count, absl::string_view what,
+      absl::string_view api) const;
+
+ private:
+  MemoryManager() = default;
+  AddressArena* ArenaFor(MemoryKind kind, int device)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  absl::StatusOr<void*> AllocateIn(MemoryKind kind, int device, size_t size,
+                                   unsigned flags)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  void ReleaseToArena(const Allocation& allocation)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+
+  mutable absl::Mutex mu_;
+  AllocationTable table_;
+  std::map<int, std::unique_ptr<AddressArena>> device_arenas_
+      ABSL_GUARDED_BY(mu_);
+  std::unique_ptr<AddressArena> host_arena_ ABSL_GUARDED_BY(mu_);
+  std::unique_ptr<AddressArena> managed_arena_ ABSL_GUARDED_BY(mu_);
+};
+
+}  // namespace mxcts::runtime
+
+#endif  // MXCTS_REFERENCE_RUNTIME_MEMORY_MANAGER_H_

@@ -1,0 +1,86 @@
+// Copyright mxcts authors.
+//
+// Runtime initialization and the device-level operations that span several
+// runtime objects. The Runtime object is created on first use and never
+// destroyed, so calls made while the process exits (from other static
+// destructors) still find it; pending device printf output is written by an
+// exit handler registered at initialization.
+//
+// Tested by runtime_test.cc and the api_*_test.cc files.
+
+#include "reference/runtime/runtime.h"
+
+#include <atomic>
+#include <cstdlib>
+
+#include "absl/strings/str_cat.h"
+#include "reference/device/engine.h"
+#include "reference/runtime/error_mapping.h"
+#include "reference/runtime/image_registry.h"
+#include "reference/runtime/memory_manager.h"
+#include "reference/runtime/stream.h"
+#include "reference/runtime/thread_state.h"
+#include "reference/runtime/visible_devices.h"
+
+namespace mxcts::runtime {
+
+namespace {
+std::atomic<Runtime*> initialized_runtime{nullptr};
+}  // namespace
+
+Runtime& Runtime::Get() {
+  static Runtime* runtime = [] {
+    Runtime* created = new Runtime;
+    initialized_runtime.store(created);
+    return created;
+  }();
+  return *runtime;
+}
+
+Runtime* Runtime::GetIfInitialized() { return initialized_runtime.load(); }
+
+Runtime::Runtime() {
+  int system_count = SimulatedDeviceCount(std::getenv("MXCTS_DEVICE_COUNT"));
+  std::vector<int> visible =
+      VisibleSystemDevices(std::getenv("MACA_VISIBLE_DEVICES"), system_count);
+  for (size_t ordinal = 0; ordinal < visible.size(); ++ordinal) {
+    devices_.push_back(
+        std::make_unique<Device>(static_cast<int>(ordinal), visible[ordinal]));
+  }
+  std::atexit([] { SynchronizationPoint(); });
+}
+
+absl::StatusOr<Device*> Runtime::DeviceAt(int ordinal) const {
+  if (devices_.empty()) {  // [api.env.visible-devices.none-visible]
+    return McStatus(mcErrorNoDevice, "no device is visible");
+  }
+  if (ordinal < 0 || ordinal >= device_count()) {
+    return McStatus(mcErrorInvalidDevice,
+                    absl::StrCat("device ", ordinal, " does not exist (",
+                                 device_count(), " visible)"));
+  }
+  return devices_[ordinal].get();
+}
+
+absl::StatusOr<Device*> Runtime::CurrentDevice() const {
+  return DeviceAt(ThreadState::Current().current_device());
+}
+
+absl::StatusOr<Device*> Runtime::CurrentDeviceForWork() const {
+  absl::StatusOr<Device*> device = CurrentDevice();
+  if (!device.ok()) return device;
+  absl::Status usable = (*device)->CheckUsable();
+  if (!usable.ok()) return usable;
+  return device;
+}
+
+void Runtime::SynchronizationPoint() { mxcts::device::FlushDevicePrintf(); }
+
+void Runtime::ResetDevice(Device& device) {
+  MemoryManager::Get().ReleaseDevice(device.ordinal());
+  StreamTable::Get().DestroyAll(device.ordinal());
+  ImageRegistry::Get().ResetDevice(device.ordinal());
+  device.ClearFault();
+}
+
+}  // namespace mxcts::runtime

@@ -1,0 +1,77 @@
+// Copyright mxcts authors.
+//
+// reference/runtime/testing/runtime_testing.h: hooks for the runtime's own
+// tests (testonly). Conformance tests never use these: they see the runtime
+// only through the public MXMACA API.
+//
+// The hooks let a test run kernels without the compiler and, where the
+// behaviour under test is the runtime's rather than the engine's, without
+// the engine:
+//
+//   static void CountEntry(void** args) { ++**static_cast<int**>(args[0]); }
+//   static const unsigned kSizes[] = {sizeof(int*)}, kAligns[] =
+//   {alignof(int*)}; static const __mc_internal::KernelRecord kCount = {
+//       "[with Sig = void (*)(int*); Sig F = count]", &CountEntry, 1, kSizes,
+//       kAligns};
+//   static void CountStub(int*) {}
+//
+//   mxcts::runtime_testing::RegisterKernelRecord(&CountStub, &kCount);
+//   mxcts::runtime_testing::ScopedGridRunner runner(
+//       &mxcts::runtime_testing::RunEveryThreadInOrder);
+//   mcLaunchKernel((const void*)&CountStub, 2, 64, args, 0, 0);  // 128 calls
+
+#ifndef MXCTS_REFERENCE_RUNTIME_TESTING_RUNTIME_TESTING_H_
+#define MXCTS_REFERENCE_RUNTIME_TESTING_RUNTIME_TESTING_H_
+
+#include <string>
+#include <vector>
+
+#include "mcr/detail/launch_abi.h"
+#include "reference/device/engine.h"
+#include "reference/device/image/image_abi.h"
+#include "reference/runtime/launcher.h"
+
+namespace mxcts::runtime_testing {
+
+// Makes `stub` a kernel whose record is `record`, on every device.
+void RegisterKernelRecord(const void* stub,
+                          const __mc_internal::KernelRecord* record);
+
+// Runs grids with `runner` instead of the engine while alive.
+class ScopedGridRunner {
+ public:
+  explicit ScopedGridRunner(mxcts::runtime::GridRunner runner);
+  ~ScopedGridRunner();
+  ScopedGridRunner(const ScopedGridRunner&) = delete;
+  ScopedGridRunner& operator=(const ScopedGridRunner&) = delete;
+
+ private:
+  mxcts::runtime::GridRunner previous_;
+};
+
+// A grid runner that calls the entry once per thread, blocks and threads in
+// linear order, with no built-in variables (for kernels that read none),
+// and counts the grids it ran.
+mcError_t RunEveryThreadInOrder(const mxcts::device::GridLaunch& launch);
+int GridsRun();
+
+// A grid runner that runs nothing and returns the code given to
+// SetRunnerResult (a trap, as the engine would report it).
+mcError_t ReturnRunnerResult(const mxcts::device::GridLaunch& launch);
+void SetRunnerResult(mcError_t result);
+
+// An image runtime table with only its version set, for images (such as
+// the test image) whose device code calls no engine service.
+const __mc_image_runtime* InertImageRuntimeTable();
+// Binds images loaded from now on to `table` (null: the engine's table).
+void SetImageRuntimeTable(const __mc_image_runtime* table);
+
+// The path of a data file of the test, given relative to the workspace
+// ("reference/runtime/testdata/libtest_image.so").
+std::string RunfilePath(const std::string& workspace_relative);
+// The bytes of file `path`; empty if it cannot be read.
+std::vector<unsigned char> ReadFileBytes(const std::string& path);
+
+}  // namespace mxcts::runtime_testing
+
+#endif  // MXCTS_REFERENCE_RUNTIME_TESTING_RUNTIME_TESTING_H_
