@@ -1,0 +1,128 @@
+// Copyright mxcts authors.
+//
+// command_line.h: the command line of mxcc, parsed.
+//
+// mxcc takes the command lines of a gcc-style compiler driver, so that users'
+// Makefiles and CMake projects work unchanged, plus the MXMACA options
+// `-x maca`, `--offload-arch=` and `--maca-path=`. Parsing is pure: it reads
+// only the arguments and touches no file. The result says what to do (link,
+// compile only, preprocess only), which inputs to process in which language,
+// and which of the user's flags go to which host tool invocation.
+//
+// Example:
+//
+//   absl::StatusOr<mxcts::driver::CommandLine> command_line =
+//       mxcts::driver::ParseCommandLine({"-x", "maca", "a.cpp", "-o", "a"});
+//   if (!command_line.ok()) {
+//     std::cerr << "mxcc: error: " << command_line.status().message();
+//   }
+//   // command_line->inputs[0].kind == InputKind::kMacaSource
+
+#ifndef MXCTS_REFERENCE_COMPILER_DRIVER_COMMAND_LINE_H_
+#define MXCTS_REFERENCE_COMPILER_DRIVER_COMMAND_LINE_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace mxcts::driver {
+
+// What one input of the command line is.
+enum class InputKind {
+  kMacaSource,    // compiled in two passes (host and device)
+  kCxxSource,     // plain C++, compiled by the host compiler
+  kCSource,       // plain C, compiled by the host compiler
+  kLinkerInput,   // an object, archive or shared library: linked as is
+  kLinkerOption,  // -lfoo, -Wl,..., -Xlinker ARG: linked in its position
+};
+
+struct Input {
+  InputKind kind;
+  // A file path for files; the exact argument word for linker options.
+  std::string value;
+
+  bool is_source() const {
+    return kind == InputKind::kMacaSource || kind == InputKind::kCxxSource ||
+           kind == InputKind::kCSource;
+  }
+  bool operator==(const Input& other) const {
+    return kind == other.kind && value == other.value;
+  }
+};
+
+// How far the driver goes.
+enum class Mode {
+  kLink,        // default: compile every source, link everything
+  kCompile,     // -c: one object per source
+  kPreprocess,  // -E, -M, -MM: run the host preprocessing only
+};
+
+struct CommandLine {
+  Mode mode = Mode::kLink;
+  // Inputs and positional linker options, in command-line order.
+  std::vector<Input> inputs;
+  // -o; empty when not given.
+  std::string output;
+
+  // Flags of the preprocessor, in order: -I, -D, -U, -isystem, -iquote,
+  // -idirafter, -include, -imacros, -Wp,...
+  std::vector<std::string> preprocessor_flags;
+  // Flags that make the preprocessor write make dependencies, in order:
+  // -M, -MM, -MD, -MMD, -MF, -MT, -MQ, -MP, -MG (with their arguments).
+  // Given only to the host preprocessing of each source.
+  std::vector<std::string> dependency_flags;
+  // Flags of code generation and diagnostics, given to every host compiler
+  // invocation (preprocessing, compiling, linking): -O, -g, -std=, -f...,
+  // -m..., -W... (warnings), -w, -pedantic, -pthread, -Wa,...
+  std::vector<std::string> code_flags;
+  // Flags of the link only: -L, -shared, -static, -rdynamic, -pie, ...
+  std::vector<std::string> link_flags;
+
+  // --offload-arch values, validated; empty when not given.
+  std::vector<std::string> offload_archs;
+  // --maca-path; nullopt when not given.
+  std::optional<std::string> maca_path;
+
+  bool verbose = false;       // -v: print each command before running it
+  bool save_temps = false;    // -save-temps: keep the temporary directory
+  bool show_help = false;     // --help
+  bool show_version = false;  // --version
+
+  // True when dependency_flags hold -MD or -MMD (dependencies written as a
+  // side effect of compiling).
+  bool writes_dependencies_while_compiling() const;
+  // True when dependency_flags hold -MF, -MT or -MQ respectively.
+  bool has_dependency_file() const;
+  bool has_dependency_target() const;
+};
+
+// The offload architectures mxcc accepts ("xcore1000", "native").
+const std::vector<std::string>& KnownOffloadArchs();
+
+// Parses the arguments after the program name. Fails with
+// InvalidArgumentError whose message names the offending argument: an
+// unknown option, an option missing its argument, an unknown -x language or
+// offload architecture, no input file (unless --help or --version), or -o
+// with several outputs (-c, -E, -M with several sources).
+//
+// Inputs are classified as they appear, under the -x language in effect:
+// `.cu` and `.maca` files are MXMACA sources, `.cpp/.cc/.cxx/.c++/.cp/.C/.ii`
+// files are C++ and `.c` files C, unless -x maca, -x c++ or -x c says
+// otherwise; `-x none` restores classification by suffix. Objects, archives
+// and shared libraries (`.o`, `.obj`, `.a`, `.so`, `.so.N`) are linker
+// inputs whatever -x says, so a link line that repeats the compile flags
+// (CMake's habit) still links; so is any file with another suffix.
+absl::StatusOr<CommandLine> ParseCommandLine(
+    const std::vector<std::string>& arguments);
+
+// The text of `mxcc --help`.
+std::string HelpText();
+
+// The text of `mxcc --version`.
+std::string VersionText();
+
+}  // namespace mxcts::driver
+
+#endif  // MXCTS_REFERENCE_COMPILER_DRIVER_COMMAND_LINE_H_

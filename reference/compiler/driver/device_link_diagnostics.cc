@@ -1,0 +1,156 @@
+// Copyright mxcts authors.
+//
+// GNU ld (run in the C locale) reports an undefined symbol in two lines:
+//
+//   PROGRAM: OBJECT: in function `NAME':
+//   LOCATION: undefined reference to `SYMBOL'
+//
+// LOCATION is `file:line` when the object has line information (the device
+// pass compiles with -g1), else `file:(section+offset)`; a second reference
+// from the same function repeats only the second line, prefixed with
+// PROGRAM. NAME is the demangled name from the debug information, or the
+// raw (prefixed) symbol without it. The rewrite reads line by line: an
+// "in function" line sets the current function and is held back, a
+// recognized undefined reference becomes one diagnostic (identical ones
+// once), "more undefined references ... follow" lines are dropped, and
+// every other line passes through.
+//
+// Tested by device_link_diagnostics_test.cc.
+
+#include "reference/compiler/driver/device_link_diagnostics.h"
+
+#include <cxxabi.h>
+
+#include <cstdlib>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+#include "absl/strings/str_cat.h"
+
+namespace mxcts::driver {
+namespace {
+
+constexpr char kInFunction[] = ": in function `";
+constexpr char kUndefined[] = ": undefined reference to `";
+constexpr char kMoreUndefined[] = "more undefined references to `";
+
+bool StartsWith(const std::string& text, const std::string& prefix) {
+  return text.compare(0, prefix.size(), prefix) == 0;
+}
+
+// The text between `open` (ending in a backquote) and the next quote.
+bool QuotedAfter(const std::string& line, const std::string& open,
+                 std::string* quoted) {
+  size_t start = line.find(open);
+  if (start == std::string::npos) return false;
+  start += open.size();
+  size_t end = line.find('\'', start);
+  if (end == std::string::npos) return false;
+  *quoted = line.substr(start, end - start);
+  return true;
+}
+
+struct Location {
+  std::string file;
+  int line = 0;  // 0: unknown
+};
+
+// Parses LOCATION (the text before ": undefined reference"): drops a
+// leading "PROGRAM: ", then splits "file:line" or "file:(section+offset)".
+Location ParseLocation(const std::string& text) {
+  std::string rest = text;
+  size_t separator = rest.rfind(": ");
+  if (separator != std::string::npos) rest = rest.substr(separator + 2);
+  Location location;
+  size_t colon = rest.rfind(':');
+  if (colon == std::string::npos) return location;
+  std::string number = rest.substr(colon + 1);
+  if (!number.empty() &&
+      number.find_first_not_of("0123456789") == std::string::npos) {
+    location.file = rest.substr(0, colon);
+    location.line = std::atoi(number.c_str());
+  }
+  return location;
+}
+
+}  // namespace
+
+std::string DeviceSymbolName(const std::string& symbol) {
+  std::string name = symbol;
+  if (StartsWith(name, kDeviceSymbolPrefix)) {
+    name = name.substr(sizeof(kDeviceSymbolPrefix) - 1);
+  }
+  int status = 0;
+  char* demangled =
+      abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status);
+  if (status == 0 && demangled != nullptr) name = demangled;
+  std::free(demangled);
+  return name;
+}
+
+DeviceLinkReport RewriteDeviceLinkErrors(const std::string& linker_stderr,
+                                         const std::string& source,
+                                         const std::string& absolute_source) {
+  DeviceLinkReport report;
+  std::string function;       // the current "in function" name
+  std::string held_function;  // an "in function" line not yet printed
+  std::string announced;      // the "In function" header last printed
+  std::set<std::tuple<std::string, int, std::string>> seen;
+  std::string passed;  // lines kept as they are
+
+  std::istringstream lines(linker_stderr);
+  std::string line;
+  while (std::getline(lines, line)) {
+    std::string quoted;
+    if (QuotedAfter(line, kInFunction, &quoted)) {
+      if (!held_function.empty()) passed += held_function + "\n";
+      function = DeviceSymbolName(quoted);
+      held_function = line;
+      continue;
+    }
+    if (line.find(kMoreUndefined) != std::string::npos &&
+        line.find(kDeviceSymbolPrefix) != std::string::npos) {
+      continue;
+    }
+    size_t undefined = line.find(kUndefined);
+    if (undefined != std::string::npos &&
+        QuotedAfter(line, kUndefined, &quoted) &&
+        StartsWith(quoted, kDeviceSymbolPrefix)) {
+      held_function.clear();
+      Location location = ParseLocation(line.substr(0, undefined));
+      std::string file = location.file;
+      if (location.line == 0 || file == absolute_source) file = source;
+      std::string callee = DeviceSymbolName(quoted);
+      if (!seen.insert({file, location.line, callee}).second) continue;
+      ++report.host_only_calls;
+      std::string header =
+          function.empty()
+              ? std::string()
+              : absl::StrCat(file, ": In function '", function, "':\n");
+      if (!header.empty() && header != announced) {
+        report.text += header;
+        announced = header;
+      }
+      std::string position =
+          location.line == 0 ? file : absl::StrCat(file, ":", location.line);
+      // [lang.function.call.device-calls-host-only]
+      report.text += absl::StrCat(position,
+                                  ": error: device code calls host-only "
+                                  "function '",
+                                  callee, "'\n");
+      continue;
+    }
+    if (!held_function.empty()) {
+      passed += held_function + "\n";
+      held_function.clear();
+    }
+    if (report.host_only_calls > 0 && StartsWith(line, "collect2: ")) continue;
+    passed += line + "\n";
+  }
+  if (!held_function.empty()) passed += held_function + "\n";
+  report.text += passed;
+  return report;
+}
+
+}  // namespace mxcts::driver

@@ -1,0 +1,103 @@
+"""mxmaca_sdk: an installed MXMACA SDK tree, assembled from build outputs.
+
+    load("//tools/build_defs:sdk.bzl", "mxmaca_sdk")
+
+    mxmaca_sdk(
+        name = "sdk",
+        driver = "//reference/compiler/driver:mxcc",
+        headers = ["//reference/include:files"],
+        libs = ["//reference/runtime:libmcruntime.so"],
+    )
+
+lays out, under bazel-bin/<package>/<name>/, the tree a real installation
+has ([api.compile.mxcc.install-layout]):
+
+    mxgpu_llvm/bin/mxcc   a copy of `driver` (a file, not a link, so the
+                          driver finds the tree from /proc/self/exe)
+    include/...           each header at its path below its own package
+    lib/...               each of `libs` under its base name
+
+Every file is a real copy, so the tree can be copied elsewhere and still
+work. The rule returns the files as DefaultInfo (and runfiles) and the root
+in MxmacaSdkInfo.
+"""
+
+MxmacaSdkInfo = provider(
+    doc = "An assembled MXMACA SDK tree.",
+    fields = {
+        "root": "string: the tree's root, relative to the execution root.",
+        "driver": "File: the tree's mxgpu_llvm/bin/mxcc.",
+    },
+)
+
+def _relative_to_package(f):
+    """The path of `f` below the package that owns it."""
+    package = f.owner.package
+    path = f.short_path
+    if package and path.startswith(package + "/"):
+        return path[len(package) + 1:]
+    return f.basename
+
+def _mxmaca_sdk_impl(ctx):
+    placements = []  # (source File, path in the tree)
+    placements.append((ctx.executable.driver, "mxgpu_llvm/bin/mxcc"))
+    for target in ctx.attr.headers:
+        for f in target[DefaultInfo].files.to_list():
+            placements.append((f, "include/" + _relative_to_package(f)))
+    for target in ctx.attr.libs:
+        for f in target[DefaultInfo].files.to_list():
+            placements.append((f, "lib/" + f.basename))
+
+    seen = {}
+    outputs = []
+    arguments = ctx.actions.args()
+    for source, path in placements:
+        if path in seen:
+            fail("two files for %s/%s: %s and %s" %
+                 (ctx.label.name, path, seen[path], source.path))
+        seen[path] = source.path
+        output = ctx.actions.declare_file(ctx.label.name + "/" + path)
+        outputs.append(output)
+        arguments.add(source)
+        arguments.add(output)
+
+    # One action copies everything: the tree is small and always changes
+    # as a whole when the driver does.
+    ctx.actions.run_shell(
+        inputs = [source for source, _ in placements],
+        outputs = outputs,
+        arguments = [arguments],
+        command = 'while [ "$#" -gt 0 ]; do cp -f "$1" "$2" || exit 1; shift 2; done',
+        mnemonic = "MxmacaSdk",
+        progress_message = "Assembling the MXMACA SDK %s" % ctx.label,
+    )
+    driver = outputs[0]
+    root = driver.dirname[:-len("/mxgpu_llvm/bin")]
+    return [
+        DefaultInfo(
+            files = depset(outputs),
+            runfiles = ctx.runfiles(files = outputs),
+        ),
+        MxmacaSdkInfo(root = root, driver = driver),
+    ]
+
+mxmaca_sdk = rule(
+    implementation = _mxmaca_sdk_impl,
+    doc = "Assembles an installed MXMACA SDK tree from build outputs.",
+    attrs = {
+        "driver": attr.label(
+            doc = "The compiler driver; becomes mxgpu_llvm/bin/mxcc.",
+            mandatory = True,
+            executable = True,
+            cfg = "target",
+        ),
+        "headers": attr.label_list(
+            doc = "Headers; each goes to include/ at its path below its package.",
+            allow_files = True,
+        ),
+        "libs": attr.label_list(
+            doc = "Libraries and other files of lib/, by base name.",
+            allow_files = True,
+        ),
+    },
+)
