@@ -1,51 +1,136 @@
-"""conformance_test: a GoogleTest conformance test tied to the spec.
+"""Conformance tests tied to the spec, built with the selected backend.
 
-    load("//tools/build_defs:conformance.bzl", "conformance_test")
+    load(
+        "//tools/build_defs:conformance.bzl",
+        "conformance_compile_fail_test",
+        "conformance_test",
+    )
 
     conformance_test(
         name = "stream_create_test",
         srcs = ["stream_create_test.cc"],
     )
 
-expands to a `cc_test` linking GoogleTest's main and MX_SPEC
-(conformance/testing/spec.h), plus a build-time check: a genrule that runs
-//tools/spec_refs over the sources against the IDs of docs/spec. The test
-depends on the check's output, so building the test fails, naming file and
-line, when a source names a clause that does not exist or a test names no
-clause.
+    conformance_compile_fail_test(
+        name = "global_returns_int_test",
+        src = "global_returns_int.cu",
+        control = "global_returns_void.cu",
+        error_pattern = "must return void",
+        spec = ["lang.function.global.return-type-void"],
+    )
+
+`conformance_test` is an `mxmaca_test` (tools/build_defs/mxmaca.bzl): its
+sources are compiled by the driver of the backend that
+`--//conformance:backend` selects, linked with that backend's runtime,
+GoogleTest's main, MX_SPEC (conformance/testing/spec.h) and
+MX_REQUIRE_CAPABILITY (conformance/testing/capabilities.h), and run under
+the backend's known failures. A build-time check runs //tools/spec_refs over
+the sources against the IDs of docs/spec; the test depends on its output,
+so building the test fails, naming file and line, when a source names a
+clause that does not exist or a test names no clause.
+
+`conformance_compile_fail_test` is an `mxmaca_compile_fail_test` whose
+`spec` clause IDs are checked against docs/spec the same way and recorded
+in its XML result.
 """
 
-load("@rules_cc//cc:defs.bzl", "cc_test")
+load(
+    "//tools/build_defs:mxmaca.bzl",
+    "mxmaca_compile_fail_test",
+    "mxmaca_test",
+)
 
-def conformance_test(name, srcs, deps = [], size = "small", **kwargs):
+_BACKEND = "//conformance:backend"
+
+_CLAUSE_IDS = "//docs/spec:clause_ids.txt"
+
+def conformance_test(
+        name,
+        srcs,
+        deps = [],
+        size = "small",
+        backend = _BACKEND,
+        **kwargs):
     """Declares a conformance test and the check of its clause references.
 
     Args:
       name: the test's name.
-      srcs: the test's C++ sources; each test in them must use MX_SPEC.
+      srcs: the test's MXMACA sources; each test in them must use MX_SPEC.
       deps: further dependencies.
       size: the test size (default "small").
-      **kwargs: passed to cc_test.
+      backend: the backend (default: the one --//conformance:backend picks).
+      **kwargs: passed to mxmaca_test (copts, defines, data, tags, ...).
     """
     check = name + "_spec_references"
     native.genrule(
         name = check,
         testonly = True,
-        srcs = srcs + ["//docs/spec:clause_ids.txt"],
+        srcs = srcs + [_CLAUSE_IDS],
         outs = [check + ".txt"],
         cmd = ("$(location //tools/spec_refs) " +
-               "--ids=$(location //docs/spec:clause_ids.txt) --out=$@ " +
+               "--ids=$(location %s) --out=$@ " % _CLAUSE_IDS +
                " ".join(["$(location %s)" % src for src in srcs])),
         tools = ["//tools/spec_refs"],
     )
-    cc_test(
+    mxmaca_test(
         name = name,
         srcs = srcs,
         size = size,
+        backend = backend,
         data = kwargs.pop("data", []) + [":" + check],
         deps = deps + [
+            "//conformance/testing:capabilities",
             "//conformance/testing:spec",
             "@com_google_googletest//:gtest_main",
         ],
+        **kwargs
+    )
+
+def conformance_compile_fail_test(
+        name,
+        src,
+        control,
+        error_pattern,
+        spec,
+        size = "small",
+        backend = _BACKEND,
+        **kwargs):
+    """Declares a must-not-compile conformance test and checks its clauses.
+
+    Args:
+      name: the test's name.
+      src: the source the backend's driver must reject.
+      control: the source beside it, without the broken rule, that must
+        compile.
+      error_pattern: RE2 the driver's diagnostic for `src` must match.
+      spec: the clause IDs the test checks (at least one), each a clause of
+        docs/spec.
+      size: the test size (default "small").
+      backend: the backend (default: the one --//conformance:backend picks).
+      **kwargs: passed to mxmaca_compile_fail_test (hdrs, deps, copts, tags).
+    """
+    if not spec:
+        fail("%s: a conformance test names the clauses it checks (spec)" % name)
+    check = name + "_spec_references"
+    native.genrule(
+        name = check,
+        testonly = True,
+        srcs = [src, _CLAUSE_IDS],
+        outs = [check + ".txt"],
+        cmd = ("for id in %s; do " % " ".join(spec) +
+               "grep -qxF \"$$id\" $(location %s) || " % _CLAUSE_IDS +
+               "{ echo \"$(location %s): test %s names '$$id', " % (src, name) +
+               "which is not a clause\" >&2; exit 1; }; " +
+               "echo \"MustNotCompile.%s $$id\"; done > $@" % name),
+    )
+    mxmaca_compile_fail_test(
+        name = name,
+        src = src,
+        control = control,
+        error_pattern = error_pattern,
+        spec = spec,
+        size = size,
+        backend = backend,
+        data = kwargs.pop("data", []) + [":" + check],
         **kwargs
     )

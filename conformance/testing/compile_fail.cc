@@ -1,0 +1,194 @@
+// Copyright mxcts authors.
+//
+// Judging must-not-compile tests. Every way the test can fail is checked and
+// reported together, not only the first: a driver that accepts the broken
+// source and also rejects the control is two problems, and a reader fixing
+// one should see the other. Each problem quotes the driver's output, indented
+// under the message, because "did not match" is useless without what the
+// driver actually said.
+//
+// Tested by compile_fail_test.cc.
+
+#include "conformance/testing/compile_fail.h"
+
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "re2/re2.h"
+
+namespace mxcts::conformance {
+namespace {
+
+// The largest exit status a driver that was not killed can report through
+// the shell; 128 + N means it was killed by signal N.
+constexpr int kLargestExitStatus = 128;
+
+// `output` indented by four spaces per line, or "    (nothing)".
+std::string Quoted(absl::string_view output) {
+  output = absl::StripTrailingAsciiWhitespace(output);
+  if (output.empty()) return "    (nothing)";
+  std::vector<std::string> lines;
+  for (absl::string_view line : absl::StrSplit(output, '\n')) {
+    lines.push_back(absl::StrCat("    ", line));
+  }
+  return absl::StrJoin(lines, "\n");
+}
+
+std::string ExitDescription(int exit_code) {
+  if (exit_code > kLargestExitStatus) {
+    return absl::StrCat("killed by signal ", exit_code - kLargestExitStatus);
+  }
+  return absl::StrCat("exit ", exit_code);
+}
+
+// The first line of `output` that `pattern` matches, or all of `output` if
+// only a span of several lines does.
+std::string MatchingLine(absl::string_view output, const RE2& pattern) {
+  for (absl::string_view line : absl::StrSplit(output, '\n')) {
+    if (RE2::PartialMatch(re2::StringPiece(line.data(), line.size()),
+                          pattern)) {
+      return std::string(line);
+    }
+  }
+  return std::string(output);
+}
+
+void AppendXmlEscaped(absl::string_view text, std::string* out) {
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        *out += "&amp;";
+        break;
+      case '<':
+        *out += "&lt;";
+        break;
+      case '>':
+        *out += "&gt;";
+        break;
+      case '"':
+        *out += "&quot;";
+        break;
+      case '\n':
+        *out += "&#10;";
+        break;
+      default:
+        *out += c;
+    }
+  }
+}
+
+std::string XmlEscaped(absl::string_view text) {
+  std::string out;
+  AppendXmlEscaped(text, &out);
+  return out;
+}
+
+}  // namespace
+
+absl::StatusOr<CompileRecord> ParseCompileRecord(absl::string_view text,
+                                                 const std::string& file) {
+  const size_t newline = text.find('\n');
+  absl::string_view first = text.substr(0, newline);
+  CompileRecord record;
+  if (!absl::ConsumePrefix(&first, "exit ") ||
+      !absl::SimpleAtoi(first, &record.exit_code) || record.exit_code < 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        file, ": not a compile record (its first line must be 'exit N')"));
+  }
+  if (newline != absl::string_view::npos) {
+    record.output = std::string(text.substr(newline + 1));
+  }
+  return record;
+}
+
+CompileFailVerdict JudgeCompileFail(const CompileFailCase& test) {
+  CompileFailVerdict verdict;
+  std::vector<std::string> problems;
+  RE2 pattern(test.error_pattern, RE2::Quiet);
+  if (!pattern.ok()) {
+    problems.push_back(absl::StrCat("the error pattern '", test.error_pattern,
+                                    "' is not a valid RE2: ", pattern.error()));
+  }
+
+  const CompileRecord& rejected = test.rejected;
+  std::string matched;
+  if (rejected.exit_code == 0) {
+    problems.push_back(absl::StrCat(
+        test.source, ": the driver must reject it with a diagnostic matching '",
+        test.error_pattern, "', but it compiled it. The driver printed:\n",
+        Quoted(rejected.output)));
+  } else if (rejected.exit_code > kLargestExitStatus) {
+    problems.push_back(
+        absl::StrCat(test.source, ": the driver crashed (",
+                     ExitDescription(rejected.exit_code),
+                     ") instead of rejecting it with a diagnostic matching '",
+                     test.error_pattern, "'. The driver printed:\n",
+                     Quoted(rejected.output)));
+  } else if (pattern.ok()) {
+    if (RE2::PartialMatch(rejected.output, pattern)) {
+      matched = MatchingLine(rejected.output, pattern);
+    } else {
+      problems.push_back(
+          absl::StrCat(test.source, ": the driver rejected it (",
+                       ExitDescription(rejected.exit_code),
+                       "), but no diagnostic matches '", test.error_pattern,
+                       "'. The driver printed:\n", Quoted(rejected.output)));
+    }
+  }
+
+  if (test.control.exit_code != 0) {
+    problems.push_back(absl::StrCat(
+        test.control_source,
+        " (the control): the driver must compile it, but it failed (",
+        ExitDescription(test.control.exit_code), "). The driver printed:\n",
+        Quoted(test.control.output)));
+  }
+
+  verdict.passed = problems.empty();
+  verdict.message =
+      verdict.passed
+          ? absl::StrCat(test.source, " is rejected: ", matched, "\n",
+                         test.control_source, " (the control) compiles")
+          : absl::StrJoin(problems, "\n");
+  return verdict;
+}
+
+std::string SingleCaseResultXml(absl::string_view suite, absl::string_view name,
+                                absl::string_view spec, bool failed,
+                                absl::string_view message) {
+  const char* failures = failed ? "1" : "0";
+  std::string xml = absl::StrCat(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<testsuites tests=\"1\" failures=\"",
+      failures, "\" disabled=\"0\" errors=\"0\" name=\"AllTests\">\n",
+      "  <testsuite name=\"", XmlEscaped(suite), "\" tests=\"1\" failures=\"",
+      failures, "\" disabled=\"0\" skipped=\"0\" errors=\"0\">\n",
+      "    <testcase name=\"", XmlEscaped(name),
+      "\" status=\"run\" result=\"completed\" classname=\"", XmlEscaped(suite),
+      "\">\n");
+  if (!spec.empty()) {
+    absl::StrAppend(&xml,
+                    "      <properties>\n"
+                    "        <property name=\"spec\" value=\"",
+                    XmlEscaped(spec),
+                    "\"/>\n"
+                    "      </properties>\n");
+  }
+  if (failed) {
+    absl::StrAppend(&xml, "      <failure message=\"", XmlEscaped(message),
+                    "\" type=\"\">", XmlEscaped(message), "</failure>\n");
+  }
+  absl::StrAppend(&xml,
+                  "    </testcase>\n"
+                  "  </testsuite>\n"
+                  "</testsuites>\n");
+  return xml;
+}
+
+}  // namespace mxcts::conformance
