@@ -1,0 +1,203 @@
+// Copyright mxcts authors.
+//
+// Tests of the translator's diagnostics (reference/compiler/design.md,
+// "Diagnostics"). Each rule has a faulty source and a control: the same
+// source without the fault, which translates cleanly.
+
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "reference/compiler/translator/translator.h"
+#include "reference/compiler/translator/translator_testing.h"
+
+namespace mxcts::compiler::testing {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+
+// Both passes report the same diagnostics; the host pass stands for both.
+std::vector<std::string> Errors(const std::string& source) {
+  Translation host = TranslateHost(source);
+  Translation device = TranslateDevice(source);
+  EXPECT_EQ(Messages(host), Messages(device));
+  EXPECT_EQ(host.ok(), host.diagnostics.empty());
+  return Messages(host);
+}
+
+TEST(DiagnosticsTest, KernelReturningNonVoid) {
+  EXPECT_THAT(
+      Errors("__global__ int k() { return 0; }"),
+      ElementsAre(HasSubstr("1:1: a __global__ function must have "
+                            "return type void "
+                            "[lang.function.global.return-type-void]")));
+  EXPECT_THAT(Errors("__global__ void k() { return; }"), IsEmpty());
+}
+
+TEST(DiagnosticsTest, KernelReturningPointerToVoid) {
+  EXPECT_THAT(
+      Errors("__global__ void* k();"),
+      ElementsAre(HasSubstr("[lang.function.global.return-type-void]")));
+}
+
+TEST(DiagnosticsTest, KernelWithTrailingReturnType) {
+  EXPECT_THAT(
+      Errors("__global__ auto k() -> int;"),
+      ElementsAre(HasSubstr("[lang.function.global.return-type-void]")));
+  EXPECT_THAT(Errors("__global__ auto k() -> void;"), IsEmpty());
+}
+
+TEST(DiagnosticsTest, GlobalWithDevice) {
+  EXPECT_THAT(Errors("__global__ __device__ void k();"),
+              ElementsAre(HasSubstr(
+                  "1:12: a function cannot be both __global__ and __device__ "
+                  "[lang.function.global.not-with-device]")));
+  EXPECT_THAT(Errors("__global__ void k(); __device__ void d();"), IsEmpty());
+}
+
+TEST(DiagnosticsTest, GlobalWithHost) {
+  EXPECT_THAT(Errors("__host__ __global__ void k();"),
+              ElementsAre(HasSubstr("[lang.function.global.not-with-host]")));
+}
+
+TEST(DiagnosticsTest, GlobalMemberFunction) {
+  EXPECT_THAT(Errors("struct S {\n  __global__ void k();\n};"),
+              ElementsAre(HasSubstr(
+                  "2:3: a __global__ function cannot be a member "
+                  "function [lang.function.global.not-class-member]")));
+  EXPECT_THAT(Errors("struct S {\n  static __global__ void k() {}\n};"),
+              ElementsAre(HasSubstr("not-class-member")));
+  EXPECT_THAT(Errors("struct S { friend __global__ void k(S); };"), IsEmpty());
+}
+
+TEST(DiagnosticsTest, VariadicKernel) {
+  EXPECT_THAT(Errors("__global__ void k(int, ...);"),
+              ElementsAre(HasSubstr("[lang.function.global.no-variadic]")));
+  EXPECT_THAT(Errors("template <class... T> __global__ void k(T...);"),
+              IsEmpty());
+}
+
+TEST(DiagnosticsTest, SharedWithInitializerAtBlockScope) {
+  EXPECT_THAT(Errors("__device__ void f() {\n  __shared__ int x = 0;\n}"),
+              ElementsAre(HasSubstr(
+                  "2:20: a __shared__ variable cannot have an initializer "
+                  "[lang.variable.shared.no-initializer]")));
+  EXPECT_THAT(Errors("__device__ void f() {\n  __shared__ int x; x = 0;\n}"),
+              IsEmpty());
+}
+
+TEST(DiagnosticsTest, SharedWithInitializerAtNamespaceScope) {
+  EXPECT_THAT(Errors("__shared__ int x{1};"),
+              ElementsAre(HasSubstr("[lang.variable.shared.no-initializer]")));
+  EXPECT_THAT(Errors("__shared__ int x;"), IsEmpty());
+}
+
+TEST(DiagnosticsTest, TwoMemorySpaces) {
+  EXPECT_THAT(Errors("__constant__ __shared__ int x;"),
+              ElementsAre(HasSubstr(
+                  "[lang.variable.device.at-most-one-other-specifier]")));
+  EXPECT_THAT(Errors("__device__ __constant__ int x;"), IsEmpty());
+}
+
+TEST(DiagnosticsTest, KernelCalledWithoutConfiguration) {
+  EXPECT_THAT(Errors("__global__ void k(int);\nvoid f() {\n  k(1);\n}"),
+              ElementsAre(HasSubstr(
+                  "3:3: a call of __global__ function 'k' needs an execution "
+                  "configuration <<<...>>> "
+                  "[lang.function.global.requires-configuration]")));
+  EXPECT_THAT(
+      Errors("__global__ void k(int);\nvoid f() {\n  k<<<1, 1>>>(1);\n}"),
+      IsEmpty());
+}
+
+TEST(DiagnosticsTest, TemplateKernelCalledWithoutConfiguration) {
+  EXPECT_THAT(Errors("template <class T> __global__ void k(T);\n"
+                     "void f() { k<int>(1); }"),
+              ElementsAre(HasSubstr("requires-configuration")));
+}
+
+TEST(DiagnosticsTest, KernelAddressIsNoCall) {
+  EXPECT_THAT(Errors("__global__ void k(int);\n"
+                     "void f() { void (*p)(int) = k; const void* q = (const "
+                     "void*)&k; (void)p; (void)q; }"),
+              IsEmpty());
+}
+
+TEST(DiagnosticsTest, NameAlsoDeclaredAsHostFunctionIsNotFlagged) {
+  EXPECT_THAT(Errors("__global__ void k(int);\nvoid k(float);\n"
+                     "void f() { k(1.0f); }"),
+              IsEmpty());
+}
+
+TEST(DiagnosticsTest, ConfigurationAfterNonKernel) {
+  EXPECT_THAT(
+      Errors("void h(int);\nvoid f() {\n  h<<<1, 1>>>(1);\n}"),
+      ElementsAre(HasSubstr(
+          "3:3: 'h' is not a __global__ function and cannot be launched with "
+          "<<<...>>> [lang.launch.syntax.chevron-between-name-and-args]")));
+  EXPECT_THAT(
+      Errors("__global__ void h(int);\nvoid f() {\n  h<<<1, 1>>>(1);\n}"),
+      IsEmpty());
+}
+
+TEST(DiagnosticsTest, ConfigurationAfterMember) {
+  EXPECT_THAT(
+      Errors("struct S { void m(); };\nvoid f(S s) { s.m<<<1, 1>>>(); }"),
+      ElementsAre(HasSubstr("chevron-between-name-and-args")));
+}
+
+TEST(DiagnosticsTest, TooFewOperands) {
+  std::string kernel = "__global__ void k();\n";
+  EXPECT_THAT(
+      Errors(kernel + "void f() { k<<<1>>>(); }"),
+      ElementsAre(HasSubstr(
+          "2:13: an execution configuration takes 2 to 4 operands, "
+          "not 1 [lang.launch.syntax.fewer-than-two-operands-is-error]")));
+  EXPECT_THAT(Errors(kernel + "void f() { k<<<>>>(); }"),
+              ElementsAre(HasSubstr("not 0")));
+  EXPECT_THAT(Errors(kernel + "void f() { k<<<1, 1>>>(); }"), IsEmpty());
+}
+
+TEST(DiagnosticsTest, TooManyOperands) {
+  std::string kernel = "__global__ void k();\n";
+  EXPECT_THAT(Errors(kernel + "void f() { k<<<1, 1, 0, 0, 0>>>(); }"),
+              ElementsAre(HasSubstr("not 5")));
+  EXPECT_THAT(Errors(kernel + "void f() { k<<<1, 1, 0, 0>>>(); }"), IsEmpty());
+}
+
+TEST(DiagnosticsTest, NoinlineWithForceinline) {
+  EXPECT_THAT(Errors("__device__ __noinline__ __forceinline__ int f();"),
+              ElementsAre(HasSubstr(
+                  "[lang.function.inline.noinline-with-forceinline]")));
+  EXPECT_THAT(Errors("__device__ __noinline__ int f();"), IsEmpty());
+}
+
+TEST(DiagnosticsTest, PositionComesFromLineMarkers) {
+  Translation t = TranslateHost(
+      "# 1 \"/usr/include/x.h\" 1 3 4\nint a;\n"
+      "# 40 \"dir/user.cu\" 2\n\n__global__ int k();\n");
+  ASSERT_THAT(t.diagnostics, ::testing::SizeIs(1));
+  EXPECT_EQ(t.diagnostics[0].file, "dir/user.cu");
+  EXPECT_EQ(t.diagnostics[0].line, 41);
+  EXPECT_EQ(t.diagnostics[0].column, 1);
+  EXPECT_FALSE(t.ok());
+  EXPECT_EQ(FormatDiagnostic(t.diagnostics[0]),
+            "dir/user.cu:41:1: error: a __global__ function must have return "
+            "type void [lang.function.global.return-type-void]");
+}
+
+TEST(DiagnosticsTest, FormatsWarnings) {
+  Diagnostic d{Diagnostic::Severity::kWarning, "a.cu", 3, 7, "hm"};
+  EXPECT_EQ(FormatDiagnostic(d), "a.cu:3:7: warning: hm");
+}
+
+TEST(DiagnosticsTest, KernelDeclaredInHeaderIsKnown) {
+  EXPECT_THAT(Errors("# 1 \"k.h\" 1\n__global__ void k();\n# 2 \"a.cu\" 2\n"
+                     "void f() { k(); }\n"),
+              ElementsAre(HasSubstr("requires-configuration")));
+}
+
+}  // namespace
+}  // namespace mxcts::compiler::testing

@@ -1,0 +1,272 @@
+// Copyright mxcts authors.
+//
+// Each function declaration found by the scanner is checked against the
+// rules for `__global__` functions and the inline qualifiers, then
+// rewritten by what it is:
+//
+//   kernel definition, host pass:   body -> { LaunchFromStub<...>(ARGS); }
+//   kernel definition, device pass: `{` -> `{
+//   Touch(&DeviceKernel<...>::record);`
+//   __device__-only body, host:     body -> { (void)p; __builtin_trap(); }
+//   host-only definition, device:   R f(P) {..} -> R f(P); R __mc_host_f_N(P)
+//   {..}
+//
+// SELF, the kernel's own address, is spelled from the declaration as
+// written: the parameter types without default arguments and
+// `__grid_constant__`, the declarator-id, and the template parameters as
+// template arguments. Unnamed parameters get names (`__mc_param_<i>`,
+// `__mc_tparam_<i>`) so that the stub can forward them.
+//
+// Tested by translator_test.cc.
+
+#include "reference/compiler/translator/function_rewrites.h"
+
+#include <algorithm>
+
+namespace mxcts::compiler::translator_internal {
+namespace {
+
+bool IsNonTypeSpecifier(const TokenStream& s, int k) {
+  for (std::string_view word :
+       {"static", "inline", "__inline", "__inline__", "extern", "constexpr",
+        "friend", "virtual", "explicit", "__extension__"}) {
+    if (s.Is(k, word)) return true;
+  }
+  return (s.at(k).kind == TokenKind::kString && s.Is(k - 1, "extern")) ||
+         (s.IsIdentifier(k) && IsMxmacaQualifier(s.at(k).text));
+}
+
+// The return type as written, without specifiers and attributes.
+std::string ReturnType(const TokenStream& s, const FunctionDeclaration& f) {
+  std::string type;
+  for (int k = f.head_begin; k < f.name_begin;) {
+    int after = SkipAttributes(s, k, f.name_begin);
+    if (after != k) {
+      k = after;
+      continue;
+    }
+    if (!IsNonTypeSpecifier(s, k)) {
+      if (!type.empty()) type.push_back(' ');
+      type.append(s.at(k).text);
+    }
+    ++k;
+  }
+  return type;
+}
+
+// [lang.function.global.return-type-void]: `void`, or `auto ... -> void`.
+bool ReturnsVoid(const TokenStream& s, const FunctionDeclaration& f) {
+  std::string type = ReturnType(s, f);
+  if (type == "void") return f.trailing_arrow < 0;
+  if (type != "auto" || f.trailing_arrow < 0) return false;
+  int end = f.body_begin >= 0 ? f.body_begin : f.range.end;
+  int stop = f.trailing_arrow + 1;
+  while (stop < end && !s.Is(stop, ";") && !s.Is(stop, "=")) ++stop;
+  return s.Text(f.trailing_arrow + 1, stop) == "void";
+}
+
+void CheckKernel(Context& c, const FunctionDeclaration& f, int global,
+                 const ParameterList& params) {
+  if (int device = f.Find(c.s, "__device__"); device >= 0) {
+    c.Error(device,
+            "a function cannot be both __global__ and __device__ "
+            "[lang.function.global.not-with-device]");
+  }
+  if (int host = f.Find(c.s, "__host__"); host >= 0) {
+    c.Error(host,
+            "a function cannot be both __global__ and __host__ "
+            "[lang.function.global.not-with-host]");
+  }
+  if (f.scope.kind == ScopeKind::kClass && !f.is_friend) {
+    c.Error(global,
+            "a __global__ function cannot be a member function "
+            "[lang.function.global.not-class-member]");
+  }
+  if (!ReturnsVoid(c.s, f)) {
+    c.Error(global,
+            "a __global__ function must have return type void "
+            "[lang.function.global.return-type-void]");
+  }
+  if (params.c_variadic) {
+    c.Error(params.ellipsis,
+            "a __global__ function cannot take a variable number of "
+            "arguments [lang.function.global.no-variadic]");
+  }
+}
+
+std::string TemplateArguments(Context& c, const FunctionDeclaration& f) {
+  if (f.template_open < 0 || f.template_close <= f.template_open + 1) {
+    return "";
+  }
+  std::string targs = "<";
+  std::vector<TemplateParameter> parameters =
+      AnalyzeTemplateParameters(c.s, f.template_open, f.template_close);
+  for (size_t i = 0; i < parameters.size(); ++i) {
+    std::string name = parameters[i].name;
+    if (name.empty()) {
+      name = "__mc_tparam_" + std::to_string(i);
+      c.InsertBefore(parameters[i].name_insert, " " + name + " ");
+    }
+    if (i > 0) targs += ", ";
+    targs += name + (parameters[i].pack ? "..." : "");
+  }
+  return targs + ">";
+}
+
+std::string ParameterTypes(const TokenStream& s, const ParameterList& list) {
+  std::string text;
+  for (const Parameter& p : list.parameters) {
+    if (!text.empty()) text += ", ";
+    int end = p.default_begin >= 0 ? p.default_begin : p.range.end;
+    std::string one;
+    for (int k = p.range.begin; k < end; ++k) {
+      if (std::count(p.grid_constant.begin(), p.grid_constant.end(), k)) {
+        continue;
+      }
+      if (!one.empty()) one.push_back(' ');
+      one.append(s.at(k).text);
+    }
+    text += one;
+  }
+  if (list.c_variadic) text += text.empty() ? "..." : ", ...";
+  return text;
+}
+
+std::string Self(Context& c, const FunctionDeclaration& f,
+                 const ParameterList& params) {
+  return "static_cast<void (*)(" + ParameterTypes(c.s, params) + ")>(&" +
+         c.s.Text(f.name_begin, f.params_open) + " " + TemplateArguments(c, f) +
+         ")";
+}
+
+void RewriteKernel(Context& c, const FunctionDeclaration& f,
+                   const ParameterList& params) {
+  c.needs_image = true;
+  std::string self = Self(c, f, params);
+  if (!c.host()) {
+    // Rewrite 3: the device pass keeps the body and instantiates the record.
+    c.InsertAfter(f.body_open,
+                  " ::__mc_internal::Touch(&::__mc_internal::DeviceKernel<"
+                  "decltype(" +
+                      self + "), " + self + ">::record);");
+    return;
+  }
+  // Rewrite 2: the host pass turns the body into the launch stub.
+  std::string args;
+  for (size_t i = 0; i < params.parameters.size(); ++i) {
+    const Parameter& p = params.parameters[i];
+    std::string name = p.name;
+    if (name.empty()) {
+      name = "__mc_param_" + std::to_string(i);
+      c.InsertBefore(p.declarator.name_insert, " " + name + " ");
+    }
+    if (!args.empty()) args += ", ";
+    args += name + (p.declarator.pack ? "..." : "");
+  }
+  c.UseImage(f.scope.file_scope_begin);
+  c.ReplaceTokens(f.body_begin, f.body_end,
+                  "{ ::__mc_internal::LaunchFromStub<decltype(" + self + "), " +
+                      self + ", &" + c.image + ">(" + args + "); }");
+}
+
+// Rewrite 4. The parameters are marked used, so that a host compilation
+// with -Wextra does not warn about the body it no longer has.
+std::string TrapBody(Context& c, const FunctionDeclaration& f) {
+  std::string body = "{ ";
+  for (const Parameter& p :
+       AnalyzeParameters(c.s, f.params_open, f.params_close).parameters) {
+    if (p.name.empty()) continue;
+    body += p.declarator.pack ? "(void)sizeof...(" + p.name + "); "
+                              : "(void)" + p.name + "; ";
+  }
+  return body + "__builtin_trap(); }";
+}
+
+bool ContainsNewline(const TokenStream& s, int begin, int end) {
+  for (int k = begin; k < end; ++k) {
+    if (s.at(k).text.find('\n') != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+bool IsReserved(std::string_view name) {
+  return name.size() >= 2 && name[0] == '_' &&
+         (name[1] == '_' || (name[1] >= 'A' && name[1] <= 'Z'));
+}
+
+// Rewrite 5, for the device pass.
+bool IsHostOnlyDefinition(const Context& c, const FunctionDeclaration& f) {
+  const TokenStream& s = c.s;
+  if (!f.is_definition() || f.system_header || f.is_friend ||
+      f.scope.kind != ScopeKind::kNamespace || f.head_begin != f.range.begin ||
+      f.name_begin != f.name || !s.IsName(f.name) ||
+      f.name + 1 != f.params_open) {
+    return false;  // a member, a template, qualified, an operator, `f<T>`
+  }
+  // `main` cannot be called, and reserved names (`__x`, `_X`) belong to the
+  // implementation, whose headers may define device-callable functions.
+  std::string_view name = s.at(f.name).text;
+  if (name == "main" || IsReserved(name)) return false;
+  for (const std::string& ns : f.scope.namespaces) {
+    if (IsReserved(ns)) return false;
+  }
+  for (std::string_view word :
+       {"constexpr", "consteval", "__device__", "__global__", "template"}) {
+    if (f.Has(s, word)) return false;
+  }
+  // A deduced return type cannot be declared without its body.
+  if (ReturnType(s, f) == "auto" || ReturnType(s, f) == "decltype ( auto )") {
+    if (f.trailing_arrow < 0) return false;
+  }
+  return !ContainsNewline(s, f.range.begin, f.body_begin);
+}
+
+void RenameHostFunction(Context& c, const FunctionDeclaration& f) {
+  const TokenStream& s = c.s;
+  std::string renamed = "__mc_host_" + std::string(s.at(f.name).text) + "_" +
+                        std::to_string(c.NextId());
+  std::string copy;
+  for (int k = f.range.begin; k < f.body_begin; ++k) {
+    bool drop = s.Is(k, "static");
+    bool drop_from_declaration = drop || s.Is(k, "inline") ||
+                                 s.Is(k, "__inline") || s.Is(k, "__inline__");
+    if (k < f.name && drop_from_declaration) c.ReplaceTokens(k, k + 1, "");
+    if (k < f.name && drop) continue;
+    if (!copy.empty()) copy.push_back(' ');
+    copy += k == f.name ? renamed : std::string(s.at(k).text);
+  }
+  c.InsertBefore(f.body_begin, "; " + copy + " ");
+}
+
+}  // namespace
+
+void RewriteFunctions(Context& c) {
+  const TokenStream& s = c.s;
+  for (const FunctionDeclaration& f : c.index.functions) {
+    int global = f.Find(s, "__global__");
+    int noinline = f.Find(s, "__noinline__");
+    int forceinline = f.Find(s, "__forceinline__");
+    if (noinline >= 0 && forceinline >= 0) {
+      c.Error(std::max(noinline, forceinline),
+              "__noinline__ and __forceinline__ cannot both apply to a "
+              "function [lang.function.inline.noinline-with-forceinline]");
+    }
+    if (global >= 0) {
+      ParameterList params =
+          AnalyzeParameters(s, f.params_open, f.params_close);
+      CheckKernel(c, f, global, params);
+      if (f.is_definition() && f.scope.kind == ScopeKind::kNamespace) {
+        RewriteKernel(c, f, params);
+      }
+      continue;
+    }
+    bool device = f.Has(s, "__device__");
+    if (c.host() && device && !f.Has(s, "__host__") && !f.Has(s, "constexpr") &&
+        f.is_definition()) {
+      c.ReplaceTokens(f.body_begin, f.body_end, TrapBody(c, f));
+    }
+    if (!c.host() && IsHostOnlyDefinition(c, f)) RenameHostFunction(c, f);
+  }
+}
+
+}  // namespace mxcts::compiler::translator_internal

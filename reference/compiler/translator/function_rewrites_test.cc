@@ -1,0 +1,227 @@
+// Copyright mxcts authors.
+//
+// Tests of rewrites 2 to 5 and 9 (reference/compiler/design.md): kernel
+// stubs and records, the spelling of SELF (parameters, template headers,
+// names), device-only bodies, host-only functions in the device pass, and
+// the qualifiers.
+
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "reference/compiler/translator/translator.h"
+#include "reference/compiler/translator/translator_testing.h"
+
+namespace mxcts::compiler::testing {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::IsEmpty;
+using ::testing::Not;
+
+std::string Host(const std::string& source) {
+  Translation t = TranslateHost(source);
+  EXPECT_THAT(Messages(t), IsEmpty());
+  return Tokens(t.text);
+}
+
+std::string Device(const std::string& source) {
+  Translation t = TranslateDevice(source);
+  EXPECT_THAT(Messages(t), IsEmpty());
+  return Tokens(t.text);
+}
+
+std::string Stub(const std::string& self, const std::string& args) {
+  return Tokens("{ ::__mc_internal::LaunchFromStub<decltype(" + self + "), " +
+                self + ", &" + kImage + ">(" + args + "); }");
+}
+
+TEST(KernelStubTest, HostPassReplacesBodyWithStub) {
+  EXPECT_THAT(
+      Host("__global__ void k(float* p, int n) { p[n] = 0; }"),
+      HasSubstr(Tokens("void k(float* p, int n) ") + " " +
+                Stub("static_cast<void (*)(float* p, int n)>(&k)", "p, n")));
+}
+
+TEST(KernelStubTest, HostPassDeclaresTheImageBeforeFirstUse) {
+  std::string out = Host("namespace a { __global__ void k() {} }");
+  EXPECT_THAT(out, HasSubstr(Tokens(std::string("extern const "
+                                                "::__mc_internal::ImageBlob ") +
+                                    kImage + "; namespace a {")));
+}
+
+TEST(KernelStubTest, DeclarationWithoutBodyStaysADeclaration) {
+  std::string out = Host("__global__ void k(int);");
+  EXPECT_EQ(out, Tokens("void k(int);"));
+}
+
+TEST(KernelStubTest, TemplateHeaderGivesTemplateArguments) {
+  EXPECT_THAT(Host("template <typename T, int N = 4, class... Ts>\n"
+                   "__global__ void k(T* p, Ts... rest) {}"),
+              HasSubstr(Stub(
+                  "static_cast<void (*)(T* p, Ts... rest)>(&k <T, N, Ts...>)",
+                  "p, rest...")));
+}
+
+TEST(KernelStubTest, UnnamedParametersGetNames) {
+  std::string out = Host("__global__ void k(int, float*, const double&) {}");
+  EXPECT_THAT(out,
+              HasSubstr(Tokens("void k(int __mc_param_0, float* "
+                               "__mc_param_1, const double& __mc_param_2)")));
+  EXPECT_THAT(out, HasSubstr("__mc_param_0 , __mc_param_1 , __mc_param_2 )"));
+}
+
+TEST(KernelStubTest, UnnamedPackAndArrayParametersGetNames) {
+  std::string out =
+      Host("template <class... Ts> __global__ void k(int[4], Ts...) {}");
+  EXPECT_THAT(out, HasSubstr(Tokens("void k(int __mc_param_0[4], Ts... "
+                                    "__mc_param_1)")));
+  EXPECT_THAT(out, HasSubstr("( __mc_param_0 , __mc_param_1 ... )"));
+}
+
+TEST(KernelStubTest, UnnamedTemplateParameterGetsAName) {
+  std::string out =
+      Host("template <typename T, typename = void> __global__ void k(T) {}");
+  EXPECT_THAT(out, HasSubstr(Tokens("template <typename T, typename "
+                                    "__mc_tparam_1 = void>")));
+  EXPECT_THAT(out, HasSubstr(Tokens("&k <T, __mc_tparam_1>")));
+}
+
+TEST(KernelStubTest, DefaultArgumentsAndGridConstantLeaveSelf) {
+  EXPECT_THAT(
+      Host("struct P { int a; };\n"
+           "__global__ void k(__grid_constant__ const P p, int n = 3) {}"),
+      HasSubstr(Tokens("static_cast<void (*)(const P p, int n)>(&k)")));
+}
+
+TEST(KernelStubTest, RestrictAndFunctionPointerParameters) {
+  EXPECT_THAT(
+      Host("__global__ void k(float* __restrict__ a, void (*cb)(int)) {}"),
+      HasSubstr(Stub("static_cast<void (*)(float* __restrict__ a, void "
+                     "(*cb)(int))>(&k)",
+                     "a, cb")));
+}
+
+TEST(KernelStubTest, OutOfNamespaceDefinitionUsesQualifiedName) {
+  EXPECT_THAT(Host("namespace ns { __global__ void k(int); }\n"
+                   "__global__ void ns::k(int x) {}"),
+              HasSubstr(Tokens("(&ns::k)")));
+}
+
+TEST(KernelStubTest, ExplicitSpecializationKeepsItsTemplateArguments) {
+  EXPECT_THAT(Host("template <class T> __global__ void k(T);\n"
+                   "template <> __global__ void k<int>(int x) {}"),
+              HasSubstr(Tokens("static_cast<void (*)(int x)>(&k<int>)")));
+}
+
+TEST(KernelStubTest, StaticAndExternCKernelsKeepLinkage) {
+  std::string out = Host(
+      "static __global__ void s(int x) {}\n"
+      "extern \"C\" __global__ void c(int x) {}");
+  EXPECT_THAT(out, HasSubstr(Tokens("static void s(int x) {")));
+  EXPECT_THAT(out, HasSubstr(Tokens("extern \"C\" void c(int x) {")));
+}
+
+TEST(KernelRecordTest, DevicePassTouchesRecordAfterOpeningBrace) {
+  EXPECT_THAT(
+      Device("__global__ void k(int n) { n++; }"),
+      HasSubstr(Tokens("void k(int n) { ::__mc_internal::Touch(&::__mc_"
+                       "internal::DeviceKernel<decltype(static_cast<void "
+                       "(*)(int n)>(&k)), static_cast<void (*)(int "
+                       "n)>(&k)>::record); n++; }")));
+}
+
+TEST(KernelRecordTest, DevicePassLeavesUnnamedParametersAlone) {
+  EXPECT_THAT(Device("__global__ void k(int) {}"),
+              Not(HasSubstr("__mc_param_")));
+}
+
+TEST(DeviceFunctionTest, HostPassTrapsDeviceOnlyBody) {
+  EXPECT_THAT(Host("__device__ int f(int x) { return x; }"),
+              HasSubstr(Tokens("int f(int x) { (void)x; __builtin_trap(); }")));
+}
+
+TEST(DeviceFunctionTest, HostDeviceAndConstexprBodiesStay) {
+  std::string out = Host(
+      "__host__ __device__ int f(int x) { return x; }\n"
+      "__device__ constexpr int g() { return 1; }");
+  EXPECT_THAT(out, HasSubstr(Tokens("int f(int x) { return x; }")));
+  EXPECT_THAT(out, HasSubstr(Tokens("constexpr int g() { return 1; }")));
+}
+
+TEST(DeviceFunctionTest, DevicePassKeepsDeviceBody) {
+  EXPECT_THAT(Device("__device__ int f(int x) { return x; }"),
+              HasSubstr(Tokens("int f(int x) { return x; }")));
+}
+
+TEST(DeviceFunctionTest, MemberFunctionBodyIsTrappedToo) {
+  EXPECT_THAT(Host("struct S { __device__ int get() const { return 1; } };"),
+              HasSubstr(Tokens("int get() const { __builtin_trap(); }")));
+}
+
+TEST(HostFunctionTest, DevicePassRenamesHostOnlyDefinition) {
+  EXPECT_THAT(Device("static inline int f(int a) { return a; }"),
+              HasSubstr(Tokens("int f(int a) ; inline int __mc_host_f_0 "
+                               "(int a) { return a; }")));
+}
+
+TEST(HostFunctionTest, HostPassKeepsHostFunction) {
+  EXPECT_THAT(Host("int f(int a) { return a; }"),
+              HasSubstr(Tokens("int f(int a) { return a; }")));
+}
+
+TEST(HostFunctionTest, DevicePassLeavesExemptFunctionsAlone) {
+  std::string source =
+      "template <class T> int t(T a) { return 0; }\n"
+      "constexpr int c() { return 1; }\n"
+      "struct S { int m() { return 2; } };\n"
+      "int S2() { return 3; }\n"
+      "struct X {}; bool operator==(X, X) { return true; }\n"
+      "auto d() { return 4; }\n"
+      "int main() { return 0; }\n"
+      "inline void __reserved() {}\n"
+      "namespace __impl { inline void helper() {} }\n";
+  std::string out = Device(source);
+  EXPECT_THAT(out, HasSubstr(Tokens("int t(T a) { return 0; }")));
+  EXPECT_THAT(out, HasSubstr(Tokens("constexpr int c() { return 1; }")));
+  EXPECT_THAT(out, HasSubstr(Tokens("int m() { return 2; }")));
+  EXPECT_THAT(out, HasSubstr(Tokens("operator==(X, X) { return true; }")));
+  EXPECT_THAT(out, HasSubstr(Tokens("auto d() { return 4; }")));
+  EXPECT_THAT(out, HasSubstr(Tokens("int main() { return 0; }")));
+  EXPECT_THAT(out, HasSubstr(Tokens("inline void __reserved() {}")));
+  EXPECT_THAT(out, HasSubstr(Tokens("inline void helper() {}")));
+  EXPECT_THAT(out, HasSubstr("__mc_host_S2_"));  // the control case
+}
+
+TEST(HostFunctionTest, SystemHeaderFunctionsAreNotRenamed) {
+  std::string out = Device(
+      "# 1 \"/usr/include/x.h\" 1 3 4\nint sys(int a) { return a; }\n"
+      "# 2 \"a.cu\" 2\nint user(int a) { return a; }\n");
+  EXPECT_THAT(out, Not(HasSubstr("__mc_host_sys")));
+  EXPECT_THAT(out, HasSubstr("__mc_host_user"));
+}
+
+TEST(QualifierTest, QualifiersAreRemoved) {
+  EXPECT_EQ(Host("__host__ int f();"), Tokens("int f();"));
+  EXPECT_EQ(Device("__global__ void __launch_bounds__(256, 2) k();"),
+            Tokens("void k();"));
+}
+
+TEST(QualifierTest, InlineQualifiersBecomeAttributes) {
+  EXPECT_EQ(Host("__noinline__ int f(); __forceinline__ int g();"),
+            Tokens("__attribute__((noinline)) int f(); "
+                   "__attribute__((always_inline)) inline int g();"));
+}
+
+TEST(QualifierTest, ForceinlineNextToInlineAddsNoSecondInline) {
+  EXPECT_EQ(Host("inline __forceinline__ int g();"),
+            Tokens("inline __attribute__((always_inline)) int g();"));
+}
+
+TEST(QualifierTest, AttributeContentsStay) {
+  EXPECT_EQ(Host("int f() __attribute__((__noinline__));"),
+            Tokens("int f() __attribute__((__noinline__));"));
+}
+
+}  // namespace
+}  // namespace mxcts::compiler::testing

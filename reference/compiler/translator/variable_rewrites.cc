@@ -1,0 +1,292 @@
+// Copyright mxcts authors.
+//
+// A declaration `[static] __shared__ SPEC D1, D2;` is taken apart into its
+// specifiers and its declarators; each declarator becomes a typedef of its
+// own type (`typedef SPEC D'` where D' is the declarator with its name
+// replaced by the typedef name, so that pointers, arrays and function
+// pointers keep their shape) and a reference of that type bound to storage
+// the runtime allocates per block. The same shape serves `__managed__`
+// variables in the host pass, bound to the storage the runtime maps.
+// `__device__` and `__constant__` variables keep their declaration (the
+// qualifier goes, in the qualifier pass) and gain a registration or a
+// record after it.
+//
+// Later uses of a namespace-scope `__shared__` name become calls of its
+// accessor, except after `.`, `->` and `::` and where the name is declared
+// again (a member or a local of the same name).
+//
+// Block-scope statements are found from their `__shared__` token: back to
+// the previous `;`, `{`, `}` or label colon, forward to the `;`; a `(`, `[`
+// or `,` on the way means the token is in no declaration statement, and it
+// is left to the qualifier pass.
+//
+// Tested by translator_test.cc.
+
+#include "reference/compiler/translator/variable_rewrites.h"
+
+#include <algorithm>
+#include <map>
+
+namespace mxcts::compiler::translator_internal {
+namespace {
+
+bool IsDroppedSpecifier(const TokenStream& s, int k) {
+  return s.Is(k, "static") || s.Is(k, "extern") || s.Is(k, "inline") ||
+         s.Is(k, "__extension__") ||
+         (s.IsIdentifier(k) && IsMxmacaQualifier(s.at(k).text));
+}
+
+std::string SpecifierText(const TokenStream& s, int begin, int end) {
+  std::string text;
+  for (int k = begin; k < end; ++k) {
+    if (IsDroppedSpecifier(s, k)) continue;
+    if (!text.empty()) text.push_back(' ');
+    text.append(s.at(k).text);
+  }
+  return text;
+}
+
+// The declarator of `d` with its name replaced by `type_name`.
+std::string RenamedDeclarator(const TokenStream& s, const Declarator& d,
+                              const std::string& type_name) {
+  std::string text;
+  for (int k = d.range.begin; k < d.declarator_end; ++k) {
+    if (!text.empty()) text.push_back(' ');
+    text += k == d.name ? type_name : std::string(s.at(k).text);
+  }
+  return text;
+}
+
+bool CheckNoInitializer(Context& c, const Declarator& d) {
+  if (d.initializer < 0) return true;
+  c.Error(d.initializer,
+          "a __shared__ variable cannot have an initializer "
+          "[lang.variable.shared.no-initializer]");
+  return false;
+}
+
+// [lang.variable.device.at-most-one-other-specifier]
+void CheckSpaces(Context& c, const VariableDeclaration& v) {
+  int count = 0;
+  for (int q : v.qualifiers) {
+    std::string_view word = c.s.at(q).text;
+    if (word == "__constant__" || word == "__shared__" ||
+        word == "__managed__") {
+      if (++count == 2) {
+        c.Error(q,
+                "__constant__, __shared__ and __managed__ exclude each "
+                "other [lang.variable.device.at-most-one-other-specifier]");
+      }
+    }
+  }
+}
+
+std::string Key(const VariableDeclaration& v, std::string_view name) {
+  std::string key;
+  for (const std::string& ns : v.scope.namespaces) key += ns + "::";
+  return key + std::string(name);
+}
+
+// Rewrite 7; returns the replacement of the whole declaration.
+std::string NamespaceShared(Context& c, const VariableDeclaration& v,
+                            std::map<std::string, std::string>& uses) {
+  std::string spec = SpecifierText(c.s, v.head_begin, v.specifiers_end);
+  bool dynamic = v.Has(c.s, "extern");
+  std::string out;
+  for (const Declarator& d : v.declarators) {
+    CheckNoInitializer(c, d);
+    if (d.name < 0) continue;
+    std::string n = std::to_string(c.NextId());
+    std::string type = "__mc_shared_t_" + n;
+    std::string ref = "__mc_shared_ref_" + n;
+    out += "typedef " + spec + " " + RenamedDeclarator(c.s, d, type) +
+           "; static inline " + type + "& " + ref + "() { ";
+    if (dynamic) {
+      out += "return *reinterpret_cast<" + type +
+             "*>(::__mc_dev_dynamic_shared()); } ";
+    } else {
+      out += "static char site; return *static_cast<" + type +
+             "*>(::__mc_dev_shared_variable(&site, sizeof(" + type +
+             "), alignof(" + type + "))); } ";
+    }
+    uses[std::string(c.s.at(d.name).text)] = ref + "()";
+  }
+  return out;
+}
+
+// Rewrite 8, host pass, `__managed__`.
+std::string HostManaged(Context& c, const VariableDeclaration& v) {
+  std::string spec = SpecifierText(c.s, v.head_begin, v.specifiers_end);
+  bool is_extern = v.Has(c.s, "extern");
+  std::string storage = is_extern              ? "extern "
+                        : v.Has(c.s, "static") ? "static "
+                                               : "";
+  std::string out;
+  for (const Declarator& d : v.declarators) {
+    if (d.name < 0) continue;
+    std::string type = "__mc_managed_t_" + std::to_string(c.NextId());
+    std::string name(c.s.at(d.name).text);
+    out += "typedef " + spec + " " + RenamedDeclarator(c.s, d, type) + "; " +
+           storage + type + "& " + name;
+    if (!is_extern) {
+      out += " = *static_cast<" + type +
+             "*>(::__mc_internal::RegisterManagedVariable(&" + c.image +
+             ", \"" + Key(v, name) + "\", sizeof(" + type + ")))";
+    }
+    out += "; ";
+  }
+  return out;
+}
+
+void RewriteVariable(Context& c, const VariableDeclaration& v,
+                     std::map<std::string, std::string>& uses) {
+  const TokenStream& s = c.s;
+  bool shared = v.Has(s, "__shared__");
+  bool managed = v.Has(s, "__managed__");
+  bool constant = v.Has(s, "__constant__");
+  bool is_extern = v.Has(s, "extern");
+  if (shared) {
+    c.ReplaceTokens(v.range.begin, v.range.end, NamespaceShared(c, v, uses));
+    return;
+  }
+  if (is_extern && !(managed && c.host())) return;
+  std::string flags = constant  ? "::__mc_internal::kVariableConstant"
+                      : managed ? "::__mc_internal::kVariableManaged"
+                                : "0";
+  if (!is_extern) {
+    c.needs_image = true;
+    if (c.host()) c.UseImage(v.scope.file_scope_begin);
+  }
+  if (c.host() && managed) {
+    c.ReplaceTokens(v.range.begin, v.range.end, HostManaged(c, v));
+    return;
+  }
+  std::string after;
+  for (const Declarator& d : v.declarators) {
+    if (d.name < 0) continue;
+    std::string name(s.at(d.name).text);
+    std::string n = std::to_string(c.NextId());
+    if (c.host()) {
+      after += " static const bool __mc_variable_registered_" + n +
+               " = ::__mc_internal::RegisterDeviceVariable(&" + c.image +
+               ", (const void*)&" + name + ", \"" + Key(v, name) +
+               "\", sizeof(" + name + "), " + flags + ");";
+    } else {
+      after +=
+          " extern \"C\" __attribute__((used)) const "
+          "::__mc_internal::DeviceVariableRecord __mc_variable_record_" +
+          n + " = {\"" + Key(v, name) + "\", (void*)&" + name + ", sizeof(" +
+          name + "), " + flags + "};";
+    }
+  }
+  c.InsertAfter(v.range.end - 1, after);
+}
+
+// Whether the name at `t` is declared there rather than used: a name or a
+// type keyword before it (`int buf`, `S buf`) cannot end an expression.
+bool DeclaresName(const TokenStream& s, int t) {
+  if (s.IsName(t - 1)) return true;
+  return s.IsIdentifier(t - 1) &&
+         (IsSimpleTypeKeyword(s.at(t - 1).text) || s.Is(t - 1, "const") ||
+          s.Is(t - 1, "volatile"));
+}
+
+}  // namespace
+
+void RewriteNamespaceScopeVariables(Context& c) {
+  const TokenStream& s = c.s;
+  // Later uses of namespace-scope __shared__ variables, by name.
+  std::map<std::string, std::string> uses;
+  // The scanner records class members before the declaration around them.
+  std::vector<const VariableDeclaration*> variables;
+  for (const VariableDeclaration& v : c.index.variables)
+    variables.push_back(&v);
+  std::stable_sort(
+      variables.begin(), variables.end(),
+      [](const VariableDeclaration* a, const VariableDeclaration* b) {
+        return a->range.begin < b->range.begin;
+      });
+  size_t next_variable = 0;
+  for (int t = 0; t < s.size(); ++t) {
+    while (next_variable < variables.size() &&
+           variables[next_variable]->range.begin <= t) {
+      const VariableDeclaration& v = *variables[next_variable++];
+      for (int q : v.qualifiers) {
+        if (s.Is(q, "__shared__")) c.handled_shared.insert(q);
+      }
+      CheckSpaces(c, v);
+      if (v.Has(s, "__shared__") && v.scope.kind != ScopeKind::kNamespace) {
+        for (const Declarator& d : v.declarators) CheckNoInitializer(c, d);
+      }
+      if (v.scope.kind == ScopeKind::kNamespace && !v.is_template) {
+        RewriteVariable(c, v, uses);
+      }
+      if (t < v.range.end) t = v.range.end;
+    }
+    if (t >= s.size() || uses.empty() || !s.IsName(t)) continue;
+    auto use = uses.find(std::string(s.at(t).text));
+    if (use == uses.end() || s.Is(t - 1, ".") || s.Is(t - 1, "->") ||
+        s.Is(t - 1, "::") || DeclaresName(s, t)) {
+      continue;
+    }
+    c.ReplaceTokens(t, t + 1, use->second);
+  }
+}
+
+void RewriteBlockScopeShared(Context& c) {
+  const TokenStream& s = c.s;
+  for (int t = 0; t < s.size(); ++t) {
+    if (!s.Is(t, "__shared__") || c.handled_shared.count(t)) continue;
+    int start = t;
+    for (int k = t - 1; k >= 0; --k) {
+      if (s.Is(k, ";") || s.Is(k, "{") || s.Is(k, "}") || s.Is(k, ":")) break;
+      if (s.Is(k, "(") || s.Is(k, "[") || s.Is(k, ",")) {
+        start = -1;
+        break;
+      }
+      if ((s.Is(k, ")") || s.Is(k, "]")) && s.Match(k) >= 0) k = s.Match(k);
+      start = k;
+    }
+    if (start < 0) continue;
+    int semicolon = -1;
+    for (int k = t; k < s.size(); k = s.SkipOne(k, s.size(), false)) {
+      if (s.Is(k, ";")) {
+        semicolon = k;
+        break;
+      }
+      if (s.Is(k, ")") || s.Is(k, "]") || s.Is(k, "}") || s.Is(k, "{")) break;
+    }
+    if (semicolon < 0) continue;
+    int specifiers_end = SpecifiersEnd(s, start, semicolon);
+    if (specifiers_end <= t) continue;  // `__shared__` is no specifier here
+    std::string spec = SpecifierText(s, start, specifiers_end);
+    bool dynamic = false;
+    for (int k = start; k < specifiers_end; ++k) dynamic |= s.Is(k, "extern");
+    std::string out;
+    for (const Range& part :
+         s.SplitTopLevel(specifiers_end, semicolon, ",", true)) {
+      Declarator d = AnalyzeDeclarator(s, part.begin, part.end, true);
+      CheckNoInitializer(c, d);
+      if (d.name < 0) continue;
+      std::string n = std::to_string(c.NextId());
+      std::string type = "__mc_shared_t_" + n;
+      std::string name(s.at(d.name).text);
+      std::string typedef_text =
+          "typedef " + spec + " " + RenamedDeclarator(s, d, type) + "; ";
+      if (dynamic) {
+        out += typedef_text + type + "& " + name + " = *reinterpret_cast<" +
+               type + "*>(::__mc_dev_dynamic_shared()); ";
+      } else {
+        std::string site = "__mc_shared_site_" + n;
+        out += "static char " + site + "; " + typedef_text + type + "& " +
+               name + " = *static_cast<" + type +
+               "*>(::__mc_dev_shared_variable(&" + site + ", sizeof(" + type +
+               "), alignof(" + type + "))); ";
+      }
+    }
+    c.ReplaceTokens(start, semicolon + 1, out);
+    t = semicolon;
+  }
+}
+
+}  // namespace mxcts::compiler::translator_internal
