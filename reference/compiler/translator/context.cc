@@ -3,7 +3,7 @@
 // Token-indexed edits become byte-offset edits of the EditList; diagnostics
 // take their file and line from the line markers.
 //
-// Tested by translator_test.cc.
+// Tested by diagnostics_test.cc.
 
 #include "reference/compiler/translator/context.h"
 

@@ -17,7 +17,7 @@
 // Namespaces, `extern "C" {` blocks and template headers are handled before
 // a declaration starts. Nesting is bounded; deeper scopes are skipped.
 //
-// Tested by translator_test.cc.
+// Tested by translator_test.cc and the rewrite tests, which depend on it.
 
 #include "reference/compiler/translator/declarations.h"
 

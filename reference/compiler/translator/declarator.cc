@@ -10,7 +10,8 @@
 // would go. Recursion into parentheses is bounded so that hostile input
 // cannot exhaust the stack.
 //
-// Tested by translator_test.cc.
+// Tested by function_rewrites_test.cc (parameters, template headers) and
+// variable_rewrites_test.cc (declarators).
 
 #include "reference/compiler/translator/declarator.h"
 

@@ -3,12 +3,13 @@
 // Edits are sorted by start; at one start, insertions come first (in the
 // order they were made) and then replacements, longest first, so that the
 // outermost replacement wins. One pass then copies the source between
-// edits. The "skeleton" of a replaced range, its newlines and its whole
-// directive lines, follows the replacement text: since a directive always
-// starts a line, and a replaced range always starts at a token, the newline
-// before each directive of the range is in the range too.
+// edits. The "skeleton" of a replaced range, its newlines and its line
+// markers, follows the replacement text: since a directive always starts a
+// line, and a replaced range always starts at a token, the newline before
+// each marker of the range is in the range too. Other directives of a
+// replaced range (a `#pragma unroll` in a replaced body) go with it.
 //
-// Tested by translator_test.cc.
+// Tested by translator_test.cc (line preservation).
 
 #include "reference/compiler/translator/edit_list.h"
 
@@ -28,6 +29,15 @@ bool MayMerge(char a, char b) {
   if (IsSpace(a) || IsSpace(b)) return false;
   return kStandalone.find(a) == std::string_view::npos &&
          kStandalone.find(b) == std::string_view::npos;
+}
+
+// `# 12 "a.cu"` or `#line 12`: what keeps the lines after it numbered.
+// Other directives (`#pragma unroll`) belong to the text replaced.
+bool IsLineMarker(std::string_view directive) {
+  size_t at = directive.find_first_not_of(" \t", 1);
+  if (at == std::string_view::npos) return false;
+  return (directive[at] >= '0' && directive[at] <= '9') ||
+         directive.substr(at, 4) == "line";
 }
 
 }  // namespace
@@ -74,7 +84,7 @@ std::string EditList::Apply(std::string_view source,
         [](const Token* d, int offset) { return d->offset < offset; });
     for (int at = edit->begin; at < edit->end;) {
       if (directive != directives.end() && (*directive)->offset == at) {
-        text.append((*directive)->text);
+        if (IsLineMarker((*directive)->text)) text.append((*directive)->text);
         at = (*directive)->end();
         ++directive;
         continue;

@@ -2,8 +2,8 @@
 //
 // The translator's output is the input with edits applied: insertions at a
 // byte offset and replacements of a byte range. Applying them keeps the line
-// structure of the input: a replaced range's newlines and directive lines
-// (line markers, `#pragma`) are written again after its replacement text,
+// structure of the input: a replaced range's newlines and line markers are
+// written again after its replacement text,
 // so every later line keeps its number and its line marker. Text next to an
 // edit is separated by a space where two tokens could otherwise merge.
 // Internal to the translator.
@@ -39,7 +39,7 @@ class EditList {
   bool empty() const { return edits_.empty(); }
 
   // `source` with the edits applied. `tokens` are the lexer's tokens of
-  // `source`; its directives are kept when a replaced range contains them.
+  // `source`; its line markers are kept when a replaced range contains them.
   std::string Apply(std::string_view source,
                     const std::vector<Token>& tokens) const;
 

@@ -17,7 +17,8 @@
 // template arguments. Unnamed parameters get names (`__mc_param_<i>`,
 // `__mc_tparam_<i>`) so that the stub can forward them.
 //
-// Tested by translator_test.cc.
+// Tested by function_rewrites_test.cc, diagnostics_test.cc and
+// gxx_integration_test.cc.
 
 #include "reference/compiler/translator/function_rewrites.h"
 

@@ -14,7 +14,7 @@
 // `(Push(C...), E(A...))`: the comma operator evaluates the configuration
 // before the arguments [lang.launch.config-evaluated-before-args].
 //
-// Tested by translator_test.cc.
+// Tested by launch_rewrites_test.cc and diagnostics_test.cc.
 
 #include "reference/compiler/translator/launch_rewrites.h"
 

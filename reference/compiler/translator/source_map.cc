@@ -7,7 +7,8 @@
 // marker (`#pragma`) is ignored. Lookup is a binary search over the markers
 // by physical line.
 //
-// Tested by translator_test.cc.
+// Tested by diagnostics_test.cc (positions) and function_rewrites_test.cc
+// (system headers).
 
 #include "reference/compiler/translator/source_map.h"
 

@@ -9,7 +9,7 @@
 // lists that open after a name, treats `>>` as two closers, skips bracket
 // groups whole, and gives up at a `;` or an unbalanced closer.
 //
-// Tested by translator_test.cc.
+// Tested by translator_test.cc and the rewrite tests, which depend on it.
 
 #include "reference/compiler/translator/token_stream.h"
 

@@ -72,8 +72,10 @@ struct Translation {
 };
 
 // Translates `source` for `options.pass`. Never fails as a whole: problems
-// are reported in `diagnostics`. Text the translator cannot parse (for
-// instance unbalanced brackets) is copied through unchanged.
+// are reported in `diagnostics`, and text the translator cannot read (for
+// instance unbalanced brackets) is copied through, less its MXMACA
+// qualifiers, for the host compiler to report. `options.image_symbol` may be
+// empty in tests; a fixed placeholder name is used then.
 Translation Translate(std::string_view source,
                       const TranslationOptions& options);
 

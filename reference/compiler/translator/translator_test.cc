@@ -164,7 +164,15 @@ TEST(TranslatorTest, ReplacedBodyKeepsInnerLineMarker) {
             " int f() { __builtin_trap(); }\n# 50 \"a.cu\"\n\n\nint x;\n");
 }
 
-TEST(TranslatorTest, ParameterPackAndDefaultArgumentsInHeaderSystemCode) {
+TEST(TranslatorTest, ReplacedBodyTakesItsPragmasAlong) {
+  Translation t = TranslateHost(
+      "__device__ void f() {\n#pragma unroll\n  for (;;) {}\n}\n");
+  EXPECT_EQ(t.text, " void f() { __builtin_trap(); }\n\n\n\n");
+  EXPECT_EQ(TranslateDevice("__device__ void f() {\n#pragma unroll\n}\n").text,
+            " void f() {\n#pragma unroll\n}\n");
+}
+
+TEST(TranslatorTest, SystemHeaderCodeIsLeftAlone) {
   // A system header's declarations give names but are never rewritten.
   std::string source =
       "# 1 \"/usr/include/s.h\" 1 3 4\n"

@@ -20,7 +20,7 @@
 // or `,` on the way means the token is in no declaration statement, and it
 // is left to the qualifier pass.
 //
-// Tested by translator_test.cc.
+// Tested by variable_rewrites_test.cc and diagnostics_test.cc.
 
 #include "reference/compiler/translator/variable_rewrites.h"
 
