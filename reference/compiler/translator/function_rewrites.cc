@@ -265,6 +265,9 @@ void RewriteFunctions(Context& c) {
     if (c.host() && device && !f.Has(s, "__host__") && !f.Has(s, "constexpr") &&
         f.is_definition()) {
       c.ReplaceTokens(f.body_begin, f.body_end, TrapBody(c, f));
+      // Host code never calls it, so an internal-linkage device function
+      // must not draw -Wunused-function in the host pass.
+      c.InsertBefore(f.Find(s, "__device__"), "__attribute__((__unused__)) ");
     }
     if (!c.host() && IsHostOnlyDefinition(c, f)) RenameHostFunction(c, f);
   }

@@ -141,6 +141,17 @@ TEST(DeviceFunctionTest, HostPassTrapsDeviceOnlyBody) {
               HasSubstr(Tokens("int f(int x) { (void)x; __builtin_trap(); }")));
 }
 
+TEST(DeviceFunctionTest, HostPassMarksTrappedFunctionUnused) {
+  EXPECT_THAT(
+      Host("static __device__ int f(int x) { return x; }"),
+      HasSubstr(Tokens("static __attribute__((__unused__)) int f(int x) "
+                       "{ (void)x; __builtin_trap(); }")));
+  // Control: a __host__ __device__ function is compiled for the host too,
+  // so it gets no such mark.
+  EXPECT_THAT(Host("static __host__ __device__ int g(int x) { return x; }"),
+              Not(HasSubstr("__unused__")));
+}
+
 TEST(DeviceFunctionTest, HostDeviceAndConstexprBodiesStay) {
   std::string out = Host(
       "__host__ __device__ int f(int x) { return x; }\n"

@@ -154,20 +154,24 @@ TEST(TranslatorTest, FunctionTryBlockBodyIsReplacedWhole) {
       Tokens(TranslateHost("__device__ int f() try { return 1; } catch (...) { "
                            "return 0; }")
                  .text);
-  EXPECT_EQ(out, Tokens("int f() { __builtin_trap(); }"));
+  EXPECT_EQ(out, Tokens("__attribute__((__unused__)) int f() { "
+                        "__builtin_trap(); }"));
 }
 
 TEST(TranslatorTest, ReplacedBodyKeepsInnerLineMarker) {
   Translation t = TranslateHost(
       "__device__ int f() {\n# 50 \"a.cu\"\n  return 1;\n}\nint x;\n");
   EXPECT_EQ(t.text,
-            " int f() { __builtin_trap(); }\n# 50 \"a.cu\"\n\n\nint x;\n");
+            "__attribute__((__unused__))  int f() { __builtin_trap(); }\n"
+            "# 50 \"a.cu\"\n\n\nint x;\n");
 }
 
 TEST(TranslatorTest, ReplacedBodyTakesItsPragmasAlong) {
   Translation t = TranslateHost(
       "__device__ void f() {\n#pragma unroll\n  for (;;) {}\n}\n");
-  EXPECT_EQ(t.text, " void f() { __builtin_trap(); }\n\n\n\n");
+  EXPECT_EQ(
+      t.text,
+      "__attribute__((__unused__))  void f() { __builtin_trap(); }\n\n\n\n");
   EXPECT_EQ(TranslateDevice("__device__ void f() {\n#pragma unroll\n}\n").text,
             " void f() {\n#pragma unroll\n}\n");
 }
