@@ -11,7 +11,7 @@ empty="$(mktemp -d "${TEST_TMPDIR:-/tmp}/test_summary_test.XXXXXX")"
 source tools/testing/check.sh
 
 run "$summary" "$data"
-check all-counted '[ "$(tail -n 1 <<<"$output")" = "tests: 2 passed, 2 failed, 2 skipped" ]'
+check all-counted '[ "$(tail -n 1 <<<"$output")" = "tests: 2 passed, 2 failed, 2 skipped, 1 known failures" ]'
 check failure-exits-1 '[ "$status" -eq 1 ]'
 check gtest-failure-named '[[ "$output" == *"FAILED: Stream.Fails  ($data/gtest_mixed/test.xml)"* ]]'
 check bazel-failure-named '[[ "$output" == *"FAILED: tools/example_test  ($data/bazel_generated_error/test.xml)"* ]]'
@@ -20,6 +20,13 @@ check bazel-failure-named '[[ "$output" == *"FAILED: tools/example_test  ($data/
 run "$summary" "$data/bazel_generated_pass"
 check passing-line '[ "$output" = "tests: 1 passed, 0 failed, 0 skipped" ]'
 check passing-exits-0 '[ "$status" -eq 0 ]'
+
+# A failure the backend's expectations list is counted apart and does not
+# fail the summary; the unexpected failures above (control) do.
+run "$summary" "$data/known_failure"
+known_line="$(printf 'KNOWN FAILURE: Peer.NeedsTwoDevices  (%s)\ntests: 0 passed, 0 failed, 0 skipped, 1 known failures' "$data/known_failure/test.xml")"
+check known-failure-line '[ "$output" = "$known_line" ]'
+check known-failure-exits-0 '[ "$status" -eq 0 ]'
 
 run "$summary" "$empty"
 check no-results-exits-2 '[ "$status" -eq 2 ]'

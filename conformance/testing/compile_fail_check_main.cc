@@ -130,8 +130,10 @@ int Main(int argc, char** argv) {
   const char* xml_path = std::getenv("XML_OUTPUT_FILE");
   if (xml_path != nullptr && *xml_path != '\0') {
     absl::Status written = spec::WriteFileAtomically(
-        xml_path, SingleCaseResultXml(kSuite, name, flags["spec"],
-                                      !verdict.passed, verdict.message));
+        xml_path,
+        MarkKnownFailures(SingleCaseResultXml(kSuite, name, flags["spec"],
+                                              !verdict.passed, verdict.message),
+                          mine));
     if (!written.ok()) {
       std::fprintf(stderr, "compile_fail_check: %s\n",
                    std::string(written.message()).c_str());

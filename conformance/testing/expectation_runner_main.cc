@@ -35,6 +35,7 @@
 #include "absl/strings/str_cat.h"
 #include "conformance/testing/expectation_verdict.h"
 #include "conformance/testing/expectations.h"
+#include "tools/spec/file_io.h"
 #include "tools/spec/test_results.h"
 
 extern char** environ;
@@ -190,6 +191,17 @@ int Main(int argc, char** argv) {
   }
 
   const Verdict verdict = JudgeTestRun(run, mine, options.expectations_name);
+  if (!BazelResultPath().empty() && !mine.empty() && cases.ok()) {
+    absl::StatusOr<std::string> xml = spec::ReadFile(result_path);
+    if (xml.ok()) {
+      absl::Status marked = spec::WriteFileAtomically(
+          result_path, MarkKnownFailures(*std::move(xml), mine));
+      if (!marked.ok()) {
+        std::fprintf(stderr, "expectation_runner: %s\n",
+                     std::string(marked.message()).c_str());
+      }
+    }
+  }
   std::fflush(stdout);
   std::fprintf(stderr, "\nexpectation_runner: %s on backend %s\n",
                options.target.c_str(),

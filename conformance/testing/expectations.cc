@@ -121,4 +121,57 @@ std::vector<Expectation> ExpectationsForTarget(
   return selected;
 }
 
+namespace {
+
+std::string XmlAttributeEscaped(absl::string_view text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string MarkKnownFailures(std::string xml,
+                              const std::vector<Expectation>& expectations) {
+  for (const Expectation& e : expectations) {
+    const size_t dot = e.test.find('.');
+    if (dot == std::string::npos) continue;
+    const std::string suite = e.test.substr(0, dot);
+    const std::string name = e.test.substr(dot + 1);
+    const std::string opening = absl::StrCat("<testcase name=\"", name, "\"");
+    for (size_t at = xml.find(opening); at != std::string::npos;
+         at = xml.find(opening, at + 1)) {
+      const size_t tag_end = xml.find('>', at);
+      if (tag_end == std::string::npos) break;
+      const absl::string_view tag(xml.data() + at, tag_end - at);
+      if (!absl::StrContains(tag, absl::StrCat("classname=\"", suite, "\""))) {
+        continue;
+      }
+      if (absl::StrContains(tag, " expectation=")) break;
+      xml.insert(at + opening.size(),
+                 absl::StrCat(" expectation=\"known failure: ",
+                              XmlAttributeEscaped(e.reason), "\""));
+      break;
+    }
+  }
+  return xml;
+}
+
 }  // namespace mxcts::conformance

@@ -105,5 +105,30 @@ TEST(ReadExpectations, NamesAMissingFile) {
               HasSubstr("/nonexistent/x.txt"));
 }
 
+TEST(MarkKnownFailures, AddsTheReasonToTheListedCaseOnly) {
+  const std::string xml =
+      "<testsuite name=\"S\">\n"
+      "<testcase name=\"A\" status=\"run\" classname=\"S\">"
+      "<failure message=\"x\"/></testcase>\n"
+      "<testcase name=\"B\" status=\"run\" classname=\"S\">"
+      "<failure message=\"y\"/></testcase>\n"
+      "<testcase name=\"A\" status=\"run\" classname=\"T\"></testcase>\n"
+      "</testsuite>\n";
+  Expectation entry;
+  entry.target = "//conformance/api:t";
+  entry.test = "S.A";
+  entry.reason = "needs \"two\" devices";
+  const std::string marked = MarkKnownFailures(xml, {entry});
+  EXPECT_THAT(marked,
+              HasSubstr("<testcase name=\"A\" expectation=\"known failure: "
+                        "needs &quot;two&quot; devices\" status=\"run\" "
+                        "classname=\"S\"><failure"));
+  // Controls: the unlisted case and the same name in another suite stay.
+  EXPECT_THAT(marked, HasSubstr("<testcase name=\"B\" status=\"run\""));
+  EXPECT_THAT(marked, HasSubstr("<testcase name=\"A\" status=\"run\" "
+                                "classname=\"T\">"));
+  EXPECT_EQ(MarkKnownFailures(xml, {}), xml);
+}
+
 }  // namespace
 }  // namespace mxcts::conformance

@@ -24,12 +24,14 @@ TEST(MemoryExecution, DeviceRoundTripThroughAKernel) {
   for (int i = 0; i < n; ++i) host[i] = i;
   int* device = nullptr;
   ASSERT_EQ(mcMalloc(&device, n * sizeof(int)), mcSuccess);
-  ASSERT_EQ(mcMemcpy(device, host.data(), n * sizeof(int), mcMemcpyHostToDevice),
-            mcSuccess);
+  ASSERT_EQ(
+      mcMemcpy(device, host.data(), n * sizeof(int), mcMemcpyHostToDevice),
+      mcSuccess);
   AddOne<<<(n + 255) / 256, 256>>>(device, n);
   std::vector<int> back(n, -1);
-  ASSERT_EQ(mcMemcpy(back.data(), device, n * sizeof(int), mcMemcpyDeviceToHost),
-            mcSuccess);
+  ASSERT_EQ(
+      mcMemcpy(back.data(), device, n * sizeof(int), mcMemcpyDeviceToHost),
+      mcSuccess);
   for (int i = 0; i < n; ++i) ASSERT_EQ(back[i], i + 1) << i;
   EXPECT_EQ(mcFree(device), mcSuccess);
 }

@@ -58,12 +58,14 @@ TEST(DeviceVariables, SymbolCopiesHonourOffset) {
   const float ones[4] = {1, 1, 1, 1};
   ASSERT_EQ(mcMemcpyToSymbol(device_table, ones, sizeof(ones)), mcSuccess);
   const float two = 2.0f;
-  ASSERT_EQ(mcMemcpyToSymbol(device_table, &two, sizeof(float), 2 * sizeof(float)),
-            mcSuccess);
+  ASSERT_EQ(
+      mcMemcpyToSymbol(device_table, &two, sizeof(float), 2 * sizeof(float)),
+      mcSuccess);
   ScaleTable<<<1, 4>>>(3.0f);
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   float result[4] = {};
-  ASSERT_EQ(mcMemcpyFromSymbol(result, device_table, sizeof(result)), mcSuccess);
+  ASSERT_EQ(mcMemcpyFromSymbol(result, device_table, sizeof(result)),
+            mcSuccess);
   EXPECT_EQ(result[0], 3.0f);
   EXPECT_EQ(result[1], 3.0f);
   EXPECT_EQ(result[2], 6.0f);
@@ -84,7 +86,8 @@ TEST(DeviceVariables, SymbolAddressAndSize) {
   const float values[4] = {4, 5, 6, 7};
   ASSERT_EQ(mcMemcpyToSymbol(device_table, values, sizeof(values)), mcSuccess);
   float read[4] = {};
-  ASSERT_EQ(mcMemcpy(read, address, sizeof(read), mcMemcpyDeviceToHost), mcSuccess);
+  ASSERT_EQ(mcMemcpy(read, address, sizeof(read), mcMemcpyDeviceToHost),
+            mcSuccess);
   EXPECT_EQ(read[3], 7.0f);
   EXPECT_NE(address, static_cast<const void*>(device_table));
 }
@@ -146,12 +149,15 @@ TEST(SymbolApi, CopyBeyondTheVariableIsInvalidValue) {
   float values[5] = {};
   EXPECT_EQ(mcMemcpyToSymbol(device_table, values, 5 * sizeof(float)),
             mcErrorInvalidValue);
-  EXPECT_EQ(mcMemcpyToSymbol(device_table, values, sizeof(float), 4 * sizeof(float)),
-            mcErrorInvalidValue);
+  EXPECT_EQ(
+      mcMemcpyToSymbol(device_table, values, sizeof(float), 4 * sizeof(float)),
+      mcErrorInvalidValue);
   // Controls at the limit.
-  EXPECT_EQ(mcMemcpyToSymbol(device_table, values, 4 * sizeof(float)), mcSuccess);
-  EXPECT_EQ(mcMemcpyToSymbol(device_table, values, sizeof(float), 3 * sizeof(float)),
+  EXPECT_EQ(mcMemcpyToSymbol(device_table, values, 4 * sizeof(float)),
             mcSuccess);
+  EXPECT_EQ(
+      mcMemcpyToSymbol(device_table, values, sizeof(float), 3 * sizeof(float)),
+      mcSuccess);
 }
 
 }  // namespace

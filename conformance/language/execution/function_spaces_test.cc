@@ -107,7 +107,8 @@ __global__ void FillOverloaded(int* out, int value) {
 }
 
 TEST_F(FunctionSpaces, TemplateKernelSpecializationsLaunch) {
-  MX_SPEC("lang.function.global.templates-allowed", "lang.launch.template-kernel");
+  MX_SPEC("lang.function.global.templates-allowed",
+          "lang.launch.template-kernel");
   FillWith<int><<<1, 2>>>(out_, 5);
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   EXPECT_EQ(out_[0], 5);

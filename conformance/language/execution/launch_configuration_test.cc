@@ -30,7 +30,8 @@ __global__ void RecordShape(LaunchShape* shape) {
 }
 
 __global__ void MarkThread(unsigned* marks) {
-  unsigned block = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+  unsigned block =
+      blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
   unsigned thread =
       threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
   unsigned per_block = blockDim.x * blockDim.y * blockDim.z;

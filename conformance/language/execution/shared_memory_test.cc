@@ -53,7 +53,8 @@ __global__ void DisjointStatics(int* out) {
     second[threadIdx.x] = 2;
   }
   __syncthreads();
-  if (threadIdx.x < 4) out[threadIdx.x] = first[threadIdx.x] * 10 + second[threadIdx.x];
+  if (threadIdx.x < 4)
+    out[threadIdx.x] = first[threadIdx.x] * 10 + second[threadIdx.x];
 }
 
 __global__ void ExternArraysShareAddress(std::uintptr_t* addresses) {

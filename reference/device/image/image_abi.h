@@ -38,8 +38,8 @@ struct __mc_image_runtime {
   void* (*malloc)(size_t size);
   void (*free)(void* pointer);
   // A failed device assert: traps the grid (never returns).
-  void (*assert_fail)(const char* expression, const char* file,
-                      unsigned line, const char* function);
+  void (*assert_fail)(const char* expression, const char* file, unsigned line,
+                      const char* function);
   // Any other trap (never returns).
   void (*trap)(const char* message);
 };

@@ -107,9 +107,8 @@ struct HostKernel {
   static const bool registered;
 };
 template <typename Sig, Sig F, const ImageBlob* Image>
-const bool HostKernel<Sig, F, Image>::registered =
-    RegisterKernel(Image, reinterpret_cast<const void*>(F),
-                   KernelKey<Sig, F>());
+const bool HostKernel<Sig, F, Image>::registered = RegisterKernel(
+    Image, reinterpret_cast<const void*>(F), KernelKey<Sig, F>());
 
 // Host pass: the body of every kernel stub.
 template <typename Sig, Sig F, const ImageBlob* Image, typename... A>
@@ -143,10 +142,10 @@ struct DeviceKernel<void (*)(P...), F> {
 // `used`: the record must be emitted even where optimization removes the
 // Touch that instantiated it; the runtime finds it by its symbol.
 template <typename... P, void (*F)(P...)>
-__attribute__((used)) const KernelRecord
-    DeviceKernel<void (*)(P...), F>::record = {
-        KernelKey<void (*)(P...), F>(), &Entry,
-        static_cast<unsigned>(sizeof...(P)), kSizes + 1, kAlignments + 1};
+__attribute__((used))
+const KernelRecord DeviceKernel<void (*)(P...), F>::record = {
+    KernelKey<void (*)(P...), F>(), &Entry, static_cast<unsigned>(sizeof...(P)),
+    kSizes + 1, kAlignments + 1};
 
 }  // namespace __mc_internal
 
