@@ -21,6 +21,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "re2/re2.h"
+#include "tools/spec/markup_escape.h"
 
 namespace mxcts::conformance {
 namespace {
@@ -59,34 +60,8 @@ std::string MatchingLine(absl::string_view output, const RE2& pattern) {
   return std::string(output);
 }
 
-void AppendXmlEscaped(absl::string_view text, std::string* out) {
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        *out += "&amp;";
-        break;
-      case '<':
-        *out += "&lt;";
-        break;
-      case '>':
-        *out += "&gt;";
-        break;
-      case '"':
-        *out += "&quot;";
-        break;
-      case '\n':
-        *out += "&#10;";
-        break;
-      default:
-        *out += c;
-    }
-  }
-}
-
 std::string XmlEscaped(absl::string_view text) {
-  std::string out;
-  AppendXmlEscaped(text, &out);
-  return out;
+  return spec::EscapeMarkup(text);
 }
 
 }  // namespace

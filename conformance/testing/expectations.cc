@@ -20,6 +20,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "tools/spec/file_io.h"
+#include "tools/spec/markup_escape.h"
 
 namespace mxcts::conformance {
 namespace {
@@ -121,33 +122,6 @@ std::vector<Expectation> ExpectationsForTarget(
   return selected;
 }
 
-namespace {
-
-std::string XmlAttributeEscaped(absl::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
-}  // namespace
-
 std::string MarkKnownFailures(std::string xml,
                               const std::vector<Expectation>& expectations) {
   for (const Expectation& e : expectations) {
@@ -167,7 +141,7 @@ std::string MarkKnownFailures(std::string xml,
       if (absl::StrContains(tag, " expectation=")) break;
       xml.insert(at + opening.size(),
                  absl::StrCat(" expectation=\"known failure: ",
-                              XmlAttributeEscaped(e.reason), "\""));
+                              spec::EscapeMarkup(e.reason), "\""));
       break;
     }
   }

@@ -16,34 +16,13 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "tools/spec/markup_escape.h"
 #include "tools/spec_coverage/report.h"
 
 namespace mxcts::spec {
 namespace {
 
-std::string Escape(absl::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
+std::string Escape(absl::string_view text) { return EscapeMarkup(text); }
 
 std::string Share(int part, int whole) {
   double percent = whole == 0 ? 0.0 : 100.0 * part / whole;
