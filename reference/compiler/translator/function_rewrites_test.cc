@@ -16,20 +16,7 @@ namespace mxcts::compiler::testing {
 namespace {
 
 using ::testing::HasSubstr;
-using ::testing::IsEmpty;
 using ::testing::Not;
-
-std::string Host(const std::string& source) {
-  Translation t = TranslateHost(source);
-  EXPECT_THAT(Messages(t), IsEmpty());
-  return Tokens(t.text);
-}
-
-std::string Device(const std::string& source) {
-  Translation t = TranslateDevice(source);
-  EXPECT_THAT(Messages(t), IsEmpty());
-  return Tokens(t.text);
-}
 
 std::string Stub(const std::string& self, const std::string& args) {
   return Tokens("{ ::__mc_internal::LaunchFromStub<decltype(" + self + "), " +
@@ -38,33 +25,34 @@ std::string Stub(const std::string& self, const std::string& args) {
 
 TEST(KernelStubTest, HostPassReplacesBodyWithStub) {
   EXPECT_THAT(
-      Host("__global__ void k(float* p, int n) { p[n] = 0; }"),
+      HostTokens("__global__ void k(float* p, int n) { p[n] = 0; }"),
       HasSubstr(Tokens("void k(float* p, int n) ") + " " +
                 Stub("static_cast<void (*)(float* p, int n)>(&k)", "p, n")));
 }
 
 TEST(KernelStubTest, HostPassDeclaresTheImageBeforeFirstUse) {
-  std::string out = Host("namespace a { __global__ void k() {} }");
+  std::string out = HostTokens("namespace a { __global__ void k() {} }");
   EXPECT_THAT(out, HasSubstr(Tokens(std::string("extern const "
                                                 "::__mc_internal::ImageBlob ") +
                                     kImage + "; namespace a {")));
 }
 
 TEST(KernelStubTest, DeclarationWithoutBodyStaysADeclaration) {
-  std::string out = Host("__global__ void k(int);");
+  std::string out = HostTokens("__global__ void k(int);");
   EXPECT_EQ(out, Tokens("void k(int);"));
 }
 
 TEST(KernelStubTest, TemplateHeaderGivesTemplateArguments) {
-  EXPECT_THAT(Host("template <typename T, int N = 4, class... Ts>\n"
-                   "__global__ void k(T* p, Ts... rest) {}"),
+  EXPECT_THAT(HostTokens("template <typename T, int N = 4, class... Ts>\n"
+                         "__global__ void k(T* p, Ts... rest) {}"),
               HasSubstr(Stub(
                   "static_cast<void (*)(T* p, Ts... rest)>(&k <T, N, Ts...>)",
                   "p, rest...")));
 }
 
 TEST(KernelStubTest, UnnamedParametersGetNames) {
-  std::string out = Host("__global__ void k(int, float*, const double&) {}");
+  std::string out =
+      HostTokens("__global__ void k(int, float*, const double&) {}");
   EXPECT_THAT(out,
               HasSubstr(Tokens("void k(int __mc_param_0, float* "
                                "__mc_param_1, const double& __mc_param_2)")));
@@ -73,15 +61,15 @@ TEST(KernelStubTest, UnnamedParametersGetNames) {
 
 TEST(KernelStubTest, UnnamedPackAndArrayParametersGetNames) {
   std::string out =
-      Host("template <class... Ts> __global__ void k(int[4], Ts...) {}");
+      HostTokens("template <class... Ts> __global__ void k(int[4], Ts...) {}");
   EXPECT_THAT(out, HasSubstr(Tokens("void k(int __mc_param_0[4], Ts... "
                                     "__mc_param_1)")));
   EXPECT_THAT(out, HasSubstr("( __mc_param_0 , __mc_param_1 ... )"));
 }
 
 TEST(KernelStubTest, UnnamedTemplateParameterGetsAName) {
-  std::string out =
-      Host("template <typename T, typename = void> __global__ void k(T) {}");
+  std::string out = HostTokens(
+      "template <typename T, typename = void> __global__ void k(T) {}");
   EXPECT_THAT(out, HasSubstr(Tokens("template <typename T, typename "
                                     "__mc_tparam_1 = void>")));
   EXPECT_THAT(out, HasSubstr(Tokens("&k <T, __mc_tparam_1>")));
@@ -89,33 +77,35 @@ TEST(KernelStubTest, UnnamedTemplateParameterGetsAName) {
 
 TEST(KernelStubTest, DefaultArgumentsAndGridConstantLeaveSelf) {
   EXPECT_THAT(
-      Host("struct P { int a; };\n"
-           "__global__ void k(__grid_constant__ const P p, int n = 3) {}"),
+      HostTokens(
+          "struct P { int a; };\n"
+          "__global__ void k(__grid_constant__ const P p, int n = 3) {}"),
       HasSubstr(Tokens("static_cast<void (*)(const P p, int n)>(&k)")));
 }
 
 TEST(KernelStubTest, RestrictAndFunctionPointerParameters) {
   EXPECT_THAT(
-      Host("__global__ void k(float* __restrict__ a, void (*cb)(int)) {}"),
+      HostTokens(
+          "__global__ void k(float* __restrict__ a, void (*cb)(int)) {}"),
       HasSubstr(Stub("static_cast<void (*)(float* __restrict__ a, void "
                      "(*cb)(int))>(&k)",
                      "a, cb")));
 }
 
 TEST(KernelStubTest, OutOfNamespaceDefinitionUsesQualifiedName) {
-  EXPECT_THAT(Host("namespace ns { __global__ void k(int); }\n"
-                   "__global__ void ns::k(int x) {}"),
+  EXPECT_THAT(HostTokens("namespace ns { __global__ void k(int); }\n"
+                         "__global__ void ns::k(int x) {}"),
               HasSubstr(Tokens("(&ns::k)")));
 }
 
 TEST(KernelStubTest, ExplicitSpecializationKeepsItsTemplateArguments) {
-  EXPECT_THAT(Host("template <class T> __global__ void k(T);\n"
-                   "template <> __global__ void k<int>(int x) {}"),
+  EXPECT_THAT(HostTokens("template <class T> __global__ void k(T);\n"
+                         "template <> __global__ void k<int>(int x) {}"),
               HasSubstr(Tokens("static_cast<void (*)(int x)>(&k<int>)")));
 }
 
 TEST(KernelStubTest, StaticAndExternCKernelsKeepLinkage) {
-  std::string out = Host(
+  std::string out = HostTokens(
       "static __global__ void s(int x) {}\n"
       "extern \"C\" __global__ void c(int x) {}");
   EXPECT_THAT(out, HasSubstr(Tokens("static void s(int x) {")));
@@ -124,7 +114,7 @@ TEST(KernelStubTest, StaticAndExternCKernelsKeepLinkage) {
 
 TEST(KernelRecordTest, DevicePassTouchesRecordAfterOpeningBrace) {
   EXPECT_THAT(
-      Device("__global__ void k(int n) { n++; }"),
+      DeviceTokens("__global__ void k(int n) { n++; }"),
       HasSubstr(Tokens("void k(int n) { ::__mc_internal::Touch(&::__mc_"
                        "internal::DeviceKernel<decltype(static_cast<void "
                        "(*)(int n)>(&k)), static_cast<void (*)(int "
@@ -132,28 +122,29 @@ TEST(KernelRecordTest, DevicePassTouchesRecordAfterOpeningBrace) {
 }
 
 TEST(KernelRecordTest, DevicePassLeavesUnnamedParametersAlone) {
-  EXPECT_THAT(Device("__global__ void k(int) {}"),
+  EXPECT_THAT(DeviceTokens("__global__ void k(int) {}"),
               Not(HasSubstr("__mc_param_")));
 }
 
 TEST(DeviceFunctionTest, HostPassTrapsDeviceOnlyBody) {
-  EXPECT_THAT(Host("__device__ int f(int x) { return x; }"),
+  EXPECT_THAT(HostTokens("__device__ int f(int x) { return x; }"),
               HasSubstr(Tokens("int f(int x) { (void)x; __builtin_trap(); }")));
 }
 
 TEST(DeviceFunctionTest, HostPassMarksTrappedFunctionUnused) {
   EXPECT_THAT(
-      Host("static __device__ int f(int x) { return x; }"),
+      HostTokens("static __device__ int f(int x) { return x; }"),
       HasSubstr(Tokens("static __attribute__((__unused__)) int f(int x) "
                        "{ (void)x; __builtin_trap(); }")));
   // Control: a __host__ __device__ function is compiled for the host too,
   // so it gets no such mark.
-  EXPECT_THAT(Host("static __host__ __device__ int g(int x) { return x; }"),
-              Not(HasSubstr("__unused__")));
+  EXPECT_THAT(
+      HostTokens("static __host__ __device__ int g(int x) { return x; }"),
+      Not(HasSubstr("__unused__")));
 }
 
 TEST(DeviceFunctionTest, HostDeviceAndConstexprBodiesStay) {
-  std::string out = Host(
+  std::string out = HostTokens(
       "__host__ __device__ int f(int x) { return x; }\n"
       "__device__ constexpr int g() { return 1; }");
   EXPECT_THAT(out, HasSubstr(Tokens("int f(int x) { return x; }")));
@@ -161,23 +152,24 @@ TEST(DeviceFunctionTest, HostDeviceAndConstexprBodiesStay) {
 }
 
 TEST(DeviceFunctionTest, DevicePassKeepsDeviceBody) {
-  EXPECT_THAT(Device("__device__ int f(int x) { return x; }"),
+  EXPECT_THAT(DeviceTokens("__device__ int f(int x) { return x; }"),
               HasSubstr(Tokens("int f(int x) { return x; }")));
 }
 
 TEST(DeviceFunctionTest, MemberFunctionBodyIsTrappedToo) {
-  EXPECT_THAT(Host("struct S { __device__ int get() const { return 1; } };"),
-              HasSubstr(Tokens("int get() const { __builtin_trap(); }")));
+  EXPECT_THAT(
+      HostTokens("struct S { __device__ int get() const { return 1; } };"),
+      HasSubstr(Tokens("int get() const { __builtin_trap(); }")));
 }
 
 TEST(HostFunctionTest, DevicePassRenamesHostOnlyDefinition) {
-  EXPECT_THAT(Device("static inline int f(int a) { return a; }"),
+  EXPECT_THAT(DeviceTokens("static inline int f(int a) { return a; }"),
               HasSubstr(Tokens("int f(int a) ; inline int __mc_host_f_0 "
                                "(int a) { return a; }")));
 }
 
 TEST(HostFunctionTest, HostPassKeepsHostFunction) {
-  EXPECT_THAT(Host("int f(int a) { return a; }"),
+  EXPECT_THAT(HostTokens("int f(int a) { return a; }"),
               HasSubstr(Tokens("int f(int a) { return a; }")));
 }
 
@@ -192,7 +184,7 @@ TEST(HostFunctionTest, DevicePassLeavesExemptFunctionsAlone) {
       "int main() { return 0; }\n"
       "inline void __reserved() {}\n"
       "namespace __impl { inline void helper() {} }\n";
-  std::string out = Device(source);
+  std::string out = DeviceTokens(source);
   EXPECT_THAT(out, HasSubstr(Tokens("int t(T a) { return 0; }")));
   EXPECT_THAT(out, HasSubstr(Tokens("constexpr int c() { return 1; }")));
   EXPECT_THAT(out, HasSubstr(Tokens("int m() { return 2; }")));
@@ -205,7 +197,7 @@ TEST(HostFunctionTest, DevicePassLeavesExemptFunctionsAlone) {
 }
 
 TEST(HostFunctionTest, SystemHeaderFunctionsAreNotRenamed) {
-  std::string out = Device(
+  std::string out = DeviceTokens(
       "# 1 \"/usr/include/x.h\" 1 3 4\nint sys(int a) { return a; }\n"
       "# 2 \"a.cu\" 2\nint user(int a) { return a; }\n");
   EXPECT_THAT(out, Not(HasSubstr("__mc_host_sys")));
@@ -213,24 +205,24 @@ TEST(HostFunctionTest, SystemHeaderFunctionsAreNotRenamed) {
 }
 
 TEST(QualifierTest, QualifiersAreRemoved) {
-  EXPECT_EQ(Host("__host__ int f();"), Tokens("int f();"));
-  EXPECT_EQ(Device("__global__ void __launch_bounds__(256, 2) k();"),
+  EXPECT_EQ(HostTokens("__host__ int f();"), Tokens("int f();"));
+  EXPECT_EQ(DeviceTokens("__global__ void __launch_bounds__(256, 2) k();"),
             Tokens("void k();"));
 }
 
 TEST(QualifierTest, InlineQualifiersBecomeAttributes) {
-  EXPECT_EQ(Host("__noinline__ int f(); __forceinline__ int g();"),
+  EXPECT_EQ(HostTokens("__noinline__ int f(); __forceinline__ int g();"),
             Tokens("__attribute__((noinline)) int f(); "
                    "__attribute__((always_inline)) inline int g();"));
 }
 
 TEST(QualifierTest, ForceinlineNextToInlineAddsNoSecondInline) {
-  EXPECT_EQ(Host("inline __forceinline__ int g();"),
+  EXPECT_EQ(HostTokens("inline __forceinline__ int g();"),
             Tokens("inline __attribute__((always_inline)) int g();"));
 }
 
 TEST(QualifierTest, AttributeContentsStay) {
-  EXPECT_EQ(Host("int f() __attribute__((__noinline__));"),
+  EXPECT_EQ(HostTokens("int f() __attribute__((__noinline__));"),
             Tokens("int f() __attribute__((__noinline__));"));
 }
 

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
 #include "reference/compiler/translator/lexer.h"
 
 namespace mxcts::compiler::testing {
@@ -35,6 +37,18 @@ std::string Tokens(std::string_view text) {
     joined.append(token.text);
   }
   return joined;
+}
+
+std::string HostTokens(std::string_view source) {
+  Translation t = TranslateHost(source);
+  EXPECT_THAT(Messages(t), ::testing::IsEmpty());
+  return Tokens(t.text);
+}
+
+std::string DeviceTokens(std::string_view source) {
+  Translation t = TranslateDevice(source);
+  EXPECT_THAT(Messages(t), ::testing::IsEmpty());
+  return Tokens(t.text);
 }
 
 std::vector<std::string> Messages(const Translation& t) {

@@ -28,6 +28,11 @@ Translation TranslateDevice(std::string_view source);
 // The tokens of `text` (directives included) joined by single spaces.
 std::string Tokens(std::string_view text);
 
+// The tokens of `source` translated for one pass; adds a test failure if
+// the translation reports any diagnostic.
+std::string HostTokens(std::string_view source);
+std::string DeviceTokens(std::string_view source);
+
 // "line:column: message" for each diagnostic.
 std::vector<std::string> Messages(const Translation& t);
 

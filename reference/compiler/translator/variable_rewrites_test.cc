@@ -16,20 +16,7 @@ namespace mxcts::compiler::testing {
 namespace {
 
 using ::testing::HasSubstr;
-using ::testing::IsEmpty;
 using ::testing::Not;
-
-std::string Host(const std::string& source) {
-  Translation t = TranslateHost(source);
-  EXPECT_THAT(Messages(t), IsEmpty());
-  return Tokens(t.text);
-}
-
-std::string Device(const std::string& source) {
-  Translation t = TranslateDevice(source);
-  EXPECT_THAT(Messages(t), IsEmpty());
-  return Tokens(t.text);
-}
 
 std::string StaticShared(const std::string& n, const std::string& spec,
                          const std::string& declarator,
@@ -43,27 +30,29 @@ std::string StaticShared(const std::string& n, const std::string& spec,
 }
 
 TEST(BlockSharedTest, StaticArrayBecomesReferenceToBlockStorage) {
-  EXPECT_THAT(Device("__device__ void f() { __shared__ float tile[16][16]; }"),
-              HasSubstr(StaticShared("0", "float", "__mc_shared_t_0 [16][16]",
-                                     "tile")));
+  EXPECT_THAT(
+      DeviceTokens("__device__ void f() { __shared__ float tile[16][16]; }"),
+      HasSubstr(
+          StaticShared("0", "float", "__mc_shared_t_0 [16][16]", "tile")));
 }
 
 TEST(BlockSharedTest, EachDeclaratorGetsItsOwnStorage) {
   std::string out =
-      Device("__device__ void f() { static __shared__ int a, *p[2]; }");
+      DeviceTokens("__device__ void f() { static __shared__ int a, *p[2]; }");
   EXPECT_THAT(out, HasSubstr(StaticShared("0", "int", "__mc_shared_t_0", "a")));
   EXPECT_THAT(
       out, HasSubstr(StaticShared("1", "int", "* __mc_shared_t_1 [2]", "p")));
 }
 
 TEST(BlockSharedTest, VolatileSpecifierIsKept) {
-  EXPECT_THAT(Device("__device__ void f() { volatile __shared__ int v; }"),
-              HasSubstr(Tokens("typedef volatile int __mc_shared_t_0;")));
+  EXPECT_THAT(
+      DeviceTokens("__device__ void f() { volatile __shared__ int v; }"),
+      HasSubstr(Tokens("typedef volatile int __mc_shared_t_0;")));
 }
 
 TEST(BlockSharedTest, ExternArrayIsTheDynamicArea) {
   EXPECT_THAT(
-      Device("__device__ void f() { extern __shared__ char dyn[]; }"),
+      DeviceTokens("__device__ void f() { extern __shared__ char dyn[]; }"),
       HasSubstr(Tokens("typedef char __mc_shared_t_0 []; __mc_shared_t_0& dyn "
                        "= *reinterpret_cast<__mc_shared_t_0*>(::__mc_dev_"
                        "dynamic_shared());")));
@@ -71,18 +60,18 @@ TEST(BlockSharedTest, ExternArrayIsTheDynamicArea) {
 
 TEST(BlockSharedTest, HostDeviceFunctionIsRewrittenInHostPass) {
   EXPECT_THAT(
-      Host("__host__ __device__ void f() { __shared__ int x; x = 1; }"),
+      HostTokens("__host__ __device__ void f() { __shared__ int x; x = 1; }"),
       HasSubstr(StaticShared("0", "int", "__mc_shared_t_0", "x") + " x = 1 ;"));
 }
 
 TEST(BlockSharedTest, TemplateKernelUsesDependentType) {
-  EXPECT_THAT(Device("template <class T, int N> __global__ void k() {\n"
-                     "  __shared__ T buf[N];\n}"),
+  EXPECT_THAT(DeviceTokens("template <class T, int N> __global__ void k() {\n"
+                           "  __shared__ T buf[N];\n}"),
               HasSubstr(StaticShared("0", "T", "__mc_shared_t_0 [N]", "buf")));
 }
 
 TEST(NamespaceSharedTest, BecomesAccessorAndUsesCallIt) {
-  std::string out = Device(
+  std::string out = DeviceTokens(
       "__shared__ float buf[64];\n"
       "struct S { int buf; };\n"
       "__device__ float f(S s) { return buf[0] + s.buf; }");
@@ -98,21 +87,21 @@ TEST(NamespaceSharedTest, BecomesAccessorAndUsesCallIt) {
 }
 
 TEST(NamespaceSharedTest, RedeclaredNameIsNoUse) {
-  std::string out = Device(
+  std::string out = DeviceTokens(
       "__shared__ int n;\n"
       "__device__ void f() { int n = 1; n++; }");
   EXPECT_THAT(out, HasSubstr(Tokens("{ int n = 1;")));
 }
 
 TEST(NamespaceSharedTest, ExternArrayReturnsDynamicArea) {
-  EXPECT_THAT(Device("extern __shared__ int dyn[];\n"),
+  EXPECT_THAT(DeviceTokens("extern __shared__ int dyn[];\n"),
               HasSubstr(Tokens("return *reinterpret_cast<__mc_shared_t_0*>("
                                "::__mc_dev_dynamic_shared());")));
 }
 
 TEST(DeviceVariableTest, HostPassRegistersShadow) {
   std::string out =
-      Host("namespace ns { namespace in { __device__ int x = 3; } }");
+      HostTokens("namespace ns { namespace in { __device__ int x = 3; } }");
   EXPECT_THAT(
       out, HasSubstr(Tokens(
                std::string("int x = 3; static const bool "
@@ -122,13 +111,13 @@ TEST(DeviceVariableTest, HostPassRegistersShadow) {
 }
 
 TEST(DeviceVariableTest, ConstantHasConstantFlag) {
-  EXPECT_THAT(Host("__constant__ float c[4];"),
+  EXPECT_THAT(HostTokens("__constant__ float c[4];"),
               HasSubstr(Tokens("\"c\", sizeof(c), "
                                "::__mc_internal::kVariableConstant);")));
 }
 
 TEST(DeviceVariableTest, EachDeclaratorIsRegistered) {
-  std::string out = Host("__device__ int a, b[2];");
+  std::string out = HostTokens("__device__ int a, b[2];");
   EXPECT_THAT(out, HasSubstr("\"a\""));
   EXPECT_THAT(out, HasSubstr("\"b\""));
 }
@@ -141,7 +130,7 @@ TEST(DeviceVariableTest, ExternDeclarationIsNotRegistered) {
 
 TEST(DeviceVariableTest, DevicePassEmitsRecord) {
   EXPECT_THAT(
-      Device("__device__ int x;"),
+      DeviceTokens("__device__ int x;"),
       HasSubstr(Tokens("int x; extern \"C\" __attribute__((used)) const "
                        "::__mc_internal::DeviceVariableRecord "
                        "__mc_variable_record_0 = {\"x\", (void*)&x, sizeof(x), "
@@ -149,15 +138,15 @@ TEST(DeviceVariableTest, DevicePassEmitsRecord) {
 }
 
 TEST(DeviceVariableTest, DevicePassManagedRecordHasManagedFlag) {
-  EXPECT_THAT(Device("__managed__ int m = 5;"),
+  EXPECT_THAT(DeviceTokens("__managed__ int m = 5;"),
               HasSubstr(Tokens("int m = 5; extern \"C\"")));
-  EXPECT_THAT(Device("__managed__ int m = 5;"),
+  EXPECT_THAT(DeviceTokens("__managed__ int m = 5;"),
               HasSubstr(Tokens("::__mc_internal::kVariableManaged")));
 }
 
 TEST(ManagedVariableTest, HostPassBindsReferenceToRuntimeStorage) {
   EXPECT_THAT(
-      Host("static __managed__ float m[8] = {1};"),
+      HostTokens("static __managed__ float m[8] = {1};"),
       HasSubstr(Tokens(std::string("typedef float __mc_managed_t_0 [8]; static "
                                    "__mc_managed_t_0& m = "
                                    "*static_cast<__mc_managed_t_0*>(::__mc_"
@@ -167,7 +156,7 @@ TEST(ManagedVariableTest, HostPassBindsReferenceToRuntimeStorage) {
 
 TEST(ManagedVariableTest, ExternBecomesExternReference) {
   EXPECT_EQ(
-      Host("extern __managed__ int m;"),
+      HostTokens("extern __managed__ int m;"),
       Tokens("typedef int __mc_managed_t_0; extern __mc_managed_t_0& m;"));
 }
 
@@ -179,7 +168,7 @@ TEST(NeedsImageTest, DeviceVariableOrKernelNeedsImage) {
 }
 
 TEST(DeviceVariableTest, ClassMembersAreNotRegistered) {
-  EXPECT_THAT(Host("struct S { __device__ static int x; };"),
+  EXPECT_THAT(HostTokens("struct S { __device__ static int x; };"),
               Not(HasSubstr("Register")));
 }
 
