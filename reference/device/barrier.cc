@@ -23,42 +23,83 @@
 namespace mxcts::device_internal {
 namespace {
 
-constexpr char kSyncthreads[] = "__syncthreads()";
-
 bool SameSite(const WaitSite& a, const WaitSite& b) {
   return a.line == b.line && std::strcmp(a.file, b.file) == 0;
 }
 
 }  // namespace
 
-void BlockBarrier::Arrive(const char* file, int line) {
-  const WaitSite here{kSyncthreads, file != nullptr ? file : "<unknown>", line};
+int BlockBarrier::Arrive(Kind kind, int predicate, const char* file, int line) {
+  const WaitSite here{OperationName(kind), file != nullptr ? file : "<unknown>",
+                      line};
   const unsigned self = block_->current_thread();
   if (waiting_.empty()) {
     site_ = here;
-  } else if (!SameSite(site_, here)) {
+    kind_ = kind;
+    nonzero_predicates_ = 0;
+  } else if (!SameSite(site_, here) || kind_ != kind) {
     // [lang.sync.syncthreads.different-call-sites-undefined]
     // [lang.sync.syncthreads.divergent-condition-undefined]
+    // [lang.sync.syncthreads-predicate.mixed-variants-undefined]
     Trap(mcErrorLaunchFailure,
          absl::StrFormat(
              "threads of the block wait at different barriers: this thread "
              "arrived at %s at %s:%d, while %u threads (the first: thread %s) "
              "wait at %s at %s:%d",
-             kSyncthreads, here.file, here.line, waiting_.size(),
-             FormatIndex(block_->ThreadIndex(waiting_.front())), kSyncthreads,
-             site_.file, site_.line));
+             here.operation, here.file, here.line, waiting_.size(),
+             FormatIndex(block_->ThreadIndex(waiting_.front())),
+             site_.operation, site_.file, site_.line));
   }
   block_->ParkCurrent(here);
   waiting_.push_back(self);
+  if (predicate != 0) ++nonzero_predicates_;
   // [lang.sync.syncthreads.waits-for-whole-block]
   if (waiting_.size() == block_->thread_count()) {
+    // [lang.sync.syncthreads-predicate.same-result-for-all]
+    const int result = PhaseResult();
     std::sort(waiting_.begin(), waiting_.end());
-    for (unsigned thread : waiting_) block_->MakeReady(thread);
+    for (unsigned thread : waiting_) {
+      results_[thread] = result;
+      block_->MakeReady(thread);
+    }
     waiting_.clear();
     // [lang.sync.syncthreads.repeated-use] A new phase begins.
     ++completed_phases_;
   }
   block_->Yield();
+  return results_[self];
+}
+
+int BlockBarrier::PhaseResult() const {
+  const unsigned arrived = static_cast<unsigned>(waiting_.size());
+  switch (kind_) {
+    case Kind::kPlain:
+      return 0;
+    case Kind::kCount:
+      // [lang.sync.syncthreads-count.returns-nonzero-count]
+      return static_cast<int>(nonzero_predicates_);
+    case Kind::kAnd:
+      // [lang.sync.syncthreads-and.returns-all]
+      return nonzero_predicates_ == arrived ? 1 : 0;
+    case Kind::kOr:
+      // [lang.sync.syncthreads-or.returns-any]
+      return nonzero_predicates_ > 0 ? 1 : 0;
+  }
+  return 0;
+}
+
+const char* BlockBarrier::OperationName(Kind kind) {
+  switch (kind) {
+    case Kind::kPlain:
+      return "__syncthreads()";
+    case Kind::kCount:
+      return "__syncthreads_count()";
+    case Kind::kAnd:
+      return "__syncthreads_and()";
+    case Kind::kOr:
+      return "__syncthreads_or()";
+  }
+  return "a barrier";
 }
 
 }  // namespace mxcts::device_internal
@@ -71,4 +112,20 @@ extern "C" void __mc_dev_syncthreads(const char* file, int line) {
     DieOutsideGrid("__syncthreads()", file, line);
   }
   grid->barrier->Arrive(file, line);
+}
+
+extern "C" int __mc_dev_syncthreads_predicate(int kind, int predicate,
+                                              const char* file, int line) {
+  using namespace mxcts::device_internal;
+  ActiveGrid* grid = CurrentGrid();
+  if (grid == nullptr || grid->barrier == nullptr) {
+    DieOutsideGrid("__syncthreads_count/_and/_or()", file, line);
+  }
+  if (kind < __MC_BARRIER_COUNT || kind > __MC_BARRIER_OR) {
+    Trap(mcErrorLaunchFailure,
+         absl::StrFormat("invalid barrier kind %d at %s:%d", kind,
+                         file != nullptr ? file : "<unknown>", line));
+  }
+  return grid->barrier->Arrive(static_cast<BlockBarrier::Kind>(kind), predicate,
+                               file, line);
 }

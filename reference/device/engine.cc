@@ -165,6 +165,9 @@ const __mc_image_runtime* ImageRuntimeTable() {
       &device_internal::DeviceFree,
       &DeviceAssertFail,
       &DeviceTrap,
+      &__mc_dev_syncthreads_predicate,
+      &__mc_dev_wave_collective,
+      &__mc_dev_trap,
   };
   return &table;
 }

@@ -54,3 +54,10 @@ void Trap(mcError_t error, std::string message) {
 }
 
 }  // namespace mxcts::device_internal
+
+extern "C" void __mc_dev_trap(int error, const char* message) {
+  // [api.trap.cause.memory-violation] Checks compiled into device code (a
+  // misaligned atomic) stop the grid with their own error.
+  mxcts::device_internal::Trap(static_cast<mcError_t>(error),
+                               message != nullptr ? message : "trap");
+}

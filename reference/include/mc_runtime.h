@@ -51,6 +51,9 @@
 #ifdef __cplusplus
 
 #include "mcr/detail/device_abi.h"
+#include "mcr/detail/device_atomics.h"
+#include "mcr/detail/device_math.h"
+#include "mcr/detail/device_wave.h"
 #include "mcr/detail/launch_abi.h"
 
 // The address of a symbol argument's host shadow, as the C API takes it.

@@ -22,7 +22,7 @@
 
 #include "mcr/detail/device_abi.h"
 
-#define MC_IMAGE_ABI_VERSION 1u
+#define MC_IMAGE_ABI_VERSION 2u
 
 extern "C" {
 
@@ -42,6 +42,12 @@ struct __mc_image_runtime {
                       const char* function);
   // Any other trap (never returns).
   void (*trap)(const char* message);
+  // Version 2.
+  int (*syncthreads_predicate)(int kind, int predicate, const char* file,
+                               int line);
+  unsigned long long (*wave_collective)(const __mc_wave_request* request);
+  // A trap with a given error (never returns).
+  void (*trap_error)(int error, const char* message);
 };
 
 // Defined by every image: stores `runtime` for the image's device code and

@@ -83,6 +83,26 @@ void* mcdev___mc_dev_dynamic_shared(void) {
   return bound_runtime->dynamic_shared();
 }
 
+MCDEV_DECLARE(int, __mc_dev_syncthreads_predicate,
+              (int kind, int predicate, const char* file, int line));
+int mcdev___mc_dev_syncthreads_predicate(int kind, int predicate,
+                                         const char* file, int line) {
+  return bound_runtime->syncthreads_predicate(kind, predicate, file, line);
+}
+
+MCDEV_DECLARE(unsigned long long, __mc_dev_wave_collective,
+              (const __mc_wave_request* request));
+unsigned long long mcdev___mc_dev_wave_collective(
+    const __mc_wave_request* request) {
+  return bound_runtime->wave_collective(request);
+}
+
+MCDEV_DECLARE(void, __mc_dev_trap, (int error, const char* message));
+void mcdev___mc_dev_trap(int error, const char* message) {
+  bound_runtime->trap_error(error, message);
+  __builtin_unreachable();
+}
+
 // --- printf and the calls g++ makes of it. ---
 
 MCDEV_DECLARE(int, vprintf, (const char* format, va_list args));

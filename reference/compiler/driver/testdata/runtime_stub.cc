@@ -80,12 +80,30 @@ void AssertFail(const char* expression, const char* file, unsigned line,
       std::string(expression) + " at " + file + ":" + std::to_string(line));
 }
 void Trap(const char* message) { Die("device trap: ", message); }
+int SyncthreadsPredicate(int, int, const char*, int) {
+  Die("no barriers in the stub", "");
+}
+unsigned long long WaveCollective(const __mc_wave_request*) {
+  Die("no wave collectives in the stub", "");
+}
+void TrapError(int error, const char* message) {
+  Die("device trap: ",
+      std::string(message) + " (error " + std::to_string(error) + ")");
+}
 
-const __mc_image_runtime kTable = {MC_IMAGE_ABI_VERSION, &context_pointer,
-                                   Syncthreads,          SharedVariable,
-                                   DynamicShared,        DevicePrintf,
-                                   std::malloc,          std::free,
-                                   AssertFail,           Trap};
+const __mc_image_runtime kTable = {MC_IMAGE_ABI_VERSION,
+                                   &context_pointer,
+                                   Syncthreads,
+                                   SharedVariable,
+                                   DynamicShared,
+                                   DevicePrintf,
+                                   std::malloc,
+                                   std::free,
+                                   AssertFail,
+                                   Trap,
+                                   SyncthreadsPredicate,
+                                   WaveCollective,
+                                   TrapError};
 
 void* Load(const __mc_internal::ImageBlob* image) {
   auto found = LoadedImages().find(image);

@@ -43,6 +43,63 @@ void* __mc_dev_shared_variable(const void* site, size_t size, size_t alignment);
 // The start of the calling block's dynamic shared memory (the launch's Ns).
 void* __mc_dev_dynamic_shared(void);
 
+// Block barrier that also combines a predicate over the block:
+// `__syncthreads_count`, `_and`, `_or`. Every thread of the block must
+// arrive with the same `kind`. Returns the count of nonzero predicates
+// (__MC_BARRIER_COUNT) or 1/0 (__MC_BARRIER_AND, __MC_BARRIER_OR).
+#define __MC_BARRIER_COUNT 1
+#define __MC_BARRIER_AND 2
+#define __MC_BARRIER_OR 3
+int __mc_dev_syncthreads_predicate(int kind, int predicate, const char* file,
+                                   int line);
+
+// Wave collectives (waves are 64 consecutive linear thread ids). Each call
+// is one lane's arrival at a rendezvous of the lanes named in `mask`; it
+// returns when all of them have arrived, with this lane's result.
+enum __mc_wave_operation {
+  __MC_WAVE_SYNC = 1,      // __syncwarp / __syncwave: result 0
+  __MC_WAVE_SHFL_IDX,      // operand: source lane (within the width group)
+  __MC_WAVE_SHFL_UP,       // operand: delta
+  __MC_WAVE_SHFL_DOWN,     // operand: delta
+  __MC_WAVE_SHFL_XOR,      // operand: lane mask
+  __MC_WAVE_BALLOT,        // value: predicate; result: 64-bit mask
+  __MC_WAVE_ANY,           // value: predicate; result: 1/0
+  __MC_WAVE_ALL,           // value: predicate; result: 1/0
+  __MC_WAVE_ACTIVEMASK,    // mask ignored; result: the converged lanes
+  __MC_WAVE_MATCH_ANY,     // result: lanes of the mask with an equal value
+  __MC_WAVE_MATCH_ALL,     // result: the mask if all values equal, else 0
+  __MC_WAVE_REDUCE_ADD,    // value: 32-bit unsigned or signed bits
+  __MC_WAVE_REDUCE_MIN_SIGNED,
+  __MC_WAVE_REDUCE_MIN_UNSIGNED,
+  __MC_WAVE_REDUCE_MAX_SIGNED,
+  __MC_WAVE_REDUCE_MAX_UNSIGNED,
+  __MC_WAVE_REDUCE_AND,
+  __MC_WAVE_REDUCE_OR,
+  __MC_WAVE_REDUCE_XOR,
+};
+// Reductions with a 32-bit mask: the mask names lanes of each 32-lane half
+// and each half reduces separately.
+#define __MC_WAVE_FLAG_HALVES 1u
+struct __mc_wave_request {
+  int operation;            // an __mc_wave_operation
+  unsigned flags;           // __MC_WAVE_FLAG_*
+  unsigned width;           // shuffles: the group width, 1 to 64
+  unsigned value_bytes;     // the bytes of `value` that matter (1 to 8)
+  unsigned long long mask;  // the named lanes
+  unsigned long long value; // this lane's value, zero-extended
+  long long operand;        // shuffles: source lane, delta or lane mask
+  const char* file;         // the call site, for diagnostics
+  int line;
+};
+unsigned long long __mc_dev_wave_collective(
+    const struct __mc_wave_request* request);
+
+// Stops the grid with `error` (an mcError_t) and a diagnostic that says
+// `message`; never returns. Used by device-side checks in headers (a
+// misaligned atomic: mcErrorMisalignedAddress).
+__attribute__((__noreturn__)) void __mc_dev_trap(int error,
+                                                 const char* message);
+
 }  // extern "C"
 
 // [lang.builtin.threadidx.type] [lang.builtin.read-only]: reading through a
@@ -56,6 +113,30 @@ void* __mc_dev_dynamic_shared(void);
 inline void __syncthreads(const char* __file = __builtin_FILE(),
                           int __line = __builtin_LINE()) {
   __mc_dev_syncthreads(__file, __line);
+}
+
+// [lang.sync.syncthreads-count.returns-nonzero-count]
+inline int __syncthreads_count(int __predicate,
+                               const char* __file = __builtin_FILE(),
+                               int __line = __builtin_LINE()) {
+  return __mc_dev_syncthreads_predicate(__MC_BARRIER_COUNT, __predicate,
+                                        __file, __line);
+}
+
+// [lang.sync.syncthreads-and.returns-all]
+inline int __syncthreads_and(int __predicate,
+                             const char* __file = __builtin_FILE(),
+                             int __line = __builtin_LINE()) {
+  return __mc_dev_syncthreads_predicate(__MC_BARRIER_AND, __predicate, __file,
+                                        __line);
+}
+
+// [lang.sync.syncthreads-or.returns-any]
+inline int __syncthreads_or(int __predicate,
+                            const char* __file = __builtin_FILE(),
+                            int __line = __builtin_LINE()) {
+  return __mc_dev_syncthreads_predicate(__MC_BARRIER_OR, __predicate, __file,
+                                        __line);
 }
 
 #endif  // MCR_DETAIL_DEVICE_ABI_H_
