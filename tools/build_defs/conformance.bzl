@@ -81,6 +81,7 @@ def conformance_test(
         deps = deps + [
             "//conformance/testing:capabilities",
             "//conformance/testing:spec",
+            "//conformance/testing:trap_expectation",
             "@com_google_googletest//:gtest_main",
         ],
         **kwargs

@@ -196,6 +196,17 @@ TEST(HostFunctionTest, DevicePassLeavesExemptFunctionsAlone) {
   EXPECT_THAT(out, HasSubstr("__mc_host_S2_"));  // the control case
 }
 
+TEST(HostFunctionTest, UnnamedNamespaceFunctionsKeepTheirBodies) {
+  // Internal linkage: an undefined declaration would break the host code
+  // of the same file that calls it.
+  std::string out = DeviceTokens(
+      "namespace { int helper(int a) { return a; } }\n"
+      "namespace named { int api(int a) { return a; } }\n");
+  EXPECT_THAT(out, HasSubstr(Tokens("int helper(int a) { return a; }")));
+  EXPECT_THAT(out, Not(HasSubstr("__mc_host_helper")));
+  EXPECT_THAT(out, HasSubstr("__mc_host_api_"));  // the control case
+}
+
 TEST(HostFunctionTest, SystemHeaderFunctionsAreNotRenamed) {
   std::string out = DeviceTokens(
       "# 1 \"/usr/include/x.h\" 1 3 4\nint sys(int a) { return a; }\n"
