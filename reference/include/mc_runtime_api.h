@@ -120,6 +120,23 @@ mcError_t mcDeviceSynchronize(void);
 // [api.error.sticky.persists-until-reset]
 mcError_t mcDeviceReset(void);
 
+// Sets the current device's `limit` to `value` or more (rounded up, never
+// down): mcLimitStackSize (bytes of stack per device thread),
+// mcLimitPrintfFifoSize, mcLimitMallocHeapSize, mcLimitDevRuntimeSyncDepth,
+// mcLimitDevRuntimePendingLaunchCount. In the reference the printf buffer
+// and the device heap are shared by all devices.
+// Errors: mcErrorUnsupportedLimit for another `limit`; mcErrorInvalidValue
+// for the printf buffer or heap after a kernel used them;
+// mcErrorMemoryAllocation for a value that cannot be reserved. A failed
+// call changes nothing. [api.device.limit.set-then-get]
+mcError_t mcDeviceSetLimit(mcLimit_t limit, size_t value);
+
+// Stores the current device's value of `limit` in `*value`.
+// Errors: mcErrorInvalidValue if `value` is null; mcErrorUnsupportedLimit
+// for a limit the device does not support.
+// [api.device.limit.get-returns-current-value]
+mcError_t mcDeviceGetLimit(size_t* value, mcLimit_t limit);
+
 // Stores MACART_VERSION in `*version`.
 // Errors: mcErrorInvalidValue if `version` is null.
 // [api.device.version.runtime]

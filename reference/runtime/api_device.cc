@@ -109,6 +109,24 @@ mcError_t mcDeviceReset(void) {
   });
 }
 
+mcError_t mcDeviceSetLimit(mcLimit_t limit, size_t value) {
+  return RunApi([&]() -> absl::Status {
+    MX_ASSIGN_OR_RETURN(Device * device, Runtime::Get().CurrentDevice());
+    return device->limits().Set(static_cast<int>(limit), value);
+  });
+}
+
+mcError_t mcDeviceGetLimit(size_t* value, mcLimit_t limit) {
+  return RunApi([&]() -> absl::Status {
+    if (value == nullptr) {  // [api.device.limit.get-null-is-invalid-value]
+      return McStatus(mcErrorInvalidValue, "mcDeviceGetLimit: value is null");
+    }
+    MX_ASSIGN_OR_RETURN(Device * device, Runtime::Get().CurrentDevice());
+    MX_ASSIGN_OR_RETURN(*value, device->limits().Get(static_cast<int>(limit)));
+    return absl::OkStatus();
+  });
+}
+
 mcError_t mcRuntimeGetVersion(int* version) {
   return RunApi([&]() -> absl::Status {
     if (version ==

@@ -26,6 +26,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "mc_runtime_api.h"
+#include "reference/runtime/device_limits.h"
 
 namespace mxcts::runtime {
 
@@ -54,11 +55,16 @@ class Device {
   // Clears the sticky error. [api.error.sticky.reset-recovery]
   void ClearFault() { sticky_error_.store(mcSuccess); }
 
+  // The device's limits (mcDeviceSetLimit / mcDeviceGetLimit).
+  DeviceLimits& limits() { return limits_; }
+  const DeviceLimits& limits() const { return limits_; }
+
  private:
   const int ordinal_;
   const int system_index_;
   const mcDeviceProp_t properties_;
   std::atomic<mcError_t> sticky_error_{mcSuccess};
+  DeviceLimits limits_;
 };
 
 }  // namespace mxcts::runtime

@@ -171,6 +171,8 @@ absl::Status Launch(const LaunchRequest& request) {
   absl::MutexLock lock(&runtime.execution_mutex());
   // A grid of another thread may have faulted meanwhile.
   MX_RETURN_IF_ERROR(device->CheckUsable());
+  // [api.device.limit.stack-size] Each device has its own stack size.
+  mxcts::device::SetFiberStackBytes(device->limits().FiberStackBytes());
   registry.BeginGrid(kernel);
   mcError_t result = runner(grid);
   registry.EndGrid(kernel);

@@ -80,6 +80,10 @@ void Runtime::ResetDevice(Device& device) {
   MemoryManager::Get().ReleaseDevice(device.ordinal());
   StreamTable::Get().DestroyAll(device.ordinal());
   ImageRegistry::Get().ResetDevice(device.ordinal());
+  // [lang.malloc.lifetime.released-by-device-reset] The engine's heap and
+  // printf buffer are shared by the simulated devices, so resetting any
+  // device releases the heap of all (printf output was flushed before).
+  mxcts::device::ResetDeviceState();
   device.ClearFault();
 }
 

@@ -1,0 +1,80 @@
+// Copyright mxcts authors.
+//
+// reference/runtime/device_limits.h: the per-device limits of
+// mcDeviceSetLimit and mcDeviceGetLimit [api.device.limit].
+//
+// Each simulated device keeps its own stack size and device-runtime limits;
+// the launcher applies the stack size to the engine before each grid of the
+// device. The printf buffer and the device heap are the engine's, shared by
+// all simulated devices of the process: setting either limit on one device
+// sets it for every device (a documented reference choice).
+//
+//   DeviceLimits limits;
+//   MX_RETURN_IF_ERROR(limits.Set(mcLimitStackSize, 8192));
+//   size_t stack = limits.Get(mcLimitStackSize).value();   // >= 8192
+
+#ifndef MXCTS_REFERENCE_RUNTIME_DEVICE_LIMITS_H_
+#define MXCTS_REFERENCE_RUNTIME_DEVICE_LIMITS_H_
+
+#include <stddef.h>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/synchronization/mutex.h"
+#include "mcr/mc_runtime_types.h"
+#include "reference/device/engine.h"
+#include "reference/runtime/device_config.h"
+
+namespace mxcts::runtime {
+
+// The default mcLimitStackSize: the engine's default fiber stack less the
+// share the engine and the C library need (printf formatting, the engine's
+// own frames). Device code is ordinary x86-64 code whose frames are larger
+// than a GPU's, so the default is far above a GPU's 1 KiB.
+// [api.device.limit.stack-size]
+inline constexpr size_t kDefaultStackSizeLimit =
+    device::kDefaultFiberStackBytes - device::kFiberStackReserveBytes;
+// The largest mcLimitStackSize the engine can give every thread.
+inline constexpr size_t kMaxStackSizeLimit =
+    device::kMaxFiberStackBytes - device::kFiberStackReserveBytes;
+
+class DeviceLimits {
+ public:
+  DeviceLimits() = default;
+  DeviceLimits(const DeviceLimits&) = delete;
+  DeviceLimits& operator=(const DeviceLimits&) = delete;
+
+  // The current value of `limit`. Errors: mcErrorUnsupportedLimit for a
+  // value that is not an mcLimit_t enumerator or a limit the reference does
+  // not support (the L2 limits). [api.device.limit.get-returns-current-value]
+  absl::StatusOr<size_t> Get(int limit) const;
+
+  // Sets `limit` to `value` or more (values may be rounded up, never down).
+  // Errors, each leaving every limit unchanged:
+  //   mcErrorUnsupportedLimit: not an mcLimit_t enumerator, or an L2 limit;
+  //   mcErrorInvalidValue: the printf buffer after a kernel used printf, the
+  //     heap after a kernel used malloc or free
+  //     [api.device.limit.resize-after-use-is-invalid-value];
+  //   mcErrorMemoryAllocation: more than the engine can reserve
+  //     [api.device.limit.unattainable-value-is-memory-allocation].
+  absl::Status Set(int limit, size_t value);
+
+  // The engine fiber stack size that gives device code mcLimitStackSize.
+  size_t FiberStackBytes() const;
+
+  // Back to the defaults (device reset keeps limits in CUDA; the reference
+  // does too, so only tests call this).
+  void ResetToDefaults();
+
+ private:
+  mutable absl::Mutex mutex_;
+  size_t stack_size_ ABSL_GUARDED_BY(mutex_) = kDefaultStackSizeLimit;
+  size_t sync_depth_ ABSL_GUARDED_BY(mutex_) = config::kDevRuntimeSyncDepth;
+  size_t pending_launch_count_ ABSL_GUARDED_BY(mutex_) =
+      config::kDevRuntimePendingLaunchCount;
+};
+
+}  // namespace mxcts::runtime
+
+#endif  // MXCTS_REFERENCE_RUNTIME_DEVICE_LIMITS_H_
