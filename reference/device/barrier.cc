@@ -58,6 +58,7 @@ int BlockBarrier::Arrive(Kind kind, int predicate, const char* file, int line) {
     // [lang.sync.syncthreads-predicate.same-result-for-all]
     const int result = PhaseResult();
     std::sort(waiting_.begin(), waiting_.end());
+    if (block_->order() != nullptr) block_->order()->ReleaseOrder(&waiting_);
     for (unsigned thread : waiting_) {
       results_[thread] = result;
       block_->MakeReady(thread);

@@ -36,8 +36,12 @@
 namespace mxcts::device_internal {
 
 BlockScheduler::BlockScheduler(const device::GridLaunch& launch,
-                               uint3 block_index, StackPool* stacks)
-    : launch_(launch), block_index_(block_index), stacks_(stacks) {
+                               uint3 block_index, StackPool* stacks,
+                               ScheduleOrder* order)
+    : launch_(launch),
+      block_index_(block_index),
+      stacks_(stacks),
+      order_(order) {
   const dim3 block = launch.block;
   threads_.resize(static_cast<size_t>(block.x) * block.y * block.z);
   // [model.exec.linear-thread-id] x varies fastest, then y, then z.
@@ -45,6 +49,10 @@ BlockScheduler::BlockScheduler(const device::GridLaunch& launch,
     // Positional: device_abi.h makes the member names macros.
     threads_[linear].context = __mc_thread_context{
         ThreadIndex(linear), block_index, launch.block, launch.grid};
+  }
+  if (order_ != nullptr) {
+    start_order_ =
+        order_->ThreadStartOrder(static_cast<unsigned>(threads_.size()));
   }
 }
 
@@ -69,7 +77,7 @@ bool BlockScheduler::Run(Fiber* host) {
     grid->trap.error = mcErrorLaunchOutOfResources;
     grid->trap.diagnostic =
         FormatTrapDiagnostic(*grid->kernel_name, block_index_, ThreadIndex(0),
-                             std::string(stack.status().message()));
+                             std::string(stack.status().message()), order_);
     std::fputs(grid->trap.diagnostic.c_str(), stderr);
     return false;
   }
@@ -90,7 +98,9 @@ void BlockScheduler::WalkerBody(Fiber* self) {
 void BlockScheduler::Walk(Fiber* self) {
   for (;;) {
     while (next_unstarted_ < threads_.size()) {
-      const unsigned thread = next_unstarted_++;
+      const unsigned thread = start_order_.empty()
+                                  ? next_unstarted_++
+                                  : start_order_[next_unstarted_++];
       threads_[thread].state = ThreadState::kRunning;
       threads_[thread].fiber = self;
       Enter(thread);
@@ -100,6 +110,7 @@ void BlockScheduler::Walk(Fiber* self) {
       threads_[thread].state = ThreadState::kExited;
       threads_[thread].fiber = nullptr;
       if (exited_count_++ == 0) first_exited_ = thread;
+      if (observer_ != nullptr) observer_->OnThreadExited(thread);
     }
     Dispatch(self, /*self_free=*/true);
   }
@@ -115,6 +126,7 @@ void BlockScheduler::ParkCurrent(const WaitSite& site) {
   thread.state = ThreadState::kWaiting;
   thread.wait = site;
   ++waiting_count_;
+  if (observer_ != nullptr) observer_->OnThreadParked(current_);
 }
 
 void BlockScheduler::MakeReady(unsigned thread) {
@@ -194,22 +206,26 @@ void BlockScheduler::ReportStall() {
   // fiber that runs now.
   Enter(first_waiting);
   const WaitSite& site = threads_[first_waiting].wait;
+  // What the observer knows about the waits (wave collectives' groups).
+  std::string detail =
+      observer_ != nullptr ? observer_->DescribeStall() : std::string();
+  if (!detail.empty()) detail.insert(0, "; ");
   if (exited_count_ > 0) {
     // [lang.sync.syncthreads.exited-threads-undefined]
-    Trap(
-        mcErrorLaunchFailure,
-        absl::StrFormat(
-            "barrier skipped by exiting threads: %u of %u threads wait in "
-            "%s at %s:%d, but %u threads have exited without reaching it "
-            "(the first: thread %s)",
-            waiting_count_, thread_count(), site.operation, site.file,
-            site.line, exited_count_, FormatIndex(ThreadIndex(first_exited_))));
+    Trap(mcErrorLaunchFailure,
+         absl::StrFormat(
+             "barrier skipped by exiting threads: %u of %u threads wait in "
+             "%s at %s:%d, but %u threads have exited without reaching it "
+             "(the first: thread %s)%s",
+             waiting_count_, thread_count(), site.operation, site.file,
+             site.line, exited_count_, FormatIndex(ThreadIndex(first_exited_)),
+             detail));
   }
   Trap(mcErrorLaunchFailure,
        absl::StrFormat("deadlock: %u of %u threads wait (this one in %s at "
-                       "%s:%d) and no thread of the block can continue",
+                       "%s:%d) and no thread of the block can continue%s",
                        waiting_count_, thread_count(), site.operation,
-                       site.file, site.line));
+                       site.file, site.line, detail));
 }
 
 void BlockScheduler::AbandonToHost() {

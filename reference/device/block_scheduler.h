@@ -29,11 +29,13 @@
 
 #include <deque>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "mcr/detail/device_abi.h"
 #include "reference/device/engine.h"
 #include "reference/device/fiber.h"
+#include "reference/device/schedule_order.h"
 #include "reference/device/stack_pool.h"
 
 namespace mxcts::device_internal {
@@ -46,12 +48,31 @@ struct WaitSite {
   int line = 0;
 };
 
+// Hears of the threads of a block that park and exit, for collectives whose
+// progress depends on what the other threads do (wave collectives). Calls
+// come on the device thread concerned; they may release waiting threads
+// (MakeReady) but must not yield.
+class ThreadEventObserver {
+ public:
+  // `thread`, the current one, has just been parked by ParkCurrent.
+  virtual void OnThreadParked(unsigned thread) = 0;
+  // `thread` has just returned from the kernel.
+  virtual void OnThreadExited(unsigned thread) = 0;
+  // Text for the diagnostic of a stalled block (appended after "; "), or
+  // empty.
+  virtual std::string DescribeStall() = 0;
+
+ protected:
+  virtual ~ThreadEventObserver() = default;
+};
+
 class BlockScheduler {
  public:
   // A scheduler for block `block_index` of `launch`, taking stacks from
-  // `stacks`. `launch` and `stacks` must outlive it.
+  // `stacks`, running in `order` (null: linear). `launch`, `stacks` and
+  // `order` must outlive it.
   BlockScheduler(const device::GridLaunch& launch, uint3 block_index,
-                 StackPool* stacks);
+                 StackPool* stacks, ScheduleOrder* order = nullptr);
   // Returns every stack to the pool.
   ~BlockScheduler();
 
@@ -72,6 +93,8 @@ class BlockScheduler {
   // The linear index of the thread that runs now.
   unsigned current_thread() const { return current_; }
   uint3 block_index() const { return block_index_; }
+  // The order the block runs in, or null for the linear order.
+  ScheduleOrder* order() const { return order_; }
   // The threadIdx of the thread with linear index `linear`.
   uint3 ThreadIndex(unsigned linear) const;
 
@@ -90,6 +113,21 @@ class BlockScheduler {
 
   // Abandons the block (used by Trap): switches to the host for good.
   [[noreturn]] void AbandonToHost();
+
+  // Makes `observer` (null: none) hear of every park and exit from now on.
+  void SetObserver(ThreadEventObserver* observer) { observer_ = observer; }
+  // Whether thread `thread` waits (parked and not yet released).
+  bool IsWaiting(unsigned thread) const {
+    return threads_[thread].state == ThreadState::kWaiting;
+  }
+  // Whether thread `thread` has returned from the kernel.
+  bool HasExited(unsigned thread) const {
+    return threads_[thread].state == ThreadState::kExited;
+  }
+  // Where thread `thread` waits, or null when it does not wait.
+  const WaitSite* WaitSiteOf(unsigned thread) const {
+    return IsWaiting(thread) ? &threads_[thread].wait : nullptr;
+  }
 
   // How many fibers the block has used (tests check laziness with it).
   size_t fibers_used() const { return fibers_.size(); }
@@ -121,7 +159,11 @@ class BlockScheduler {
   const device::GridLaunch& launch_;
   const uint3 block_index_;
   StackPool* const stacks_;
+  ScheduleOrder* const order_;
   std::vector<ThreadRecord> threads_;
+  // The order in which threads start; empty: linear. Indexed by
+  // next_unstarted_.
+  std::vector<unsigned> start_order_;
   unsigned next_unstarted_ = 0;
   unsigned current_ = 0;
   unsigned waiting_count_ = 0;
@@ -133,6 +175,7 @@ class BlockScheduler {
   bool completed_ = false;
   std::vector<std::unique_ptr<Fiber>> fibers_;
   std::vector<Fiber*> idle_fibers_;
+  ThreadEventObserver* observer_ = nullptr;
 };
 
 }  // namespace mxcts::device_internal

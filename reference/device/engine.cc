@@ -15,9 +15,11 @@
 #include "reference/device/engine.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/base/attributes.h"
 #include "absl/base/const_init.h"
@@ -29,10 +31,12 @@
 #include "reference/device/device_heap.h"
 #include "reference/device/fiber.h"
 #include "reference/device/printf_buffer.h"
+#include "reference/device/schedule_order.h"
 #include "reference/device/shared_arena.h"
 #include "reference/device/stack_pool.h"
 #include "reference/device/thread_context.h"
 #include "reference/device/trap.h"
+#include "reference/device/wave_collectives.h"
 
 namespace mxcts::device {
 namespace {
@@ -42,9 +46,11 @@ using device_internal::BlockBarrier;
 using device_internal::BlockScheduler;
 using device_internal::DevicePrintfBuffer;
 using device_internal::Fiber;
+using device_internal::ScheduleOrder;
 using device_internal::SharedArena;
 using device_internal::StackPool;
 using device_internal::TheDeviceHeap;
+using device_internal::WaveCollectives;
 
 // Held while a grid runs; guards the engine's grid-running state.
 ABSL_CONST_INIT absl::Mutex engine_mutex(absl::kConstInit);
@@ -53,6 +59,8 @@ ABSL_CONST_INIT absl::Mutex settings_mutex(absl::kConstInit);
 
 size_t fiber_stack_bytes ABSL_GUARDED_BY(settings_mutex) =
     kDefaultFiberStackBytes;
+// Empty until set or first read from MXCTS_ENGINE_ORDER.
+std::string schedule_order ABSL_GUARDED_BY(settings_mutex);
 
 // Whether the calling OS thread is inside RunGrid (device code launching).
 thread_local bool running_grid = false;
@@ -100,29 +108,52 @@ bool LaunchIsRunnable(const GridLaunch& launch) {
          launch.dynamic_shared_bytes <= kSharedBytesPerBlock;
 }
 
-// Runs the blocks of `launch` in linear order until one traps.
+// The order of the next grid: the setting, with the grid's sequence number.
+ScheduleOrder NextGridOrder() {
+  static uint64_t grid_sequence = 0;  // guarded by engine_mutex
+  const std::string setting = ScheduleOrderSetting();
+  absl::StatusOr<ScheduleOrder> order =
+      device_internal::ParseScheduleOrder(setting, grid_sequence++);
+  return order.ok() ? *order : ScheduleOrder::Linear();
+}
+
+// Runs the blocks of `launch` in the schedule order until one traps.
 mcError_t RunBlocks(const GridLaunch& launch, EngineState& state)
     ABSL_EXCLUSIVE_LOCKS_REQUIRED(engine_mutex) {
   ActiveGrid grid;
   grid.kernel_name = &launch.kernel_name;
   grid.arena = state.arena.get();
+  ScheduleOrder order = NextGridOrder();
+  grid.order = &order;
   device_internal::SetCurrentGrid(&grid);
   Fiber host;
   bool completed = true;
-  // [model.exec.linear-block-id]
-  for (unsigned z = 0; completed && z < launch.grid.z; ++z) {
-    for (unsigned y = 0; completed && y < launch.grid.y; ++y) {
-      for (unsigned x = 0; completed && x < launch.grid.x; ++x) {
-        BlockScheduler block(launch, uint3{x, y, z}, state.stacks.get());
-        BlockBarrier barrier(&block);
-        grid.block = &block;
-        grid.barrier = &barrier;
-        state.arena->BeginBlock();
-        completed = block.Run(&host);
-        grid.block = nullptr;
-        grid.barrier = nullptr;
-      }
-    }
+  const dim3 shape = launch.grid;
+  const unsigned long long block_count =
+      static_cast<unsigned long long>(shape.x) * shape.y * shape.z;
+  // [model.exec.linear-block-id] Linear order: x fastest, then y, then z;
+  // the shuffle order permutes the blocks (grids of more than 2^24 blocks
+  // keep the linear order, to bound the permutation's memory).
+  std::vector<unsigned> permutation;
+  if (order.shuffled() && block_count <= (1u << 24)) {
+    permutation = order.Permutation(static_cast<unsigned>(block_count));
+  }
+  for (unsigned long long i = 0; completed && i < block_count; ++i) {
+    const unsigned long long linear = permutation.empty() ? i : permutation[i];
+    const uint3 index{static_cast<unsigned>(linear % shape.x),
+                      static_cast<unsigned>(linear / shape.x % shape.y),
+                      static_cast<unsigned>(linear / shape.x / shape.y)};
+    BlockScheduler block(launch, index, state.stacks.get(), &order);
+    BlockBarrier barrier(&block);
+    WaveCollectives waves(&block);
+    grid.block = &block;
+    grid.barrier = &barrier;
+    grid.waves = &waves;
+    state.arena->BeginBlock();
+    completed = block.Run(&host);
+    grid.block = nullptr;
+    grid.barrier = nullptr;
+    grid.waves = nullptr;
   }
   device_internal::SetCurrentGrid(nullptr);
   device_internal::SetCurrentThreadContext(nullptr);
@@ -214,6 +245,32 @@ bool SetFiberStackBytes(size_t bytes) {
   if (bytes < kMinFiberStackBytes || bytes > kMaxFiberStackBytes) return false;
   absl::MutexLock lock(&settings_mutex);
   fiber_stack_bytes = bytes;
+  return true;
+}
+
+std::string ScheduleOrderSetting() {
+  absl::MutexLock lock(&settings_mutex);
+  if (schedule_order.empty()) {
+    schedule_order = "linear";
+    const char* env = std::getenv("MXCTS_ENGINE_ORDER");
+    if (env != nullptr && *env != '\0') {
+      absl::StatusOr<ScheduleOrder> parsed =
+          device_internal::ParseScheduleOrder(env, 0);
+      if (parsed.ok()) {
+        schedule_order = env;
+      } else {
+        std::fprintf(stderr, "mxmaca: %s; using the linear order\n",
+                     std::string(parsed.status().message()).c_str());
+      }
+    }
+  }
+  return schedule_order;
+}
+
+bool SetScheduleOrder(const std::string& setting) {
+  if (!device_internal::ParseScheduleOrder(setting, 0).ok()) return false;
+  absl::MutexLock lock(&settings_mutex);
+  schedule_order = setting;
   return true;
 }
 

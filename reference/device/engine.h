@@ -143,6 +143,15 @@ inline constexpr size_t kFiberStackReserveBytes = 64 * 1024;
 size_t FiberStackBytes();
 bool SetFiberStackBytes(size_t bytes);
 
+// The order in which grids started from now on run their blocks and
+// threads (reference/device/schedule_order.h): "linear" (the default) or
+// "shuffle:<seed>". Until set, the value of the environment variable
+// MXCTS_ENGINE_ORDER (an invalid value is reported once on stderr and the
+// linear order used). Every trap diagnostic of a shuffled grid names the
+// order.
+std::string ScheduleOrderSetting();
+bool SetScheduleOrder(const std::string& setting);
+
 // The device printf buffer (mcLimitPrintfFifoSize): the bytes of formatted
 // output kept between flushes. A record that does not fit is dropped whole.
 // Changing the size keeps the records already buffered if they fit, else

@@ -30,7 +30,9 @@ namespace mxcts::device_internal {
 
 class BlockBarrier;
 class BlockScheduler;
+class ScheduleOrder;
 class SharedArena;
+class WaveCollectives;
 
 // The error and diagnostic of the trap that stopped a grid.
 struct TrapRecord {
@@ -43,7 +45,10 @@ struct ActiveGrid {
   const std::string* kernel_name = nullptr;
   BlockScheduler* block = nullptr;
   BlockBarrier* barrier = nullptr;
+  WaveCollectives* waves = nullptr;
   SharedArena* arena = nullptr;
+  // The order the grid runs in; trap diagnostics name it.
+  ScheduleOrder* order = nullptr;
   TrapRecord trap;
 };
 

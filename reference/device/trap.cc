@@ -16,8 +16,10 @@
 #include <cstdlib>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "reference/device/block_scheduler.h"
+#include "reference/device/schedule_order.h"
 #include "reference/device/thread_context.h"
 
 namespace mxcts::device_internal {
@@ -27,11 +29,17 @@ std::string FormatIndex(uint3 index) {
 }
 
 std::string FormatTrapDiagnostic(const std::string& kernel, uint3 block,
-                                 uint3 thread, const std::string& message) {
+                                 uint3 thread, const std::string& message,
+                                 const ScheduleOrder* order) {
   // [api.trap.diagnostic.content]
-  return absl::StrFormat("mxmaca trap: kernel '%s' block %s thread %s: %s\n",
-                         kernel, FormatIndex(block), FormatIndex(thread),
-                         message);
+  std::string line =
+      absl::StrFormat("mxmaca trap: kernel '%s' block %s thread %s: %s", kernel,
+                      FormatIndex(block), FormatIndex(thread), message);
+  if (order != nullptr && order->shuffled()) {
+    absl::StrAppend(&line, " [MXCTS_ENGINE_ORDER=", order->Describe(), "]");
+  }
+  line.push_back('\n');
+  return line;
 }
 
 void Trap(mcError_t error, std::string message) {
@@ -43,9 +51,9 @@ void Trap(mcError_t error, std::string message) {
   }
   BlockScheduler& block = *grid->block;
   grid->trap.error = error;
-  grid->trap.diagnostic =
-      FormatTrapDiagnostic(*grid->kernel_name, block.block_index(),
-                           block.ThreadIndex(block.current_thread()), message);
+  grid->trap.diagnostic = FormatTrapDiagnostic(
+      *grid->kernel_name, block.block_index(),
+      block.ThreadIndex(block.current_thread()), message, grid->order);
   std::string().swap(message);
   // [api.trap.diagnostic.printed-on-trap]
   std::fputs(grid->trap.diagnostic.c_str(), stderr);

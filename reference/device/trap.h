@@ -23,15 +23,20 @@
 
 namespace mxcts::device_internal {
 
+class ScheduleOrder;
+
 // Stops the running grid with `error`; `message` says what happened and
 // where. Names the current thread of the current block. Must be called on a
 // device thread (aborts the process otherwise). Never returns.
 [[noreturn]] void Trap(mcError_t error, std::string message);
 
 // The diagnostic line Trap writes, for a trap in `kernel` at `block` and
-// `thread`.
+// `thread`; a grid that runs in a shuffled order (`order`, may be null)
+// also names the order, "[MXCTS_ENGINE_ORDER=shuffle:<seed>]", so that the
+// failure can be reproduced.
 std::string FormatTrapDiagnostic(const std::string& kernel, uint3 block,
-                                 uint3 thread, const std::string& message);
+                                 uint3 thread, const std::string& message,
+                                 const ScheduleOrder* order = nullptr);
 
 // "(x,y,z)", the form in which diagnostics name indices.
 std::string FormatIndex(uint3 index);
