@@ -1,0 +1,56 @@
+// Copyright mxcts authors.
+//
+// The per-thread cost of a kernel without collectives: vectorAdd over 2^24
+// floats, one element per device thread, against a plain host loop doing
+// the same additions over the same arrays, measured in the same run.
+
+#include <benchmark/benchmark.h>
+#include <mc_runtime.h>
+
+#include "perf/engine/kernel_timing.h"
+#include "perf/engine/physical_limits.h"
+
+namespace {
+
+using mxcts::perf::CheckMc;
+
+__global__ void VectorAdd(const float* a, const float* b, float* c, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) c[i] = a[i] + b[i];
+}
+
+void BM_VectorAddPerThread(benchmark::State& state) {
+  const int n = 1 << 24;
+  const int block = static_cast<int>(state.range(0));
+  float *a, *b, *c;
+  CheckMc(mcMallocManaged(&a, n * sizeof(float)), "mcMallocManaged");
+  CheckMc(mcMallocManaged(&b, n * sizeof(float)), "mcMallocManaged");
+  CheckMc(mcMallocManaged(&c, n * sizeof(float)), "mcMallocManaged");
+  for (int i = 0; i < n; ++i) {
+    a[i] = static_cast<float>(i);
+    b[i] = 1.0f;
+  }
+  const double native =
+      mxcts::perf::NativeVectorAddNanosPerElement(a, b, c, n);
+  mxcts::perf::KernelTimer timer;
+  for (auto _ : state) {
+    timer.Time([&] {
+      VectorAdd<<<(n + block - 1) / block, block>>>(a, b, c, n);
+      CheckMc(mcDeviceSynchronize(), "VectorAdd");
+    });
+  }
+  if (c[n - 1] != static_cast<float>(n - 1) + 1.0f) {
+    state.SkipWithError("VectorAdd computed a wrong result");
+  }
+  mxcts::perf::ReportPerUnit(state, timer, n, native, "thread", "native_loop");
+  mcFree(a);
+  mcFree(b);
+  mcFree(c);
+}
+BENCHMARK(BM_VectorAddPerThread)
+    ->Arg(256)
+    ->Arg(1024)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+}  // namespace
