@@ -29,7 +29,8 @@ cd "$scratch" || exit 1
 # 1. The layout [api.compile.mxcc.install-layout].
 for path in mxgpu_llvm/bin/mxcc include/mc_runtime.h include/mcr/mc_runtime.h \
   include/mcr/detail/launch_abi.h include/mcr/detail/device_abi.h \
-  lib/libmcruntime.so lib/libmcdevice.a lib/mcdevice.version; do
+  lib/libmcruntime.so lib/libmcdevice.a lib/mcdevice.version \
+  lib/mcconstant.ld; do
   check "layout has $path" '[ -f "$root/$path" ]'
 done
 check "the driver is executable" '[ -x "$root/mxgpu_llvm/bin/mxcc" ]'

@@ -30,6 +30,7 @@
 #include <utility>
 
 #include "absl/strings/str_format.h"
+#include "reference/device/fault_traps.h"
 #include "reference/device/thread_context.h"
 #include "reference/device/trap.h"
 
@@ -119,6 +120,8 @@ void BlockScheduler::Walk(Fiber* self) {
 void BlockScheduler::Enter(unsigned thread) {
   current_ = thread;
   SetCurrentThreadContext(&threads_[thread].context);
+  // [api.trap.error.timeout] A timeout that expired while engine code ran.
+  PollKernelTimeout();
 }
 
 void BlockScheduler::ParkCurrent(const WaitSite& site) {
@@ -226,6 +229,28 @@ void BlockScheduler::ReportStall() {
                        "%s:%d) and no thread of the block can continue%s",
                        waiting_count_, thread_count(), site.operation,
                        site.file, site.line, detail));
+}
+
+void BlockScheduler::AbandonCurrentThread() {
+  const unsigned thread = current_;
+  Fiber* self = threads_[thread].fiber;
+  threads_[thread].state = ThreadState::kExited;
+  threads_[thread].fiber = nullptr;
+  if (exited_count_++ == 0) first_exited_ = thread;
+  if (observer_ != nullptr) observer_->OnThreadExited(thread);
+  // `self` holds the thread's frames, which are never resumed: it cannot
+  // walk on itself, so unstarted threads get a fresh walker. Either way
+  // `self` goes idle and is restarted from scratch when next needed.
+  if (ready_.empty() && next_unstarted_ < threads_.size()) {
+    Fiber* walker = NewWalker();
+    idle_fibers_.push_back(self);
+    running_fiber_ = walker;
+    Fiber::Switch(self, walker);
+  } else {
+    Dispatch(self, /*self_free=*/true);
+  }
+  std::fputs("mxmaca: internal error: an abandoned thread resumed\n", stderr);
+  std::abort();
 }
 
 void BlockScheduler::AbandonToHost() {

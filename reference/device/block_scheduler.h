@@ -114,6 +114,11 @@ class BlockScheduler {
   // Abandons the block (used by Trap): switches to the host for good.
   [[noreturn]] void AbandonToHost();
 
+  // Ends the current thread where it stands, as if it had returned from the
+  // kernel, without unwinding its frames; the block goes on with the next
+  // thread (used to ignore a trap under MACA_TRAP_HANDLER=0).
+  [[noreturn]] void AbandonCurrentThread();
+
   // Makes `observer` (null: none) hear of every park and exit from now on.
   void SetObserver(ThreadEventObserver* observer) { observer_ = observer; }
   // Whether thread `thread` waits (parked and not yet released).
@@ -145,7 +150,8 @@ class BlockScheduler {
   static void WalkerBody(Fiber* self);
   // Runs unstarted threads on `self` until none is left, then hands over.
   [[noreturn]] void Walk(Fiber* self);
-  // Makes `thread` the current one: the built-in variables follow it.
+  // Makes `thread` the current one: the built-in variables follow it. A
+  // switch point: traps if the kernel timeout has expired.
   void Enter(unsigned thread);
   // Passes the processor from `self` to whatever runs next. `self_free`:
   // `self` holds no thread (its thread exited); it returns only to let a

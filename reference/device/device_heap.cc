@@ -76,9 +76,11 @@ void* DeviceHeap::Allocate(size_t size) {
 }
 
 absl::Status DeviceHeap::Free(void* pointer) {
-  if (pointer == nullptr) return absl::OkStatus();
   absl::MutexLock lock(&mutex_);
+  // [lang.malloc.heap.resize-after-use-is-invalid-value] Every call of
+  // free is a use of the heap, free(NULL) included.
   used_ = true;
+  if (pointer == nullptr) return absl::OkStatus();
   const char* address = static_cast<const char*>(pointer);
   auto block = live_.end();
   if (region_ != nullptr && address >= region_ &&

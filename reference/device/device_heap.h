@@ -47,9 +47,9 @@ class DeviceHeap {
   void* Allocate(size_t size);
 
   // Returns the block at `pointer` to the heap; null is a no-op
-  // [lang.malloc.free.null-is-no-op]. InvalidArgument, and no change, for a
-  // pointer that is not a live block of this heap (a double free, a foreign
-  // or interior pointer).
+  // [lang.malloc.free.null-is-no-op] that still counts as a use (used()).
+  // InvalidArgument, and no change, for a pointer that is not a live block
+  // of this heap (a double free, a foreign or interior pointer).
   absl::Status Free(void* pointer);
 
   // Changes the capacity: false, and no change, while blocks are live.

@@ -49,6 +49,16 @@ TEST(DeviceHeap, ZeroBytesGiveAUniqueBlock) {
   EXPECT_TRUE(heap.Free(a).ok());
 }
 
+TEST(DeviceHeap, FreeOfNullIsANoOpThatCountsAsUse) {
+  // [lang.malloc.free.null-is-no-op]
+  // [lang.malloc.heap.resize-after-use-is-invalid-value]
+  DeviceHeap heap(4096);
+  EXPECT_FALSE(heap.used());
+  EXPECT_TRUE(heap.Free(nullptr).ok());
+  EXPECT_TRUE(heap.used());
+  EXPECT_EQ(heap.live_blocks(), 0u);
+}
+
 TEST(DeviceHeap, ExhaustionReturnsNull) {
   // [lang.malloc.alloc.null-when-exhausted] [lang.malloc.heap.sized-by-limit]
   DeviceHeap heap(256);

@@ -7,8 +7,12 @@
 // complete was abandoned by a trap, which has recorded its error and written
 // its diagnostic; the remaining blocks never run. [api.trap.error.grid-stopped]
 //
+// While the blocks run, a GridFaultTraps object (fault_traps.h) turns memory
+// faults, floating-point exceptions and the kernel timeout of device code
+// into traps, per the trap policy and timeout settings.
+//
 // The image table and the settings live here too, so the engine's services
-// (printf buffer, heap, stack pool) are configured in one place.
+// (printf buffer, heap, stack pool, traps) are configured in one place.
 //
 // Tested by engine_test.cc.
 
@@ -29,6 +33,7 @@
 #include "reference/device/barrier.h"
 #include "reference/device/block_scheduler.h"
 #include "reference/device/device_heap.h"
+#include "reference/device/fault_traps.h"
 #include "reference/device/fiber.h"
 #include "reference/device/printf_buffer.h"
 #include "reference/device/schedule_order.h"
@@ -61,6 +66,8 @@ size_t fiber_stack_bytes ABSL_GUARDED_BY(settings_mutex) =
     kDefaultFiberStackBytes;
 // Empty until set or first read from MXCTS_ENGINE_ORDER.
 std::string schedule_order ABSL_GUARDED_BY(settings_mutex);
+TrapPolicy trap_policy ABSL_GUARDED_BY(settings_mutex) = TrapPolicy::kFatal;
+unsigned kernel_timeout_milliseconds ABSL_GUARDED_BY(settings_mutex) = 0;
 
 // Whether the calling OS thread is inside RunGrid (device code launching).
 thread_local bool running_grid = false;
@@ -79,7 +86,10 @@ EngineState& State() ABSL_EXCLUSIVE_LOCKS_REQUIRED(engine_mutex) {
 [[noreturn]] void DeviceAssertFail(const char* expression, const char* file,
                                    unsigned line, const char* function) {
   // [lang.assert.failure.stops-kernel] [lang.assert.failure.message-contents]
-  // [api.trap.error.assert]
+  // [api.trap.error.assert] [api.trap.policy.zero-disables-reporting]
+  if (!device_internal::ContinuableTrapsReported()) {
+    device_internal::IgnoreContinuableTrap();
+  }
   device_internal::Trap(
       mcErrorAssert,
       absl::StrFormat("%s:%u: %s: Assertion '%s' failed.",
@@ -90,6 +100,10 @@ EngineState& State() ABSL_EXCLUSIVE_LOCKS_REQUIRED(engine_mutex) {
 
 [[noreturn]] void DeviceTrap(const char* message) {
   // [api.trap.error.other-causes-launch-failure]
+  // [api.trap.policy.zero-disables-reporting]
+  if (!device_internal::ContinuableTrapsReported()) {
+    device_internal::IgnoreContinuableTrap();
+  }
   device_internal::Trap(mcErrorLaunchFailure,
                         message != nullptr ? message : "trap");
 }
@@ -177,7 +191,15 @@ mcError_t RunGrid(const GridLaunch& launch) {
     return mcErrorInvalidConfiguration;
   }
   running_grid = true;
-  const mcError_t result = RunBlocks(launch, state);
+  mcError_t result;
+  {
+    device_internal::GridTrapSettings traps;
+    traps.policy = GetTrapPolicy();
+    traps.timeout_milliseconds = KernelTimeoutMilliseconds();
+    traps.stacks = state.stacks.get();
+    device_internal::GridFaultTraps armed(traps);
+    result = RunBlocks(launch, state);
+  }
   running_grid = false;
   return result;
 }
@@ -234,6 +256,29 @@ void ResetDeviceState() {
   DevicePrintfBuffer().ResetUse();
   TheDeviceHeap().Clear();
   TheDeviceHeap().ResetUse();
+}
+
+TrapPolicy GetTrapPolicy() {
+  absl::MutexLock lock(&settings_mutex);
+  return trap_policy;
+}
+
+void SetTrapPolicy(TrapPolicy policy) {
+  absl::MutexLock lock(&settings_mutex);
+  trap_policy = policy;
+}
+
+unsigned KernelTimeoutMilliseconds() {
+  absl::MutexLock lock(&settings_mutex);
+  return kernel_timeout_milliseconds;
+}
+
+bool SetKernelTimeoutMilliseconds(unsigned milliseconds) {
+  // [api.env.kernel-timeout.values]
+  if (milliseconds > kMaxKernelTimeoutMilliseconds) return false;
+  absl::MutexLock lock(&settings_mutex);
+  kernel_timeout_milliseconds = milliseconds;
+  return true;
 }
 
 size_t FiberStackBytes() {

@@ -26,6 +26,7 @@
 #define REFERENCE_DEVICE_ENGINE_H_
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <string>
 
@@ -72,7 +73,11 @@ inline constexpr unsigned kMaxThreadsPerBlock = 1024;
 //   - static __shared__ variables plus the dynamic bytes beyond
 //     kSharedBytesPerBlock (found when the variable is first used):
 //     mcErrorInvalidConfiguration;
-//   - no memory for a device thread's stack: mcErrorLaunchOutOfResources.
+//   - no memory for a device thread's stack: mcErrorLaunchOutOfResources;
+//   - a memory fault, stack overflow, floating-point exception (policy 2),
+//     illegal instruction or kernel timeout: see fault_traps.h and the
+//     trap settings below (mcErrorIllegalAddress, mcErrorLaunchFailure,
+//     mcErrorIllegalInstruction, mcErrorLaunchTimeout).
 // After a trap no further thread or block of the grid runs; device threads
 // that were waiting are abandoned without unwinding.
 //
@@ -171,6 +176,65 @@ inline constexpr size_t kMinDeviceHeapBytes = 0;
 inline constexpr size_t kMaxDeviceHeapBytes = size_t{16} << 30;
 size_t DeviceHeapBytes();
 bool SetDeviceHeapBytes(size_t bytes);
+
+// Which exceptions of device code trap (MACA_TRAP_HANDLER, which the runtime
+// reads at start and sets here). [api.env.trap-handler.values]
+enum class TrapPolicy {
+  // [api.trap.policy.zero-disables-reporting] A failed assert or an
+  // explicit trap (abort(), a pure virtual call) ends its thread without a
+  // diagnostic and the rest of the grid runs on. Exceptions the engine
+  // cannot continue past (memory faults, stack overflow, barrier misuse,
+  // deadlock, timeout, misaligned atomics) trap, print and make their error
+  // sticky as under kFatal: the grid cannot run to completion, and reporting
+  // success for results that were never computed would mislead.
+  kOff = 0,
+  // [api.trap.policy.default-reports-fatal] Fatal exceptions trap;
+  // floating-point exceptions are masked (IEEE results).
+  kFatal = 1,
+  // [api.trap.policy.two-reports-numeric] Also division by zero, invalid
+  // operation and overflow in floating-point arithmetic trap, with
+  // mcErrorLaunchFailure.
+  kFatalAndNumeric = 2,
+};
+TrapPolicy GetTrapPolicy();
+void SetTrapPolicy(TrapPolicy policy);
+
+// The kernel timeout (MACA_KERNEL_TIMEOUT) in milliseconds of wall-clock
+// time from the start of a grid; 0: none. A grid still running after it
+// traps with mcErrorLaunchTimeout, "kernel ran longer than
+// MACA_KERNEL_TIMEOUT=N ms". [api.env.kernel-timeout.values]
+// [api.trap.error.timeout]
+inline constexpr unsigned kMaxKernelTimeoutMilliseconds = 60000;
+unsigned KernelTimeoutMilliseconds();
+bool SetKernelTimeoutMilliseconds(unsigned milliseconds);
+
+// --- Faults of device code (reference/device/fault_traps.h). ---
+
+// Registers [begin, begin + size) as device code (a loaded image's
+// executable segment): an otherwise unexplained memory fault, an integer
+// division fault or an illegal instruction there traps instead of ending
+// the process, and an expired kernel timeout traps there at once. Returns
+// false (and registers nothing) for an empty range or when the engine's
+// table of ranges is full. Thread-safe.
+bool RegisterDeviceCode(const void* begin, size_t size);
+// Forgets the range registered at `begin`, if any.
+void UnregisterDeviceCode(const void* begin);
+
+// What a classifier says about a faulting address.
+struct FaultDescription {
+  mcError_t error = mcErrorIllegalAddress;
+  std::string message;  // for the diagnostic: "use of freed device memory..."
+};
+
+// Recognizes a faulting address of memory the engine does not own (the
+// runtime's allocations, its __constant__ variables): returns true and
+// fills `description`, or returns false. Called on the OS thread that runs
+// the grid, inside its fault handler, while device code is interrupted; it
+// may take locks that device code never holds, allocate and format.
+using FaultClassifier = bool (*)(uintptr_t address,
+                                 FaultDescription* description);
+// Makes `classifier` (null: none) the one the engine asks.
+void SetFaultClassifier(FaultClassifier classifier);
 
 }  // namespace mxcts::device
 

@@ -5,7 +5,6 @@
 
 #include "reference/device/engine.h"
 
-#include <csignal>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -17,11 +16,6 @@
 
 namespace mxcts::device {
 namespace {
-
-bool KilledByFault(int status) {
-  return testing::KilledBySignal(SIGSEGV)(status) ||
-         testing::KilledBySignal(SIGABRT)(status);
-}
 
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
@@ -260,18 +254,18 @@ TEST(RunGrid, DeviceCodeGetsTheConfiguredStack) {
   EXPECT_EQ(levels, 101);
 }
 
-void RunDeepStackOnSmallestStack() {
+TEST(RunGrid, StackOverflowHitsTheGuardPageAndTraps) {
+  // Control of the test above: the same kernel on a stack too small.
+  // [lang.ub.exec.stack-overflow] (fault_traps_test.cc tests the details)
   SetFiberStackBytes(kMinFiberStackBytes);
   int levels = 0;
   int* data = &levels;
-  void* args[] = {&data, nullptr};
-  RunGrid(GridLaunch{"DeepStack", &DeepStack, args, dim3(1), dim3(1), 0});
-}
-
-TEST(RunGridDeathTest, StackOverflowHitsTheGuardPage) {
-  // Control of the test above: the same kernel on a stack too small.
-  // A fault: SIGSEGV, or SIGABRT where AddressSanitizer reports it.
-  EXPECT_EXIT(RunDeepStackOnSmallestStack(), KilledByFault, "");
+  RunResult result =
+      RunCapturingStderr("DeepStack", &DeepStack, {&data}, dim3(1), dim3(1));
+  SetFiberStackBytes(kDefaultFiberStackBytes);
+  EXPECT_EQ(result.error, mcErrorLaunchFailure);
+  EXPECT_THAT(result.stderr_text, HasSubstr("stack overflow"));
+  EXPECT_EQ(levels, 0);
 }
 
 TEST(ImageRuntimeTable, PointsAtTheEngine) {

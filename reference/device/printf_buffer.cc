@@ -66,6 +66,11 @@ bool PrintfBuffer::used() const {
   return used_;
 }
 
+void PrintfBuffer::MarkUsed() {
+  absl::MutexLock lock(&mutex_);
+  used_ = true;
+}
+
 void PrintfBuffer::ResetUse() {
   absl::MutexLock lock(&mutex_);
   used_ = false;
@@ -135,7 +140,13 @@ PrintfBuffer& DevicePrintfBuffer() {
 int DeviceVprintf(const char* format, va_list args) {
   std::string text;
   const int result = FormatDevicePrintf(format, args, &text);
-  if (result >= 0) DevicePrintfBuffer().Append(text);
+  if (result >= 0) {
+    DevicePrintfBuffer().Append(text);
+  } else {
+    // [lang.printf.fifo.resize-after-use-is-invalid-value] A call that
+    // records nothing is still a use of printf.
+    DevicePrintfBuffer().MarkUsed();
+  }
   return result;
 }
 

@@ -53,8 +53,11 @@ class PrintfBuffer {
   size_t capacity() const;
   // The records dropped since the last Take.
   size_t dropped() const;
-  // Whether anything was appended (or dropped) since construction or the
-  // last ResetUse.
+  // Records a use of device printf that appends nothing (a call with a
+  // null format).
+  void MarkUsed();
+  // Whether anything was appended (or dropped), or MarkUsed called, since
+  // construction or the last ResetUse.
   bool used() const;
   // Forgets that the buffer was used.
   void ResetUse();

@@ -102,6 +102,11 @@ TEST(PrintfBuffer, RemembersUse) {
   EXPECT_TRUE(buffer.used());
   buffer.ResetUse();
   EXPECT_FALSE(buffer.used());
+  // [lang.printf.fifo.resize-after-use-is-invalid-value] A call that
+  // records nothing (a null format) is a use too.
+  buffer.MarkUsed();
+  EXPECT_TRUE(buffer.used());
+  EXPECT_EQ(buffer.Take(), "");
 }
 
 // Kernels print through the image table, as device code does.

@@ -17,6 +17,7 @@
 #define REFERENCE_DEVICE_STACK_POOL_H_
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <vector>
 
@@ -56,6 +57,19 @@ class StackPool {
   size_t mapped_count() const { return mapped_.size(); }
   // How many mapped stacks are not in use.
   size_t idle_count() const { return idle_.size(); }
+  // The bytes of the inaccessible guard page below each stack.
+  size_t guard_bytes() const { return page_bytes_; }
+
+  // The stack whose guard page, or the `below` bytes under the guard page,
+  // contains `address`: where a thread that overflowed that stack faults.
+  // Null if none. Reads only the pool's list of mappings, so a signal
+  // handler may call it while the pool's owner is interrupted anywhere but
+  // in Acquire.
+  const Stack* OverflowedStack(uintptr_t address, size_t below) const;
+  // Whether `address` lies in a stack of this pool, in its guard page, or
+  // in the `below` bytes under the guard page (where the stack pointer of a
+  // thread that overflowed it may point). Same caveat as OverflowedStack.
+  bool Covers(uintptr_t address, size_t below) const;
 
  private:
   size_t stack_bytes_;

@@ -1,11 +1,12 @@
 // Copyright mxcts authors.
 //
-// Tests of the stack pool: page rounding, reuse of released stacks, and the
-// guard page below each stack.
+// Tests of the stack pool: page rounding, reuse of released stacks, the
+// guard page below each stack, and finding the stack of an address.
 
 #include "reference/device/stack_pool.h"
 
 #include <csignal>
+#include <cstdint>
 
 #include "absl/status/statusor.h"
 #include "gtest/gtest.h"
@@ -56,6 +57,39 @@ TEST(StackPoolDeathTest, GuardPageBelowTheStackFaults) {
   // Control of the test above.
   // A fault: SIGSEGV, or SIGABRT where AddressSanitizer reports it.
   EXPECT_EXIT(WriteBelowStack(), KilledByFault, "");
+}
+
+TEST(StackPool, FindsTheStackWhoseGuardAnAddressHits) {
+  StackPool pool(8192);
+  absl::StatusOr<Stack> stack = pool.Acquire();
+  ASSERT_TRUE(stack.ok());
+  const uintptr_t base = reinterpret_cast<uintptr_t>(stack->base);
+  const size_t guard = pool.guard_bytes();
+  ASSERT_NE(pool.OverflowedStack(base - 1, 0), nullptr);
+  EXPECT_EQ(pool.OverflowedStack(base - 1, 0)->base, stack->base);
+  EXPECT_NE(pool.OverflowedStack(base - guard, 0), nullptr);
+  // Below the guard page only within `below`.
+  EXPECT_EQ(pool.OverflowedStack(base - guard - 1, 0), nullptr);
+  EXPECT_NE(pool.OverflowedStack(base - guard - 1, 4096), nullptr);
+  // The stack itself is no overflow.
+  EXPECT_EQ(pool.OverflowedStack(base, 4096), nullptr);
+  EXPECT_EQ(pool.OverflowedStack(base + 100, 4096), nullptr);
+}
+
+TEST(StackPool, CoversItsStacksAndTheirGuards) {
+  StackPool pool(8192);
+  absl::StatusOr<Stack> stack = pool.Acquire();
+  ASSERT_TRUE(stack.ok());
+  const uintptr_t base = reinterpret_cast<uintptr_t>(stack->base);
+  const uintptr_t top = reinterpret_cast<uintptr_t>(stack->top());
+  EXPECT_TRUE(pool.Covers(base, 0));
+  EXPECT_TRUE(pool.Covers(top, 0));
+  EXPECT_TRUE(pool.Covers(base - pool.guard_bytes(), 0));
+  EXPECT_FALSE(pool.Covers(base - pool.guard_bytes() - 1, 0));
+  EXPECT_TRUE(pool.Covers(base - pool.guard_bytes() - 1, 64));
+  EXPECT_FALSE(pool.Covers(top + 1, 0));
+  int on_this_stack = 0;
+  EXPECT_FALSE(pool.Covers(reinterpret_cast<uintptr_t>(&on_this_stack), 0));
 }
 
 }  // namespace

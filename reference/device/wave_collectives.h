@@ -14,9 +14,13 @@
 // Misuse traps (mcErrorLaunchFailure), naming operations, masks, lanes and
 // the call sites of both sides:
 //   - a lane whose mask does not name it;
-//   - lanes whose masks overlap but differ;
-//   - lanes of one group at different collectives (or a shuffle at another
+//   - lanes with one mask at different collectives (or a shuffle at another
 //     width, or values of another size);
+//   - groups with overlapping but different masks that wait for each other:
+//     one still needs a lane parked in the other, and the other (directly or
+//     through further groups) a lane parked in the first. Overlapping masks
+//     alone are no error: lanes that have gone on to a later collective wait
+//     there while others finish an earlier one;
 //   - a shuffle width that is not a power of two from 1 to 64.
 // A named lane that waits elsewhere for good (at a block barrier) leaves the
 // block stuck; the block scheduler's stall report then includes what
@@ -119,10 +123,18 @@ class WaveCollectives : public ThreadEventObserver {
   // Resolves the wave's __activemask() waiters if every lane of the wave
   // that has not exited is parked.
   void ResolveActiveMaskIfSettled(WaveState& wave);
-  // Traps for the misuses that the arrival of `lane` with `group` (not yet
-  // joined) reveals.
+  // Traps if `lane` arrives with `group` (not yet joined) outside its own
+  // mask, or at another collective than the lanes already waiting with the
+  // same mask.
   void CheckArrival(const WaveState& wave, unsigned lane, const Group& group,
                     const WaitSite& site);
+  // Traps if the group wave.groups[joined], which `lane` has just joined,
+  // now waits, through lanes parked in other groups of the wave, for
+  // itself: overlapping but different masks that can never complete.
+  void CheckForWaitCycle(const WaveState& wave, unsigned lane, size_t joined,
+                         const WaitSite& site);
+  // The group's mask for diagnostics, saying when it came as 32 bits.
+  static std::string DescribeMask(const Group& group);
   // "thread (x,y,z)" of the thread with linear id `thread`.
   std::string ThreadName(unsigned thread) const;
 

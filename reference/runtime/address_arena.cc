@@ -9,6 +9,13 @@
 // first-fit search of the released spans, which are kept merged with their
 // neighbours. Allocations are never moved.
 //
+// A checked arena uses the bump pointer alone. Each span is a guard page,
+// the usable pages, and a guard page; the allocation starts so that its
+// size rounded up to 256 ends exactly where the usable pages end, so an
+// access just past the end of an allocation whose size is a multiple of 256
+// faults at its first byte. The span map keeps every allocation, released
+// ones marked, for PlacementAround; a lookup is one map search.
+//
 // Tested by address_arena_test.cc.
 
 #include "reference/runtime/address_arena.h"
@@ -29,13 +36,30 @@ size_t AddressArena::PageSize() {
   return page;
 }
 
-size_t AddressArena::SpanOf(size_t size) {
+namespace {
+
+constexpr size_t kCheckedAlignment = 256;  // [api.memory.malloc.alignment-256]
+
+size_t RoundUp(size_t value, size_t unit) {
+  return (value + unit - 1) / unit * unit;
+}
+
+}  // namespace
+
+size_t AddressArena::CheckedUsableBytes(size_t size) {
+  return RoundUp(RoundUp(size, kCheckedAlignment), PageSize());
+}
+
+size_t AddressArena::SpanOf(size_t size) const {
   size_t page = PageSize();
-  return (size + page - 1) / page * page + page;
+  if (layout_ == ArenaLayout::kChecked) {
+    return page + CheckedUsableBytes(size) + page;
+  }
+  return RoundUp(size, page) + page;
 }
 
 absl::StatusOr<std::unique_ptr<AddressArena>> AddressArena::Reserve(
-    std::string name, size_t bytes, size_t min_bytes) {
+    std::string name, size_t bytes, size_t min_bytes, ArenaLayout layout) {
   size_t page = PageSize();
   for (size_t size = bytes; size >= min_bytes && size >= page; size /= 2) {
     size_t rounded = size / page * page;
@@ -44,15 +68,20 @@ absl::StatusOr<std::unique_ptr<AddressArena>> AddressArena::Reserve(
     if (base != MAP_FAILED) {
       uintptr_t begin = reinterpret_cast<uintptr_t>(base);
       return std::unique_ptr<AddressArena>(
-          new AddressArena(std::move(name), begin, begin + rounded));
+          new AddressArena(std::move(name), begin, begin + rounded, layout));
     }
   }
   return McStatus(mcErrorMemoryAllocation,
                   absl::StrCat("cannot reserve address space for ", name));
 }
 
-AddressArena::AddressArena(std::string name, uintptr_t begin, uintptr_t end)
-    : name_(std::move(name)), begin_(begin), end_(end), next_fresh_(begin) {}
+AddressArena::AddressArena(std::string name, uintptr_t begin, uintptr_t end,
+                           ArenaLayout layout)
+    : name_(std::move(name)),
+      begin_(begin),
+      end_(end),
+      layout_(layout),
+      next_fresh_(begin) {}
 
 AddressArena::~AddressArena() {
   munmap(reinterpret_cast<void*>(begin_), end_ - begin_);
@@ -64,6 +93,7 @@ absl::StatusOr<void*> AddressArena::Allocate(size_t size) {
     return McStatus(mcErrorMemoryAllocation,
                     absl::StrCat(name_, ": no room for ", size, " bytes"));
   }
+  if (layout_ == ArenaLayout::kChecked) return AllocateChecked(size);
   size_t span = SpanOf(size);
   absl::MutexLock lock(&mu_);
   uintptr_t start = 0;
@@ -96,6 +126,10 @@ absl::StatusOr<void*> AddressArena::Allocate(size_t size) {
 }
 
 void AddressArena::Release(void* base, size_t size) {
+  if (layout_ == ArenaLayout::kChecked) {
+    ReleaseChecked(base, size);
+    return;
+  }
   size_t span = SpanOf(size);
   madvise(base, span, MADV_DONTNEED);
   mprotect(base, span, PROT_NONE);
@@ -115,6 +149,56 @@ void AddressArena::Release(void* base, size_t size) {
     }
   }
   released_[start] = span;
+}
+
+absl::StatusOr<void*> AddressArena::AllocateChecked(size_t size) {
+  const size_t page = PageSize();
+  const size_t usable = CheckedUsableBytes(size);
+  const size_t span = page + usable + page;
+  absl::MutexLock lock(&mu_);
+  // Released spans are never reused: a stale pointer must keep faulting.
+  if (usable < size || span > end_ - next_fresh_) {
+    return McStatus(mcErrorMemoryAllocation,
+                    absl::StrCat(name_, ": no room for ", size,
+                                 " bytes (checked memory never reuses an "
+                                 "address)"));
+  }
+  const uintptr_t start = next_fresh_;
+  if (mprotect(reinterpret_cast<void*>(start + page), usable,
+               PROT_READ | PROT_WRITE) != 0) {
+    return McStatus(
+        mcErrorMemoryAllocation,
+        absl::StrCat(name_, ": the system refused ", size, " bytes"));
+  }
+  next_fresh_ += span;
+  // The end of the allocation, rounded up to 256, touches the guard page.
+  const uintptr_t base =
+      start + page + usable - RoundUp(size, kCheckedAlignment);
+  checked_[start] = CheckedSpan{span, Placement{base, size, false}};
+  return reinterpret_cast<void*>(base);
+}
+
+void AddressArena::ReleaseChecked(void* base, size_t size) {
+  const size_t page = PageSize();
+  const uintptr_t usable_start =
+      reinterpret_cast<uintptr_t>(base) / page * page;
+  const size_t usable = CheckedUsableBytes(size);
+  madvise(reinterpret_cast<void*>(usable_start), usable, MADV_DONTNEED);
+  mprotect(reinterpret_cast<void*>(usable_start), usable, PROT_NONE);
+  absl::MutexLock lock(&mu_);
+  auto it = checked_.find(usable_start - page);
+  if (it != checked_.end()) it->second.placement.released = true;
+}
+
+std::optional<AddressArena::Placement> AddressArena::PlacementAround(
+    uintptr_t address) const {
+  if (layout_ != ArenaLayout::kChecked) return std::nullopt;
+  absl::MutexLock lock(&mu_);
+  auto it = checked_.upper_bound(address);
+  if (it == checked_.begin()) return std::nullopt;
+  --it;
+  if (address >= it->first + it->second.span) return std::nullopt;
+  return it->second.placement;
 }
 
 }  // namespace mxcts::runtime

@@ -20,6 +20,9 @@
 
 #include "reference/runtime/image_registry.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <cstring>
 #include <utility>
 
@@ -27,6 +30,7 @@
 #include "absl/strings/str_format.h"
 #include "reference/device/engine.h"
 #include "reference/runtime/elf_dynsym.h"
+#include "reference/runtime/elf_layout.h"
 #include "reference/runtime/error_mapping.h"
 #include "reference/runtime/memory_manager.h"
 #include "reference/runtime/status_macros.h"
@@ -56,6 +60,11 @@ class ImageInstance {
   absl::flat_hash_map<std::string, const KernelRecord*> kernels;
   absl::flat_hash_map<std::string, Variable> variables;
   std::vector<Mirror> mirrors;
+  // The whole pages of the copy's __constant__ section, if the image has
+  // one laid out on pages of its own; read-only while `constants_locked`.
+  uintptr_t constant_pages_begin = 0;
+  uintptr_t constant_pages_end = 0;
+  bool constants_locked = false;
 };
 
 struct ImageRegistry::Image {
@@ -73,6 +82,40 @@ constexpr int kHome = -1;
 
 bool IsManaged(const DeviceVariableRecord& record) {
   return (record.flags & __mc_internal::kVariableManaged) != 0;
+}
+
+bool IsConstant(const DeviceVariableRecord& record) {
+  return (record.flags & __mc_internal::kVariableConstant) != 0;
+}
+
+// The pages of the image copy's `__mc_constant` section that hold nothing
+// else: the section rounded inwards to pages (the device link aligns both
+// ends, so that is all of it).
+void FindConstantPages(const ImageBlob& blob, const LoadedImage& loaded,
+                       ImageInstance* instance) {
+  absl::StatusOr<std::optional<ElfRange>> section =
+      FindSection(blob.bytes, blob.size, kConstantSectionName);
+  if (!section.ok() || !section->has_value()) return;
+  const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+  const uintptr_t start =
+      loaded.load_bias() + static_cast<uintptr_t>((*section)->address);
+  const uintptr_t end = start + static_cast<uintptr_t>((*section)->size);
+  const uintptr_t pages_begin = (start + page - 1) / page * page;
+  const uintptr_t pages_end = end / page * page;
+  if (pages_begin < pages_end) {
+    instance->constant_pages_begin = pages_begin;
+    instance->constant_pages_end = pages_end;
+  }
+}
+
+// [lang.ub.memory.constant-write] Read-only while device code runs.
+void LockConstants(ImageInstance& instance, bool locked) {
+  if (instance.constant_pages_begin == instance.constant_pages_end) return;
+  if (instance.constants_locked == locked) return;
+  mprotect(reinterpret_cast<void*>(instance.constant_pages_begin),
+           instance.constant_pages_end - instance.constant_pages_begin,
+           locked ? PROT_READ : PROT_READ | PROT_WRITE);
+  instance.constants_locked = locked;
 }
 
 }  // namespace
@@ -169,6 +212,7 @@ absl::StatusOr<std::unique_ptr<ImageInstance>> ImageRegistry::Load(Image& image,
                         table_override_ != nullptr
                             ? table_override_
                             : mxcts::device::ImageRuntimeTable()));
+  FindConstantPages(*image.blob, *instance->loaded, instance.get());
   for (const std::string& name : image.kernel_symbols) {
     auto* record = static_cast<const KernelRecord*>(
         instance->loaded->Symbol(name.c_str()));
@@ -281,11 +325,13 @@ void ImageRegistry::BeginGrid(const KernelHandle& kernel) {
     std::memcpy(mirror.here, mirror.home, mirror.size);
     mirror.at_grid_start.assign(mirror.home, mirror.home + mirror.size);
   }
+  LockConstants(*kernel.instance, true);
 }
 
 void ImageRegistry::EndGrid(const KernelHandle& kernel) {
   if (kernel.instance == nullptr) return;
   absl::MutexLock lock(&mu_);
+  LockConstants(*kernel.instance, false);
   for (ImageInstance::Mirror& mirror : kernel.instance->mirrors) {
     // Only the bytes the grid wrote: the host's pointer to the variable
     // reaches the home, and writes made through it must survive.
@@ -295,6 +341,33 @@ void ImageRegistry::EndGrid(const KernelHandle& kernel) {
       }
     }
   }
+}
+
+std::optional<std::string> ImageRegistry::DescribeConstantFault(
+    uintptr_t address) {
+  absl::MutexLock lock(&mu_);
+  for (const auto& [blob, image] : images_) {
+    for (const auto& [device, instance] : image->instances) {
+      if (!instance->constants_locked ||
+          address < instance->constant_pages_begin ||
+          address >= instance->constant_pages_end) {
+        continue;
+      }
+      // [lang.ub.memory.constant-write]
+      for (const auto& [key, variable] : instance->variables) {
+        const DeviceVariableRecord& record = *variable.record;
+        const uintptr_t start = reinterpret_cast<uintptr_t>(record.address);
+        if (IsConstant(record) && address >= start &&
+            address < start + record.size) {
+          return absl::StrFormat(
+              "write to __constant__ variable '%s' at 0x%x (byte %u of %u)",
+              key, address, address - start, record.size);
+        }
+      }
+      return absl::StrFormat("write to __constant__ memory at 0x%x", address);
+    }
+  }
+  return std::nullopt;
 }
 
 void ImageRegistry::SetRuntimeTable(const __mc_image_runtime* table) {

@@ -23,6 +23,13 @@
 // run one at a time, so host and device see one variable
 // [lang.variable.managed.host-and-device-access].
 //
+// __constant__ variables are read-only for device code
+// [lang.ub.memory.constant-write]: the device link puts them on whole pages
+// of their own (the `__mc_constant` section), and while a grid runs in a
+// copy of an image those pages are read-only, so that a write from device
+// code faults and DescribeConstantFault can name the variable. Between
+// grids the pages are writable again for mcMemcpyToSymbol and reset.
+//
 //   ImageRegistry& r = ImageRegistry::Get();
 //   r.RegisterKernel(&__mc_image_0123, stub, key);      // static init
 //   absl::StatusOr<KernelHandle> k = r.ResolveKernel(stub, /*device=*/0);
@@ -32,6 +39,7 @@
 #define MXCTS_REFERENCE_RUNTIME_IMAGE_REGISTRY_H_
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <map>
 #include <memory>
@@ -101,9 +109,18 @@ class ImageRegistry {
 
   // --- Execution and reset. ---
   // Mirror the managed variables of `kernel`'s image into and out of the
-  // copy the grid runs in. No-ops for images without managed variables.
+  // copy the grid runs in, and make the copy's __constant__ pages read-only
+  // (BeginGrid) and writable again (EndGrid). No-ops for a hand-registered
+  // record.
   void BeginGrid(const KernelHandle& kernel);
   void EndGrid(const KernelHandle& kernel);
+
+  // For a trap diagnostic: if `address` lies on the read-only __constant__
+  // pages of an image copy a grid runs in, what was written: "write to
+  // __constant__ variable 'ns::table' at 0x..." (or "to __constant__
+  // memory" between variables). Nullopt otherwise. Takes the registry's
+  // lock; safe on a thread that does not hold it.
+  std::optional<std::string> DescribeConstantFault(uintptr_t address);
   // Restores every __device__ and __constant__ variable of `device` to its
   // initial value. [api.device.reset.restores-defaults]
   void ResetDevice(int device);

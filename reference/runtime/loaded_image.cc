@@ -5,7 +5,9 @@
 // /proc/self/fd; if that fails at any step, the bytes go to a temporary
 // file made with mkstemp in $TMPDIR (or /tmp), which is removed when the
 // image is unloaded. RTLD_LOCAL keeps each image's symbols to itself, so
-// the records of two images (or two copies of one) never interpose.
+// the records of two images (or two copies of one) never interpose. The load
+// bias comes from the loader's link map (dlinfo); the executable segments
+// from the image's program headers (elf_layout.h).
 //
 // Tested by loaded_image_test.cc.
 
@@ -13,6 +15,7 @@
 
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <link.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -22,6 +25,8 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "reference/device/engine.h"
+#include "reference/runtime/elf_layout.h"
 #include "reference/runtime/error_mapping.h"
 
 namespace mxcts::runtime {
@@ -104,6 +109,7 @@ absl::StatusOr<std::unique_ptr<LoadedImage>> LoadedImage::Load(
   }
   std::unique_ptr<LoadedImage> image(
       new LoadedImage(handle, fd, std::move(path), unlink_on_close));
+  image->RegisterCode(bytes, size);
   auto bind =
       reinterpret_cast<__mc_image_bind_fn>(image->Symbol("__mc_image_bind"));
   if (bind == nullptr) {
@@ -126,7 +132,27 @@ LoadedImage::LoadedImage(void* handle, int fd, std::string path,
       path_(std::move(path)),
       unlink_on_close_(unlink_on_close) {}
 
+void LoadedImage::RegisterCode(const unsigned char* bytes, size_t size) {
+  struct link_map* map = nullptr;
+  if (dlinfo(handle_, RTLD_DI_LINKMAP, &map) != 0 || map == nullptr) return;
+  load_bias_ = static_cast<uintptr_t>(map->l_addr);
+  absl::StatusOr<std::vector<ElfRange>> segments =
+      ExecutableSegments(bytes, size);
+  if (!segments.ok()) return;  // the loader took it; traps are best effort
+  for (const ElfRange& segment : *segments) {
+    const void* begin = reinterpret_cast<const void*>(
+        load_bias_ + static_cast<uintptr_t>(segment.address));
+    if (mxcts::device::RegisterDeviceCode(
+            begin, static_cast<size_t>(segment.size))) {
+      registered_code_.push_back(begin);
+    }
+  }
+}
+
 LoadedImage::~LoadedImage() {
+  for (const void* begin : registered_code_) {
+    mxcts::device::UnregisterDeviceCode(begin);
+  }
   dlclose(handle_);
   if (fd_ >= 0) close(fd_);
   if (unlink_on_close_) unlink(path_.c_str());

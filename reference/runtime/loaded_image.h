@@ -15,7 +15,10 @@
 // object is loaded.
 //
 // After loading, `__mc_image_bind(table)` connects the image's device code
-// to the engine; it must return MC_IMAGE_ABI_VERSION.
+// to the engine; it must return MC_IMAGE_ABI_VERSION. The image's executable
+// segments are registered with the engine as device code
+// (mxcts::device::RegisterDeviceCode) while the image is loaded, so that a
+// fault in them, or a kernel timeout that expires while they run, traps.
 //
 //   absl::StatusOr<std::unique_ptr<LoadedImage>> image =
 //       LoadedImage::Load(blob->bytes, blob->size,
@@ -26,9 +29,11 @@
 #define MXCTS_REFERENCE_RUNTIME_LOADED_IMAGE_H_
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "reference/device/image/image_abi.h"
@@ -54,6 +59,9 @@ class LoadedImage {
 
   // The address of exported symbol `name`, or null.
   void* Symbol(const char* name) const;
+  // What to add to a link-time address of the image (elf_layout.h) to reach
+  // it in the process.
+  uintptr_t load_bias() const { return load_bias_; }
   // Where the image was loaded from (for diagnostics).
   const std::string& path() const { return path_; }
   // True if it was loaded from a memory file.
@@ -62,10 +70,15 @@ class LoadedImage {
  private:
   LoadedImage(void* handle, int fd, std::string path, bool unlink_on_close);
 
+  // Registers the executable segments of `bytes` as device code.
+  void RegisterCode(const unsigned char* bytes, size_t size);
+
   void* handle_;
   int fd_;  // the memory file, or -1
   std::string path_;
   bool unlink_on_close_;
+  uintptr_t load_bias_ = 0;
+  std::vector<const void*> registered_code_;
 };
 
 }  // namespace mxcts::runtime

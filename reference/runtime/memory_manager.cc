@@ -79,7 +79,9 @@ AddressArena* MemoryManager::ArenaFor(MemoryKind kind, int device) {
   }
   if (*slot == nullptr) {
     absl::StatusOr<std::unique_ptr<AddressArena>> arena =
-        AddressArena::Reserve(std::move(name), bytes);
+        AddressArena::Reserve(
+            std::move(name), bytes, size_t{1} << 30,
+            checked_ ? ArenaLayout::kChecked : ArenaLayout::kPacked);
     if (!arena.ok()) return nullptr;
     *slot = std::move(*arena);
   }
@@ -214,6 +216,80 @@ size_t MemoryManager::DeviceBytesInUse(int device) const {
   return table_.TotalSize([device](const Allocation& a) {
     return a.kind == MemoryKind::kDevice && a.device == device;
   });
+}
+
+bool MemoryManager::SetCheckedMode(bool checked) {
+  absl::MutexLock lock(&mu_);
+  if (!device_arenas_.empty() || host_arena_ != nullptr ||
+      managed_arena_ != nullptr) {
+    return checked == checked_;
+  }
+  checked_ = checked;
+  return true;
+}
+
+bool MemoryManager::checked_mode() const {
+  absl::MutexLock lock(&mu_);
+  return checked_;
+}
+
+std::optional<std::string> MemoryManager::DescribeFault(
+    uintptr_t address) const {
+  const void* pointer = reinterpret_cast<const void*>(address);
+  const AddressArena* arena = nullptr;
+  const char* kind = nullptr;
+  {
+    absl::MutexLock lock(&mu_);
+    for (const auto& [device, candidate] : device_arenas_) {
+      if (candidate != nullptr && candidate->Contains(pointer)) {
+        arena = candidate.get();
+        kind = MemoryKindName(MemoryKind::kDevice);
+      }
+    }
+    if (host_arena_ != nullptr && host_arena_->Contains(pointer)) {
+      arena = host_arena_.get();
+      kind = MemoryKindName(MemoryKind::kHost);
+    }
+    if (managed_arena_ != nullptr && managed_arena_->Contains(pointer)) {
+      arena = managed_arena_.get();
+      kind = MemoryKindName(MemoryKind::kManaged);
+    }
+  }
+  // Arenas are never destroyed, so `arena` stays valid without the lock.
+  if (arena == nullptr) return std::nullopt;
+  std::optional<AddressArena::Placement> placement =
+      arena->PlacementAround(address);
+  if (!placement.has_value()) {
+    if (arena->layout() == ArenaLayout::kChecked) {
+      return absl::StrFormat(
+          "memory violation at 0x%x, in %s where no allocation ever was",
+          address, arena->name());
+    }
+    return absl::StrFormat(
+        "memory violation at 0x%x, in %s but in no live allocation (freed, "
+        "or out of bounds; MXCTS_MEMCHECK=1 tells which)",
+        address, arena->name());
+  }
+  const uintptr_t base = placement->base;
+  const size_t size = placement->size;
+  std::string where;
+  if (address < base) {
+    where = absl::StrFormat("%u bytes before the start", base - address);
+  } else if (address >= base + size) {
+    where = absl::StrFormat("%u bytes past the end", address - (base + size));
+  } else {
+    where = absl::StrFormat("byte %u", address - base);
+  }
+  if (placement->released) {
+    // [lang.ub.memory.use-after-free]
+    return absl::StrFormat(
+        "use of freed %s at 0x%x (%s of the %u-byte allocation at 0x%x)", kind,
+        address, where, size, base);
+  }
+  // [lang.ub.memory.out-of-bounds-global]
+  return absl::StrFormat(
+      "out-of-bounds access at 0x%x (%s of the %u-byte allocation at 0x%x)",
+      address, where, size, base);
 }
 
 absl::StatusOr<std::optional<Allocation>> MemoryManager::CheckRange(

@@ -16,6 +16,11 @@
 // Copy and Set validate before they touch a byte: a failing call changes
 // nothing [api.memory.lifetime.failed-call-changes-nothing].
 //
+// In checked mode (MXCTS_MEMCHECK=1, set before the first allocation) the
+// arenas use the checked layout of address_arena.h: guard pages on both
+// sides of every allocation, its end touching the guard after it, freed
+// ranges never reused; DescribeFault then explains a faulting address.
+//
 //   MemoryManager& m = MemoryManager::Get();
 //   absl::StatusOr<void*> d = m.AllocateDevice(0, 4096, capacity);
 //   m.Copy(*d, host, 4096, mcMemcpyHostToDevice);
@@ -30,6 +35,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "absl/base/thread_annotations.h"
 #include "absl/status/status.h"
@@ -79,6 +85,19 @@ class MemoryManager {
   // Bytes of device memory allocated on `device`.
   size_t DeviceBytesInUse(int device) const;
 
+  // Selects checked mode. Once any arena exists (the first allocation of
+  // any kind makes one) the mode is fixed: returns whether it is `checked`.
+  bool SetCheckedMode(bool checked);
+  bool checked_mode() const;
+
+  // Explains a fault at `address` for a trap diagnostic, if the address
+  // lies in one of the arenas: an access before or past the end of an
+  // allocation (in its guard pages), to freed memory, or to memory no live
+  // allocation holds. Nullopt for other addresses. Takes the manager's and
+  // the arena's locks; safe on a thread that holds neither.
+  // [lang.ub.memory.out-of-bounds-global] [lang.ub.memory.use-after-free]
+  std::optional<std::string> DescribeFault(uintptr_t address) const;
+
   // Copies `count` bytes after checking `kind` and both ranges:
   // mcErrorInvalidMemcpyDirection for a kind that is not an mcMemcpyKind;
   // mcErrorInvalidValue for a null pointer, a stale runtime address, a range
@@ -113,6 +132,7 @@ class MemoryManager {
       ABSL_GUARDED_BY(mu_);
   std::unique_ptr<AddressArena> host_arena_ ABSL_GUARDED_BY(mu_);
   std::unique_ptr<AddressArena> managed_arena_ ABSL_GUARDED_BY(mu_);
+  bool checked_ ABSL_GUARDED_BY(mu_) = false;
 };
 
 }  // namespace mxcts::runtime

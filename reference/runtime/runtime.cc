@@ -20,6 +20,7 @@
 #include "reference/runtime/memory_manager.h"
 #include "reference/runtime/stream.h"
 #include "reference/runtime/thread_state.h"
+#include "reference/runtime/trap_environment.h"
 #include "reference/runtime/visible_devices.h"
 
 namespace mxcts::runtime {
@@ -40,6 +41,9 @@ Runtime& Runtime::Get() {
 Runtime* Runtime::GetIfInitialized() { return initialized_runtime.load(); }
 
 Runtime::Runtime() {
+  // [api.env.general.read-at-initialization] MACA_TRAP_HANDLER,
+  // MACA_KERNEL_TIMEOUT and MXCTS_MEMCHECK, before any allocation.
+  ApplyTrapEnvironment(ReadTrapEnvironment());
   int system_count = SimulatedDeviceCount(std::getenv("MXCTS_DEVICE_COUNT"));
   std::vector<int> visible =
       VisibleSystemDevices(std::getenv("MACA_VISIBLE_DEVICES"), system_count);

@@ -4,7 +4,8 @@
 // calling thread's current device, and the lock that orders device work.
 //
 // The runtime initializes on the first call that needs a device, reading
-// MXCTS_DEVICE_COUNT, MACA_VISIBLE_DEVICES and MACA_DEVICE_ORDER once
+// MXCTS_DEVICE_COUNT, MACA_VISIBLE_DEVICES and MACA_DEVICE_ORDER (and the
+// trap variables of trap_environment.h) once
 // [api.env.general.read-at-initialization]
 // [api.device.context.implicit-initialization]. Calls that do device work
 // (launches, copies, sets, frees, synchronization, reset) hold the execution

@@ -79,7 +79,9 @@ absl::Status CheckHeaders(const Installation& installation) {
 absl::Status CheckDeviceLibrary(const Installation& installation) {
   absl::Status status = CheckFile(installation, installation.device_library());
   if (!status.ok()) return status;
-  return CheckFile(installation, installation.device_version_script());
+  status = CheckFile(installation, installation.device_version_script());
+  if (!status.ok()) return status;
+  return CheckFile(installation, installation.device_linker_script());
 }
 
 }  // namespace mxcts::driver

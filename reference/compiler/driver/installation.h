@@ -10,6 +10,7 @@
 //   $MACA_PATH/lib/libmcruntime.so   the runtime programs link
 //   $MACA_PATH/lib/libmcdevice.a     the device runtime each device image links
 //   $MACA_PATH/lib/mcdevice.version  the version script of device images
+//   $MACA_PATH/lib/mcconstant.ld     the linker script of device images
 //
 // mxcc finds it from `--maca-path=DIR`, else the environment variable
 // MACA_PATH, else the location of its own executable (three directories
@@ -43,6 +44,9 @@ struct Installation {
   std::string device_version_script() const {
     return lib_dir() + "/mcdevice.version";
   }
+  std::string device_linker_script() const {
+    return lib_dir() + "/mcconstant.ld";
+  }
 };
 
 // The absolute path of the running executable (/proc/self/exe), or an empty
@@ -62,8 +66,8 @@ absl::StatusOr<Installation> FindInstallation(
 absl::Status CheckHeaders(const Installation& installation);
 
 // Checks that `installation` holds what a device link needs
-// (lib/libmcdevice.a, lib/mcdevice.version); the error names the missing
-// file and how the installation was chosen.
+// (lib/libmcdevice.a, lib/mcdevice.version, lib/mcconstant.ld); the error
+// names the missing file and how the installation was chosen.
 absl::Status CheckDeviceLibrary(const Installation& installation);
 
 }  // namespace mxcts::driver

@@ -46,6 +46,7 @@ TEST(FindInstallationTest, ExecutableLocationIsThreeLevelsUp) {
   EXPECT_EQ(found->lib_dir(), "/exe/sdk/lib");
   EXPECT_EQ(found->device_library(), "/exe/sdk/lib/libmcdevice.a");
   EXPECT_EQ(found->device_version_script(), "/exe/sdk/lib/mcdevice.version");
+  EXPECT_EQ(found->device_linker_script(), "/exe/sdk/lib/mcconstant.ld");
   // An empty MACA_PATH counts as unset.
   found = FindInstallation(std::nullopt, "", "/exe/sdk/mxgpu_llvm/bin/mxcc");
   ASSERT_TRUE(found.ok());
@@ -105,6 +106,10 @@ TEST_F(InstallationFilesTest, DeviceLibraryPresentOrNamedMissing) {
   EXPECT_FALSE(missing.ok());
   EXPECT_THAT(missing.message(), HasSubstr("lib/mcdevice.version"));
   Touch("lib/mcdevice.version");
+  missing = CheckDeviceLibrary(Sdk());
+  EXPECT_FALSE(missing.ok());
+  EXPECT_THAT(missing.message(), HasSubstr("lib/mcconstant.ld"));
+  Touch("lib/mcconstant.ld");
   EXPECT_TRUE(CheckDeviceLibrary(Sdk()).ok());
 }
 

@@ -292,7 +292,9 @@ absl::Status Driver::BuildDeviceObject(const Job& job,
 
   // Stage 8: device link, with ld's messages in the user's terms. Every
   // image defines __mc_image_bind (image_abi.h); nothing in device code
-  // refers to it, so it is named to pull it out of the archive.
+  // refers to it, so it is named to pull it out of the archive. The linker
+  // script puts the __constant__ sections on pages of their own
+  // [lang.ub.memory.constant-write].
   std::string image = TemporaryFile(job, ".image.so");
   ProcessOptions options;
   options.capture_stderr = true;
@@ -301,7 +303,8 @@ absl::Status Driver::BuildDeviceObject(const Job& job,
       Spawn({toolchain_.host_cxx, "-shared", "-Wl,--gc-sections",
              "-Wl,--no-undefined", "-Wl,--undefined=__mc_image_bind",
              "-Wl,--version-script=" + installation_.device_version_script(),
-             separated, installation_.device_library(), "-lm", "-o", image},
+             "-Wl,-T," + installation_.device_linker_script(), separated,
+             installation_.device_library(), "-lm", "-o", image},
             options);
   if (!link.ok()) return link.status();
   if (!link->succeeded()) {

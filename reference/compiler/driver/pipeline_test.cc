@@ -14,6 +14,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -239,6 +240,59 @@ int main() { return HostHelper(0); }
     EXPECT_TRUE(Exists(kept + "/0-k." + stage)) << stage;
   }
   fs::remove_all(kept);
+}
+
+// The sections of the image of c.cu, compiled with -save-temps, as
+// `readelf -S -W` shows them; the kept files are removed.
+std::string ImageSections(const ProcessResult& compiled) {
+  const std::string marker = "temporary files kept in ";
+  size_t at = compiled.stderr_text.find(marker);
+  if (at == std::string::npos) return "";
+  std::string kept = compiled.stderr_text.substr(at + marker.size());
+  kept = kept.substr(0, kept.find('\n'));
+  absl::StatusOr<ProcessResult> sections = RunProcess(
+      {"readelf", "-S", "-W", kept + "/0-c.image.so"},
+      ProcessOptions{true, true, {}});
+  fs::remove_all(kept);
+  return sections.ok() ? sections->stdout_text : "";
+}
+
+TEST_F(PipelineTest, ConstantVariablesLieOnPagesOfTheirOwn) {
+  // [lang.ub.memory.constant-write] stage 8's linker script: one section,
+  // page-aligned at both ends, holding const and non-const constants.
+  Write("c.cu", R"(#include <mc_runtime.h>
+__constant__ float weights[3] = {1, 2, 3};
+const __constant__ int kLimit = 9;
+__device__ int counter = 1;
+__global__ void K(float* out) { out[0] = weights[2] + kLimit + counter; }
+)");
+  std::string sections =
+      ImageSections(Mxcc({"-save-temps", "-c", "c.cu", "-o", "c.o"}));
+  // [Nr] Name Type Address Off Size ES Flg Lk Inf Al
+  std::smatch match;
+  ASSERT_TRUE(std::regex_search(
+      sections, match,
+      std::regex(R"(__mc_constant +PROGBITS +([0-9a-f]+) [0-9a-f]+ )"
+                 R"(([0-9a-f]+) [0-9a-f]+ +WA )")))
+      << sections;
+  const unsigned long address = std::stoul(match[1].str(), nullptr, 16);
+  const unsigned long size = std::stoul(match[2].str(), nullptr, 16);
+  EXPECT_EQ(address % 4096, 0u);
+  EXPECT_EQ(size, 4096u);
+  // Control: the __device__ variable stays in ordinary data.
+  EXPECT_THAT(sections, Not(HasSubstr("__mc_constant.")));
+}
+
+TEST_F(PipelineTest, ImageWithoutConstantsHasNoConstantPages) {
+  Write("c.cu", R"(#include <mc_runtime.h>
+__device__ int counter = 1;
+__global__ void K(int* out) { out[0] = counter; }
+)");
+  std::string sections =
+      ImageSections(Mxcc({"-save-temps", "-c", "c.cu", "-o", "c.o"}));
+  ASSERT_THAT(sections, HasSubstr(".text"));
+  EXPECT_THAT(sections, Not(ContainsRegex("__mc_constant +PROGBITS +[0-9a-f]+ "
+                                          "[0-9a-f]+ 0*[1-9a-f]")));
 }
 
 TEST_F(PipelineTest, TemporaryFilesAreRemovedByDefault) {

@@ -104,6 +104,22 @@ void Run(float* out) {
   UseAll<<<1, 128>>>(p, out);
 }
 )"},
+    {"constant_variables",
+     R"(typedef const int ConstInt;
+namespace tables { __constant__ float kWeights[8] = {1, 2}; }
+__constant__ int g_zero, g_pair[2] = {3, 4};
+static __constant__ double g_static = 0.5;
+const __constant__ int g_const = 5;
+constexpr __constant__ int g_constexpr = 6;
+__constant__ ConstInt g_through_typedef = 7;
+inline __constant__ short g_inline = 8;
+[[maybe_unused]] __constant__ char g_attributed = 'x';
+__global__ void Read(float* out) {
+  out[0] = tables::kWeights[0] + g_zero + g_pair[1] + g_static + g_const +
+           g_constexpr + g_through_typedef + g_inline + g_attributed;
+}
+void Run(float* out) { Read<<<1, 1>>>(out); }
+)"},
 };
 
 std::string ReadFile(const std::string& path) {

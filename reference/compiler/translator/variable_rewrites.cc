@@ -9,7 +9,8 @@
 // variables in the host pass, bound to the storage the runtime maps.
 // `__device__` and `__constant__` variables keep their declaration (the
 // qualifier goes, in the qualifier pass) and gain a registration or a
-// record after it.
+// record after it; in the device pass a `__constant__` declaration also
+// gets a section attribute where its qualifier was.
 //
 // Later uses of a namespace-scope `__shared__` name become calls of its
 // accessor, except after `.`, `->` and `::` and where the name is declared
@@ -180,6 +181,16 @@ void RewriteVariable(Context& c, const VariableDeclaration& v,
     }
   }
   c.InsertAfter(v.range.end - 1, after);
+  if (!c.host() && constant && !is_extern) {
+    // [lang.ub.memory.constant-write] A section per declaration, which the
+    // device link gathers on pages of their own that the runtime makes
+    // read-only while device code runs. Separate names keep a `const`
+    // variable (read-only data) and a writable one from clashing in one
+    // section.
+    c.InsertBefore(v.Find(s, "__constant__"),
+                   "__attribute__((section(\"__mc_constant." +
+                       std::to_string(c.NextId()) + "\"))) ");
+  }
 }
 
 // Whether the name at `t` is declared there rather than used: a name or a

@@ -144,6 +144,33 @@ TEST(DeviceVariableTest, DevicePassManagedRecordHasManagedFlag) {
               HasSubstr(Tokens("::__mc_internal::kVariableManaged")));
 }
 
+TEST(ConstantVariableTest, DevicePassPutsItInAConstantSection) {
+  // [lang.ub.memory.constant-write]
+  EXPECT_THAT(
+      DeviceTokens("__constant__ float c[4] = {1};"),
+      HasSubstr(Tokens("__attribute__((section(\"__mc_constant.1\"))) "
+                       "float c[4] = {1}; extern \"C\"")));
+}
+
+TEST(ConstantVariableTest, EachDeclarationGetsItsOwnSection) {
+  std::string out = DeviceTokens(
+      "namespace ns { static __constant__ int a = 1, b; }\n"
+      "const __constant__ double k = 2.0;\n");
+  EXPECT_THAT(out, HasSubstr(Tokens("static __attribute__((section(\"__mc_"
+                                    "constant.2\"))) int a = 1, b;")));
+  EXPECT_THAT(out, HasSubstr(Tokens("const __attribute__((section(\"__mc_"
+                                    "constant.4\"))) double k = 2.0;")));
+}
+
+TEST(ConstantVariableTest, HostPassAndOtherVariablesGetNoSection) {
+  EXPECT_THAT(HostTokens("__constant__ float c[4];"),
+              Not(HasSubstr("section")));
+  EXPECT_THAT(DeviceTokens("__device__ int d; __managed__ int m;"),
+              Not(HasSubstr("section")));
+  EXPECT_THAT(DeviceTokens("extern __constant__ int e;"),
+              Not(HasSubstr("section")));
+}
+
 TEST(ManagedVariableTest, HostPassBindsReferenceToRuntimeStorage) {
   EXPECT_THAT(
       HostTokens("static __managed__ float m[8] = {1};"),
