@@ -294,7 +294,7 @@ unsigned long long WaveCollectives::Arrive(const __mc_wave_request& request) {
   group.mask = request.mask;
   if ((request.flags & __MC_WAVE_FLAG_HALVES) != 0) {
     // [lang.wave.reduce.mask-32-half-wave] Bit i names lane 32*h + i.
-    group.mask = (request.mask & 0xffffffffu);
+    group.mask = (request.mask & 0xffffffffu) << (32 * (lane / 32));
   }
   CheckArrival(wave, lane, group, site);
 
@@ -503,7 +503,7 @@ void WaveCollectives::ComputeResults(WaveState& wave, const Group& group) {
       each([&](unsigned lane) {
         uint64_t equal = 0;
         each([&](unsigned other) {
-          if (wave.lanes[other].value == wave.lanes[lane].value || other == 0) {
+          if (wave.lanes[other].value == wave.lanes[lane].value) {
             equal |= Bit(other);
           }
         });

@@ -34,6 +34,9 @@
 //   result in both.
 //
 // Everything here is inline and seen by both compilation passes.
+//
+// Tested by conformance/language/math/bfloat16_test.cc and
+// headers_together_test.cc.
 
 #ifndef MACA_BFLOAT16_H_
 #define MACA_BFLOAT16_H_

@@ -29,6 +29,9 @@
 //   result in both.
 //
 // Everything here is inline and seen by both compilation passes.
+//
+// Tested by conformance/language/math/half_test.cc and
+// headers_together_test.cc.
 
 #ifndef MACA_FP16_H_
 #define MACA_FP16_H_

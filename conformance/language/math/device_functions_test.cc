@@ -257,9 +257,9 @@ TEST_P(ExtraFunctionBound, EverySampledResultIsWithinDocumentedBound) {
   OnDevice(a.e, x, y, got, kSamples);
   for (int i = 0; i < kSamples; ++i) {
     const long double exact = Reference(a.e, x[i], y[i]);
-    const double error = static_cast<double>(
-        single ? UlpError(static_cast<float>(got[i]), exact)
-               : UlpError(got[i], exact));
+    const double error =
+        static_cast<double>(single ? UlpError(static_cast<float>(got[i]), exact)
+                                   : UlpError(got[i], exact));
     // n ulp: at most n values away from the correctly rounded result.
     ASSERT_LE(error, a.bound + 0.5)
         << a.label << "(" << Describe(x[i]) << ", " << Describe(y[i])
@@ -272,8 +272,7 @@ INSTANTIATE_TEST_SUITE_P(
     DeviceFunctions, ExtraFunctionBound,
     ::testing::Values(
         ExtraAccuracy{"rsqrtf", Extra::kRsqrtf, 1e-30, 1e30, 0, 0, 1},
-        ExtraAccuracy{"rsqrtf_denormal", Extra::kRsqrtf, 1e-45, 1e-38, 0, 0,
-                      1},
+        ExtraAccuracy{"rsqrtf_denormal", Extra::kRsqrtf, 1e-45, 1e-38, 0, 0, 1},
         ExtraAccuracy{"rsqrt", Extra::kRsqrt, 1e-300, 1e300, 0, 0, 1},
         ExtraAccuracy{"rsqrt_near_one", Extra::kRsqrt, 0.5, 4, 0, 0, 1},
         ExtraAccuracy{"rcbrtf", Extra::kRcbrtf, -1e30, 1e30, 0, 0, 1},
@@ -285,22 +284,18 @@ INSTANTIATE_TEST_SUITE_P(
         ExtraAccuracy{"sinpi_unit", Extra::kSinpi, -1, 1, 0, 0, 2},
         ExtraAccuracy{"cospi", Extra::kCospi, -1e6, 1e6, 0, 0, 2},
         ExtraAccuracy{"cospi_unit", Extra::kCospi, -1, 1, 0, 0, 2},
-        ExtraAccuracy{"sincospif_sine", Extra::kSincospifSin, -10, 10, 0, 0,
-                      1},
+        ExtraAccuracy{"sincospif_sine", Extra::kSincospifSin, -10, 10, 0, 0, 1},
         ExtraAccuracy{"sincospif_cosine", Extra::kSincospifCos, -10, 10, 0, 0,
                       1},
         ExtraAccuracy{"sincospi_sine", Extra::kSincospiSin, -10, 10, 0, 0, 2},
-        ExtraAccuracy{"sincospi_cosine", Extra::kSincospiCos, -10, 10, 0, 0,
-                      2},
+        ExtraAccuracy{"sincospi_cosine", Extra::kSincospiCos, -10, 10, 0, 0, 2},
         ExtraAccuracy{"normcdff", Extra::kNormcdff, -12, 8, 0, 0, 2},
         ExtraAccuracy{"normcdf", Extra::kNormcdf, -37, 8, 0, 0, 5},
-        ExtraAccuracy{"normcdfinvf", Extra::kNormcdfinvf, 1e-6, 0.999999, 0,
-                      0, 2},
-        ExtraAccuracy{"erfinvf", Extra::kErfinvf, -0.999999, 0.999999, 0, 0,
+        ExtraAccuracy{"normcdfinvf", Extra::kNormcdfinvf, 1e-6, 0.999999, 0, 0,
                       2},
+        ExtraAccuracy{"erfinvf", Extra::kErfinvf, -0.999999, 0.999999, 0, 0, 2},
         ExtraAccuracy{"erfcinvf", Extra::kErfcinvf, 1e-30, 1.999999, 0, 0, 2},
-        ExtraAccuracy{"erfcinvf_tiny", Extra::kErfcinvf, 1e-44, 1e-35, 0, 0,
-                      2},
+        ExtraAccuracy{"erfcinvf_tiny", Extra::kErfcinvf, 1e-44, 1e-35, 0, 0, 2},
         ExtraAccuracy{"rhypotf", Extra::kRhypotf, -1e3, 1e3, 1e-3, 1e3, 1},
         ExtraAccuracy{"norm3df", Extra::kNorm3df, -1e3, 1e3, -5, 5, 1},
         ExtraAccuracy{"rnorm3df", Extra::kRnorm3df, -1e3, 1e3, 0.5, 5, 1},

@@ -130,8 +130,8 @@ struct FastAccuracy {
   float low, high;    // x in [low, high]
   float low2, high2;  // y in [low2, high2]
   BoundKind kind;
-  double base;        // ulp, or the absolute error
-  double growth;      // ulp per unit of |x| (or |y log2 x|)
+  double base;    // ulp, or the absolute error
+  double growth;  // ulp per unit of |x| (or |y log2 x|)
 };
 
 std::ostream& operator<<(std::ostream& os, const FastAccuracy& a) {
@@ -209,10 +209,10 @@ INSTANTIATE_TEST_SUITE_P(
                      BoundKind::kAbsolute, 0x1p-24, 0},
         FastAccuracy{"log10f_wide", Fast::kLog10, 2, 1e30f, 0, 0,
                      BoundKind::kUlp, 3, 0},
-        FastAccuracy{"sinf", Fast::kSin, -kPi, kPi, 0, 0,
-                     BoundKind::kAbsolute, 0x1.7p-22, 0},  // 2^-21.41
-        FastAccuracy{"cosf", Fast::kCos, -kPi, kPi, 0, 0,
-                     BoundKind::kAbsolute, 0x1.b3p-22, 0},  // 2^-21.19
+        FastAccuracy{"sinf", Fast::kSin, -kPi, kPi, 0, 0, BoundKind::kAbsolute,
+                     0x1.7p-22, 0},  // 2^-21.41
+        FastAccuracy{"cosf", Fast::kCos, -kPi, kPi, 0, 0, BoundKind::kAbsolute,
+                     0x1.b3p-22, 0},  // 2^-21.19
         FastAccuracy{"sincosf_sine", Fast::kSincosSin, -kPi, kPi, 0, 0,
                      BoundKind::kAbsolute, 0x1.7p-22, 0},
         FastAccuracy{"sincosf_cosine", Fast::kSincosCos, -kPi, kPi, 0, 0,
@@ -221,8 +221,8 @@ INSTANTIATE_TEST_SUITE_P(
                      BoundKind::kAbsolute, 0x1p-20, 0},
         FastAccuracy{"powf", Fast::kPow, 0.01f, 10, -15, 15,
                      BoundKind::kUlpGrowingWithPow, 2, 1.173},
-        FastAccuracy{"fdividef", Fast::kFdividef, -1, 1, 0x1p-126f,
-                     0x1p126f, BoundKind::kUlp, 2, 0}),
+        FastAccuracy{"fdividef", Fast::kFdividef, -1, 1, 0x1p-126f, 0x1p126f,
+                     BoundKind::kUlp, 2, 0}),
     [](const ::testing::TestParamInfo<FastAccuracy>& info) {
       return std::string(info.param.label);
     });

@@ -8,8 +8,8 @@
 // quotients and square roots, harmlessly) in double and converted once.
 // Directed roundings step from the nearest value toward the exact one.
 
-#include <mc_runtime.h>
 #include <maca_fp16.h>
+#include <mc_runtime.h>
 
 #include <cmath>
 #include <cstdint>
@@ -292,10 +292,9 @@ enum class HalfOp {
 
 const char* HalfOpName(HalfOp op) {
   static const char* const kNames[] = {
-      "hadd", "hsub",     "hmul",      "hdiv", "hfma", "hneg",
-      "habs", "hadd_sat", "hsub_sat",  "hmul_sat",     "hfma_sat",
-      "hfma_relu",        "hmax",      "hmin", "hmax_nan", "hmin_nan",
-      "hsqrt",            "hrcp"};
+      "hadd", "hsub",     "hmul",     "hdiv",     "hfma",     "hneg",
+      "habs", "hadd_sat", "hsub_sat", "hmul_sat", "hfma_sat", "hfma_relu",
+      "hmax", "hmin",     "hmax_nan", "hmin_nan", "hsqrt",    "hrcp"};
   return kNames[static_cast<int>(op)];
 }
 
@@ -566,12 +565,12 @@ __device__ bool CompareOnDevice(int index, __half a, __half b) {
 }
 
 const Comparison kComparisons[] = {
-    {"heq", Relation::kEq, false},  {"hne", Relation::kNe, false},
-    {"hlt", Relation::kLt, false},  {"hle", Relation::kLe, false},
-    {"hgt", Relation::kGt, false},  {"hge", Relation::kGe, false},
-    {"hequ", Relation::kEq, true},  {"hneu", Relation::kNe, true},
-    {"hltu", Relation::kLt, true},  {"hleu", Relation::kLe, true},
-    {"hgtu", Relation::kGt, true},  {"hgeu", Relation::kGe, true},
+    {"heq", Relation::kEq, false}, {"hne", Relation::kNe, false},
+    {"hlt", Relation::kLt, false}, {"hle", Relation::kLe, false},
+    {"hgt", Relation::kGt, false}, {"hge", Relation::kGe, false},
+    {"hequ", Relation::kEq, true}, {"hneu", Relation::kNe, true},
+    {"hltu", Relation::kLt, true}, {"hleu", Relation::kLe, true},
+    {"hgtu", Relation::kGt, true}, {"hgeu", Relation::kGe, true},
 };
 
 __global__ void CompareKernel(int index, float a, float b, bool* out) {
@@ -660,14 +659,13 @@ TEST(Half, IsnanAndIsinfClassify) {
 // ---------------------------------------------------------------------------
 
 struct Half2Results {
-  __half2 add, sub, mul, div, fma, neg, abs, add_sat, mul_sat, fma_sat,
-      mul_rn, max, min;
+  __half2 add, sub, mul, div, fma, neg, abs, add_sat, mul_sat, fma_sat, mul_rn,
+      max, min;
   __half2 eq, lt, ge, neu;
   bool beq, blt, bge, bneu;
 };
 
-__global__ void Half2Kernel(__half2 a, __half2 b, __half2 c,
-                            Half2Results* r) {
+__global__ void Half2Kernel(__half2 a, __half2 b, __half2 c, Half2Results* r) {
   r->add = __hadd2(a, b);
   r->sub = __hsub2(a, b);
   r->mul = __hmul2(a, b);
@@ -876,10 +874,10 @@ const char* IntKindName(IntKind k) {
   return kNames[static_cast<int>(k)];
 }
 
-#define MC_HALF_MODES(prefix, mode, value)            \
-  ((mode) == Mode::kRn   ? prefix##_rn(value)         \
-   : (mode) == Mode::kRz ? prefix##_rz(value)         \
-   : (mode) == Mode::kRu ? prefix##_ru(value)         \
+#define MC_HALF_MODES(prefix, mode, value)    \
+  ((mode) == Mode::kRn   ? prefix##_rn(value) \
+   : (mode) == Mode::kRz ? prefix##_rz(value) \
+   : (mode) == Mode::kRu ? prefix##_ru(value) \
                          : prefix##_rd(value))
 
 __global__ void IntToHalfKernel(IntKind k, Mode mode, long long v,
@@ -994,9 +992,8 @@ TEST_P(IntegerToHalf, RoundsInMode) {
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   const long double exact = AsKind(kind, input.value);
   // Beyond 2^24 every value overflows binary16; a float holds the rest.
-  const long double clamped = std::fabs(exact) > 1e6L
-                                  ? (exact > 0 ? 1e6L : -1e6L)
-                                  : exact;
+  const long double clamped =
+      std::fabs(exact) > 1e6L ? (exact > 0 ? 1e6L : -1e6L) : exact;
   EXPECT_EQ(Hex(*out), Hex(HalfInMode(clamped, mode)))
       << IntKindName(kind) << "2half_" << ModeName(mode) << "("
       << static_cast<double>(exact) << ")";
@@ -1066,20 +1063,24 @@ TEST_P(HalfToInteger, RoundsInModeAndSaturates) {
     if (expected < low) expected = low;
     if (expected > high) expected = high;
   }
-  const long double got = kind == IntKind::kUll
-                              ? static_cast<long double>(
-                                    static_cast<unsigned long long>(*out))
-                              : static_cast<long double>(*out);
+  const long double got =
+      kind == IntKind::kUll
+          ? static_cast<long double>(static_cast<unsigned long long>(*out))
+          : static_cast<long double>(*out);
   EXPECT_EQ(got, expected) << "half2" << IntKindName(kind) << "_"
                            << ModeName(mode) << "(" << value << ")";
   mcFree(out);
 }
 
 const HalfValue kHalfValues[] = {
-    {"one_and_half", 0x3E00},       {"two_and_half", 0x4100},
-    {"minus_one_and_half", 0xBE00}, {"minus_quarter", 0xB400},
-    {"max_half", 0x7BFF},           {"minus_max_half", 0xFBFF},
-    {"inf", 0x7C00},                {"nan", 0x7E00},
+    {"one_and_half", 0x3E00},
+    {"two_and_half", 0x4100},
+    {"minus_one_and_half", 0xBE00},
+    {"minus_quarter", 0xB400},
+    {"max_half", 0x7BFF},
+    {"minus_max_half", 0xFBFF},
+    {"inf", 0x7C00},
+    {"nan", 0x7E00},
 };
 
 INSTANTIATE_TEST_SUITE_P(
@@ -1184,12 +1185,12 @@ TEST(Half, OperatorsGiveIntrinsicResultsOnDeviceAndHost) {
 // Functions and bit reinterpretation.
 // ---------------------------------------------------------------------------
 
-__global__ void HalfFunctionsKernel(const std::uint16_t* in,
-                                    std::uint16_t* out, int n) {
+__global__ void HalfFunctionsKernel(const std::uint16_t* in, std::uint16_t* out,
+                                    int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   const __half h = __ushort_as_half(in[i]);
-  const __half results[] = {hexp(h), hlog(h), hsin(h), hcos(h),
+  const __half results[] = {hexp(h),  hlog(h),  hsin(h),   hcos(h),
                             hexp2(h), hlog2(h), hrsqrt(h), hfloor(h)};
   for (int k = 0; k < 8; ++k) out[8 * i + k] = __half_as_ushort(results[k]);
 }
@@ -1207,9 +1208,8 @@ TEST(Half, ElementaryFunctionsAreWithinOneUlp) {
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   for (int i = 0; i < n; ++i) {
     const long double x = static_cast<float>(FromBits(in[i]));
-    const long double exact[] = {expl(x), logl(x), sinl(x), cosl(x),
-                                 exp2l(x), log2l(x), 1 / sqrtl(x),
-                                 floorl(x)};
+    const long double exact[] = {expl(x),  logl(x),  sinl(x),      cosl(x),
+                                 exp2l(x), log2l(x), 1 / sqrtl(x), floorl(x)};
     for (int k = 0; k < 8; ++k) {
       const long double got = static_cast<float>(FromBits(out[8 * i + k]));
       // One binary16 ulp at the exact value's magnitude.

@@ -194,17 +194,16 @@ TEST_P(Clz, CountsLeadingZeros) {
 }
 INSTANTIATE_TEST_SUITE_P(
     IntegerIntrinsics, Clz,
-    ::testing::Values(IntCase{"clz_zero", IntOp::kClz, 0, 0, 0, 32},
-                      IntCase{"clz_one", IntOp::kClz, 1, 0, 0, 31},
-                      IntCase{"clz_negative", IntOp::kClz, S(-1), 0, 0, 0},
-                      IntCase{"clz_int_max", IntOp::kClz, INT_MAX, 0, 0, 1},
-                      IntCase{"clz_2_pow_24", IntOp::kClz, 1u << 24, 0, 0, 7},
-                      IntCase{"clzll_zero", IntOp::kClzll, 0, 0, 0, 64},
-                      IntCase{"clzll_one", IntOp::kClzll, 1, 0, 0, 63},
-                      IntCase{"clzll_2_pow_32", IntOp::kClzll, 1ull << 32, 0,
-                              0, 31},
-                      IntCase{"clzll_negative", IntOp::kClzll, kAllOnes, 0, 0,
-                              0}),
+    ::testing::Values(
+        IntCase{"clz_zero", IntOp::kClz, 0, 0, 0, 32},
+        IntCase{"clz_one", IntOp::kClz, 1, 0, 0, 31},
+        IntCase{"clz_negative", IntOp::kClz, S(-1), 0, 0, 0},
+        IntCase{"clz_int_max", IntOp::kClz, INT_MAX, 0, 0, 1},
+        IntCase{"clz_2_pow_24", IntOp::kClz, 1u << 24, 0, 0, 7},
+        IntCase{"clzll_zero", IntOp::kClzll, 0, 0, 0, 64},
+        IntCase{"clzll_one", IntOp::kClzll, 1, 0, 0, 63},
+        IntCase{"clzll_2_pow_32", IntOp::kClzll, 1ull << 32, 0, 0, 31},
+        IntCase{"clzll_negative", IntOp::kClzll, kAllOnes, 0, 0, 0}),
     CaseName);
 
 class Ffs : public IntegerIntrinsic {};
@@ -214,16 +213,15 @@ TEST_P(Ffs, FindsLowestSetBitOneBased) {
 }
 INSTANTIATE_TEST_SUITE_P(
     IntegerIntrinsics, Ffs,
-    ::testing::Values(IntCase{"ffs_zero", IntOp::kFfs, 0, 0, 0, 0},
-                      IntCase{"ffs_one", IntOp::kFfs, 1, 0, 0, 1},
-                      IntCase{"ffs_0x18", IntOp::kFfs, 0x18, 0, 0, 4},
-                      IntCase{"ffs_int_min", IntOp::kFfs, kIntMin, 0, 0, 32},
-                      IntCase{"ffs_minus_one", IntOp::kFfs, S(-1), 0, 0, 1},
-                      IntCase{"ffsll_zero", IntOp::kFfsll, 0, 0, 0, 0},
-                      IntCase{"ffsll_2_pow_40", IntOp::kFfsll, 1ull << 40, 0,
-                              0, 41},
-                      IntCase{"ffsll_top_bit", IntOp::kFfsll, 1ull << 63, 0, 0,
-                              64}),
+    ::testing::Values(
+        IntCase{"ffs_zero", IntOp::kFfs, 0, 0, 0, 0},
+        IntCase{"ffs_one", IntOp::kFfs, 1, 0, 0, 1},
+        IntCase{"ffs_0x18", IntOp::kFfs, 0x18, 0, 0, 4},
+        IntCase{"ffs_int_min", IntOp::kFfs, kIntMin, 0, 0, 32},
+        IntCase{"ffs_minus_one", IntOp::kFfs, S(-1), 0, 0, 1},
+        IntCase{"ffsll_zero", IntOp::kFfsll, 0, 0, 0, 0},
+        IntCase{"ffsll_2_pow_40", IntOp::kFfsll, 1ull << 40, 0, 0, 41},
+        IntCase{"ffsll_top_bit", IntOp::kFfsll, 1ull << 63, 0, 0, 64}),
     CaseName);
 
 class Brev : public IntegerIntrinsic {};
@@ -256,8 +254,7 @@ INSTANTIATE_TEST_SUITE_P(
         IntCase{"mul24_small", IntOp::kMul24, 1000, 2000, 0, 2000000},
         IntCase{"mul24_negative", IntOp::kMul24, S(-3), 7, 0, S(-21)},
         // High 8 bits ignored: 0x01000005 acts as 5.
-        IntCase{"mul24_ignores_high_bits", IntOp::kMul24, 0x01000005, 3, 0,
-                15},
+        IntCase{"mul24_ignores_high_bits", IntOp::kMul24, 0x01000005, 3, 0, 15},
         // 0x800000 is -2^23 as a signed 24-bit value.
         IntCase{"mul24_sign_bit_23", IntOp::kMul24, 0x800000, 2, 0,
                 S(-(1 << 24))},
@@ -309,8 +306,7 @@ INSTANTIATE_TEST_SUITE_P(
         IntCase{"sad_extremes", IntOp::kSad, INT_MAX, kIntMin, 0, 0xFFFFFFFFu},
         IntCase{"sad_negative_operands", IntOp::kSad, S(-5), S(-9), 1, 5},
         IntCase{"usad_basic", IntOp::kUsad, 3, 10, 1, 8},
-        IntCase{"usad_extremes", IntOp::kUsad, 0, 0xFFFFFFFFu, 0,
-                0xFFFFFFFFu}),
+        IntCase{"usad_extremes", IntOp::kUsad, 0, 0xFFFFFFFFu, 0, 0xFFFFFFFFu}),
     CaseName);
 
 class BytePerm : public IntegerIntrinsic {};
@@ -320,20 +316,19 @@ TEST_P(BytePerm, SelectsBytes) {
 }
 INSTANTIATE_TEST_SUITE_P(
     IntegerIntrinsics, BytePerm,
-    ::testing::Values(
-        IntCase{"identity_x", IntOp::kBytePerm, 0x33221100u, 0x77665544u,
-                0x3210, 0x33221100u},
-        IntCase{"all_from_y", IntOp::kBytePerm, 0x33221100u, 0x77665544u,
-                0x7654, 0x77665544u},
-        IntCase{"byte_swap", IntOp::kBytePerm, 0x33221100u, 0x77665544u,
-                0x0123, 0x00112233u},
-        IntCase{"interleave", IntOp::kBytePerm, 0x33221100u, 0x77665544u,
-                0x5140, 0x55114400u},
-        // Only the low 3 bits of each selector nibble count.
-        IntCase{"fourth_selector_bit_ignored", IntOp::kBytePerm, 0x33221100u,
-                0x77665544u, 0xBA98, 0x33221100u},
-        IntCase{"broadcast", IntOp::kBytePerm, 0x33221100u, 0x77665544u,
-                0x6666, 0x66666666u}),
+    ::testing::Values(IntCase{"identity_x", IntOp::kBytePerm, 0x33221100u,
+                              0x77665544u, 0x3210, 0x33221100u},
+                      IntCase{"all_from_y", IntOp::kBytePerm, 0x33221100u,
+                              0x77665544u, 0x7654, 0x77665544u},
+                      IntCase{"byte_swap", IntOp::kBytePerm, 0x33221100u,
+                              0x77665544u, 0x0123, 0x00112233u},
+                      IntCase{"interleave", IntOp::kBytePerm, 0x33221100u,
+                              0x77665544u, 0x5140, 0x55114400u},
+                      // Only the low 3 bits of each selector nibble count.
+                      IntCase{"fourth_selector_bit_ignored", IntOp::kBytePerm,
+                              0x33221100u, 0x77665544u, 0xBA98, 0x33221100u},
+                      IntCase{"broadcast", IntOp::kBytePerm, 0x33221100u,
+                              0x77665544u, 0x6666, 0x66666666u}),
     CaseName);
 
 class Funnelshift : public IntegerIntrinsic {};
@@ -343,25 +338,24 @@ TEST_P(Funnelshift, ShiftsConcatenation) {
 }
 INSTANTIATE_TEST_SUITE_P(
     IntegerIntrinsics, Funnelshift,
-    ::testing::Values(
-        IntCase{"l_by_8", IntOp::kFunnelshiftL, 0xAABBCCDDu, 0x11223344u, 8,
-                0x223344AAu},
-        IntCase{"l_by_0", IntOp::kFunnelshiftL, 0xAABBCCDDu, 0x11223344u, 0,
-                0x11223344u},
-        IntCase{"l_wraps_shift_40", IntOp::kFunnelshiftL, 0xAABBCCDDu,
-                0x11223344u, 40, 0x223344AAu},
-        IntCase{"lc_clamps_shift_40", IntOp::kFunnelshiftLc, 0xAABBCCDDu,
-                0x11223344u, 40, 0xAABBCCDDu},
-        IntCase{"lc_by_8", IntOp::kFunnelshiftLc, 0xAABBCCDDu, 0x11223344u, 8,
-                0x223344AAu},
-        IntCase{"r_by_8", IntOp::kFunnelshiftR, 0xAABBCCDDu, 0x11223344u, 8,
-                0x44AABBCCu},
-        IntCase{"r_wraps_shift_33", IntOp::kFunnelshiftR, 0xAABBCCDDu,
-                0x11223344u, 33, 0x555DE66Eu},
-        IntCase{"rc_clamps_shift_33", IntOp::kFunnelshiftRc, 0xAABBCCDDu,
-                0x11223344u, 33, 0x11223344u},
-        IntCase{"rc_by_32", IntOp::kFunnelshiftRc, 0xAABBCCDDu, 0x11223344u,
-                32, 0x11223344u}),
+    ::testing::Values(IntCase{"l_by_8", IntOp::kFunnelshiftL, 0xAABBCCDDu,
+                              0x11223344u, 8, 0x223344AAu},
+                      IntCase{"l_by_0", IntOp::kFunnelshiftL, 0xAABBCCDDu,
+                              0x11223344u, 0, 0x11223344u},
+                      IntCase{"l_wraps_shift_40", IntOp::kFunnelshiftL,
+                              0xAABBCCDDu, 0x11223344u, 40, 0x223344AAu},
+                      IntCase{"lc_clamps_shift_40", IntOp::kFunnelshiftLc,
+                              0xAABBCCDDu, 0x11223344u, 40, 0xAABBCCDDu},
+                      IntCase{"lc_by_8", IntOp::kFunnelshiftLc, 0xAABBCCDDu,
+                              0x11223344u, 8, 0x223344AAu},
+                      IntCase{"r_by_8", IntOp::kFunnelshiftR, 0xAABBCCDDu,
+                              0x11223344u, 8, 0x44AABBCCu},
+                      IntCase{"r_wraps_shift_33", IntOp::kFunnelshiftR,
+                              0xAABBCCDDu, 0x11223344u, 33, 0x555DE66Eu},
+                      IntCase{"rc_clamps_shift_33", IntOp::kFunnelshiftRc,
+                              0xAABBCCDDu, 0x11223344u, 33, 0x11223344u},
+                      IntCase{"rc_by_32", IntOp::kFunnelshiftRc, 0xAABBCCDDu,
+                              0x11223344u, 32, 0x11223344u}),
     CaseName);
 
 class HalvingAdd : public IntegerIntrinsic {};
@@ -416,9 +410,8 @@ TEST(IntegerIntrinsics, SameArgumentsGiveSameResultInEveryThread) {
   ASSERT_EQ(mcMallocManaged(&results, blocks * threads * sizeof(*results)),
             mcSuccess);
   for (IntOp op : {IntOp::kBrevll, IntOp::kUmul64hi, IntOp::kBytePerm}) {
-    EvaluateEverywhere<<<blocks, threads>>>(op, 0x0123456789ABCDEFull,
-                                            0xFEDCBA9876543210ull, 0x4725,
-                                            results);
+    EvaluateEverywhere<<<blocks, threads>>>(
+        op, 0x0123456789ABCDEFull, 0xFEDCBA9876543210ull, 0x4725, results);
     ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
     for (int i = 1; i < blocks * threads; ++i) {
       ASSERT_EQ(results[i], results[0]) << "thread " << i;

@@ -14,9 +14,9 @@
 #include <cfenv>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <limits>
-#include <cstdio>
 #include <string>
 
 namespace mxcts::math_testing {
@@ -84,8 +84,7 @@ bool SameValue(Float a, Float b) {
 template <class Float>
 std::string Describe(Float value) {
   char text[64];
-  std::snprintf(text, sizeof text, "%a (bits %llx)",
-                static_cast<double>(value),
+  std::snprintf(text, sizeof text, "%a (bits %llx)", static_cast<double>(value),
                 static_cast<unsigned long long>(Bits(value)));
   return text;
 }
@@ -117,8 +116,7 @@ long double UlpError(Float got, long double exact) {
                ? 0
                : std::numeric_limits<long double>::infinity();
   }
-  return std::fabs(static_cast<long double>(got) - exact) /
-         UlpAt<Float>(exact);
+  return std::fabs(static_cast<long double>(got) - exact) / UlpAt<Float>(exact);
 }
 
 }  // namespace mxcts::math_testing

@@ -34,7 +34,7 @@ constexpr Mode kModes[] = {Mode::kRn, Mode::kRz, Mode::kRu, Mode::kRd};
 enum class Op { kAdd, kSub, kMul, kDiv, kRcp, kSqrt, kFma };
 
 const char* OpName(Op op) {
-  static const char* const kNames[] = {"add", "sub", "mul", "div",
+  static const char* const kNames[] = {"add", "sub",  "mul", "div",
                                        "rcp", "sqrt", "fma"};
   return kNames[static_cast<int>(op)];
 }
@@ -71,8 +71,7 @@ __device__ float DeviceFloat(Op op, Mode mode, float x, float y, float z) {
   return 0;
 }
 
-__device__ double DeviceDouble(Op op, Mode mode, double x, double y,
-                               double z) {
+__device__ double DeviceDouble(Op op, Mode mode, double x, double y, double z) {
   switch (op) {
     case Op::kAdd:
       return MC_PICK(__dadd, mode, x, y);
@@ -223,12 +222,11 @@ TEST_P(FloatRounded, MatchesHostInSameMode) {
   CheckCase(op, mode, operands);
 }
 
-INSTANTIATE_TEST_SUITE_P(RoundedArithmetic, FloatRounded,
-                         ::testing::Combine(::testing::ValuesIn(kOps),
-                                            ::testing::ValuesIn(kModes),
-                                            ::testing::ValuesIn(
-                                                kFloatOperands)),
-                         ParamName<float>);
+INSTANTIATE_TEST_SUITE_P(
+    RoundedArithmetic, FloatRounded,
+    ::testing::Combine(::testing::ValuesIn(kOps), ::testing::ValuesIn(kModes),
+                       ::testing::ValuesIn(kFloatOperands)),
+    ParamName<float>);
 
 class DoubleRounded : public ::testing::TestWithParam<Param<double>> {};
 
@@ -238,12 +236,11 @@ TEST_P(DoubleRounded, MatchesHostInSameMode) {
   CheckCase(op, mode, operands);
 }
 
-INSTANTIATE_TEST_SUITE_P(RoundedArithmetic, DoubleRounded,
-                         ::testing::Combine(::testing::ValuesIn(kOps),
-                                            ::testing::ValuesIn(kModes),
-                                            ::testing::ValuesIn(
-                                                kDoubleOperands)),
-                         ParamName<double>);
+INSTANTIATE_TEST_SUITE_P(
+    RoundedArithmetic, DoubleRounded,
+    ::testing::Combine(::testing::ValuesIn(kOps), ::testing::ValuesIn(kModes),
+                       ::testing::ValuesIn(kDoubleOperands)),
+    ParamName<double>);
 
 // Random operands of every magnitude: bit patterns from a fixed linear
 // congruential sequence, so every run checks the same values.

@@ -57,10 +57,9 @@ enum class ToInt {
 };
 
 const char* ToIntName(ToInt op) {
-  static const char* const kNames[] = {"float2int",  "float2uint",
-                                       "float2ll",   "float2ull",
-                                       "double2int", "double2uint",
-                                       "double2ll",  "double2ull"};
+  static const char* const kNames[] = {"float2int", "float2uint", "float2ll",
+                                       "float2ull", "double2int", "double2uint",
+                                       "double2ll", "double2ull"};
   return kNames[static_cast<int>(op)];
 }
 
@@ -100,8 +99,7 @@ __device__ std::uint64_t Extend(Result (*rn)(Argument), Result (*rz)(Argument),
   return static_cast<std::uint64_t>(r);
 }
 
-__global__ void ToIntKernel(ToInt op, Mode mode, double x,
-                            std::uint64_t* out) {
+__global__ void ToIntKernel(ToInt op, Mode mode, double x, std::uint64_t* out) {
   const float f = static_cast<float>(x);
   switch (op) {
     case ToInt::kFloat2Int:
@@ -113,8 +111,8 @@ __global__ void ToIntKernel(ToInt op, Mode mode, double x,
                     __float2uint_rd, mode, f);
       break;
     case ToInt::kFloat2Ll:
-      *out = Extend(__float2ll_rn, __float2ll_rz, __float2ll_ru,
-                    __float2ll_rd, mode, f);
+      *out = Extend(__float2ll_rn, __float2ll_rz, __float2ll_ru, __float2ll_rd,
+                    mode, f);
       break;
     case ToInt::kFloat2Ull:
       *out = Extend(__float2ull_rn, __float2ull_rz, __float2ull_ru,
@@ -223,12 +221,13 @@ const Input kToIntInputs[] = {
 
 INSTANTIATE_TEST_SUITE_P(
     RoundingConversions, FloatToInteger,
-    ::testing::Combine(
-        ::testing::Values(ToInt::kFloat2Int, ToInt::kFloat2Uint,
-                          ToInt::kFloat2Ll, ToInt::kFloat2Ull,
-                          ToInt::kDouble2Int, ToInt::kDouble2Uint,
-                          ToInt::kDouble2Ll, ToInt::kDouble2Ull),
-        ::testing::ValuesIn(kModes), ::testing::ValuesIn(kToIntInputs)),
+    ::testing::Combine(::testing::Values(ToInt::kFloat2Int, ToInt::kFloat2Uint,
+                                         ToInt::kFloat2Ll, ToInt::kFloat2Ull,
+                                         ToInt::kDouble2Int,
+                                         ToInt::kDouble2Uint, ToInt::kDouble2Ll,
+                                         ToInt::kDouble2Ull),
+                       ::testing::ValuesIn(kModes),
+                       ::testing::ValuesIn(kToIntInputs)),
     [](const ::testing::TestParamInfo<ToIntParam>& info) {
       return std::string(ToIntName(std::get<0>(info.param))) + "_" +
              ModeName(std::get<1>(info.param)) + "_" +
@@ -249,9 +248,8 @@ enum class FromInt {
 };
 
 const char* FromIntName(FromInt op) {
-  static const char* const kNames[] = {"int2float", "uint2float",
-                                       "ll2float",  "ull2float",
-                                       "ll2double", "ull2double"};
+  static const char* const kNames[] = {"int2float", "uint2float", "ll2float",
+                                       "ull2float", "ll2double",  "ull2double"};
   return kNames[static_cast<int>(op)];
 }
 
@@ -358,7 +356,8 @@ const IntegerInput kFromIntInputs[] = {
     {"minus_one", ~0ull},
     {"two_pow_24_plus_one", (1ull << 24) + 1},
     {"two_pow_24_plus_three", (1ull << 24) + 3},
-    {"minus_two_pow_24_minus_one", static_cast<std::uint64_t>(-(1ll << 24) - 1)},
+    {"minus_two_pow_24_minus_one",
+     static_cast<std::uint64_t>(-(1ll << 24) - 1)},
     {"two_pow_25_plus_two", (1ull << 25) + 2},
     {"int_max", INT_MAX},
     {"int_min", static_cast<std::uint64_t>(static_cast<long long>(INT_MIN))},
@@ -371,14 +370,11 @@ const IntegerInput kFromIntInputs[] = {
 
 INSTANTIATE_TEST_SUITE_P(
     RoundingConversions, IntegerToFloat,
-    ::testing::Combine(::testing::Values(FromInt::kInt2Float,
-                                         FromInt::kUint2Float,
-                                         FromInt::kLl2Float,
-                                         FromInt::kUll2Float,
-                                         FromInt::kLl2Double,
-                                         FromInt::kUll2Double),
-                       ::testing::ValuesIn(kModes),
-                       ::testing::ValuesIn(kFromIntInputs)),
+    ::testing::Combine(
+        ::testing::Values(FromInt::kInt2Float, FromInt::kUint2Float,
+                          FromInt::kLl2Float, FromInt::kUll2Float,
+                          FromInt::kLl2Double, FromInt::kUll2Double),
+        ::testing::ValuesIn(kModes), ::testing::ValuesIn(kFromIntInputs)),
     [](const ::testing::TestParamInfo<FromIntParam>& info) {
       return std::string(FromIntName(std::get<0>(info.param))) + "_" +
              ModeName(std::get<1>(info.param)) + "_" +
@@ -532,8 +528,8 @@ TEST(RoundingConversions, BitReinterpretationKeepsBits) {
   Reinterpreted* out = nullptr;
   ASSERT_EQ(mcMallocManaged(&out, sizeof(*out)), mcSuccess);
   // -0.0f, a NaN pattern as an int, and -2.0 as a double.
-  ReinterpretKernel<<<1, 1>>>(-0.0f, 0x7FC00001, -2.0,
-                              0x3FF0000000000000ll, out);
+  ReinterpretKernel<<<1, 1>>>(-0.0f, 0x7FC00001, -2.0, 0x3FF0000000000000ll,
+                              out);
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   EXPECT_EQ(out->float_as_int, INT_MIN);
   EXPECT_EQ(out->float_as_uint, 0x80000000u);

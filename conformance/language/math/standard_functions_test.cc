@@ -31,14 +31,15 @@ using ::mxcts::math_testing::UlpError;
 // The functions of one and two arguments under test: X(name) for each.
 #define MC_UNARY_FUNCTIONS(X)                                                 \
   X(sin)                                                                      \
-  X(cos) X(tan) X(asin) X(acos) X(atan) X(sinh) X(cosh) X(tanh) X(asinh)      \
-      X(acosh) X(atanh) X(exp) X(exp2) X(exp10) X(expm1) X(log) X(log2)       \
-          X(log10) X(log1p) X(sqrt) X(cbrt) X(erf) X(erfc) X(lgamma)          \
-              X(tgamma) X(fabs) X(ceil) X(floor) X(trunc) X(round) X(rint)    \
-                  X(nearbyint) X(logb)
-#define MC_BINARY_FUNCTIONS(X)                                            \
-  X(pow)                                                                  \
-  X(atan2) X(hypot) X(fmod) X(remainder) X(fmin) X(fmax) X(fdim) X(copysign) \
+  X(cos)                                                                      \
+  X(tan) X(asin) X(acos) X(atan) X(sinh) X(cosh) X(tanh) X(asinh) X(acosh)    \
+      X(atanh) X(exp) X(exp2) X(exp10) X(expm1) X(log) X(log2) X(log10)       \
+          X(log1p) X(sqrt) X(cbrt) X(erf) X(erfc) X(lgamma) X(tgamma) X(fabs) \
+              X(ceil) X(floor) X(trunc) X(round) X(rint) X(nearbyint) X(logb)
+#define MC_BINARY_FUNCTIONS(X)                                      \
+  X(pow)                                                            \
+  X(atan2)                                                          \
+  X(hypot) X(fmod) X(remainder) X(fmin) X(fmax) X(fdim) X(copysign) \
       X(nextafter)
 
 enum class Fn {
@@ -99,8 +100,8 @@ __global__ void EvaluateKernel(Fn fn, bool single, const double* x,
 }
 
 // Evaluates fn on the device at n argument pairs.
-void OnDevice(Fn fn, bool single, const double* x, const double* y,
-              double* out, int n) {
+void OnDevice(Fn fn, bool single, const double* x, const double* y, double* out,
+              int n) {
   double *dx, *dy, *dout;
   ASSERT_EQ(mcMallocManaged(&dx, n * sizeof(double)), mcSuccess);
   ASSERT_EQ(mcMallocManaged(&dy, n * sizeof(double)), mcSuccess);
@@ -164,9 +165,9 @@ TEST_P(DocumentedBound, EverySampledResultIsWithinBound) {
   int worst_index = 0;
   for (int i = 0; i < kSamples; ++i) {
     const long double exact = Reference(a.fn, x[i], y[i]);
-    const long double error =
-        a.single ? UlpError(static_cast<float>(got[i]), exact)
-                 : UlpError(got[i], exact);
+    const long double error = a.single
+                                  ? UlpError(static_cast<float>(got[i]), exact)
+                                  : UlpError(got[i], exact);
     if (error > worst) worst = error, worst_index = i;
   }
   // A bound of n ulp allows the result to be n floating-point values away
@@ -181,65 +182,64 @@ TEST_P(DocumentedBound, EverySampledResultIsWithinBound) {
 // results are finite and normal.
 INSTANTIATE_TEST_SUITE_P(
     StandardFunctions, DocumentedBound,
-    ::testing::Values(
-        Accuracy{Fn::k_sin, true, -100, 100, 0, 0, 2},
-        Accuracy{Fn::k_sin, false, -100, 100, 0, 0, 2},
-        Accuracy{Fn::k_cos, true, -100, 100, 0, 0, 2},
-        Accuracy{Fn::k_cos, false, -100, 100, 0, 0, 2},
-        Accuracy{Fn::k_tan, true, -1.5, 1.5, 0, 0, 4},
-        Accuracy{Fn::k_tan, false, -1.5, 1.5, 0, 0, 2},
-        Accuracy{Fn::k_asin, true, -1, 1, 0, 0, 2},
-        Accuracy{Fn::k_asin, false, -1, 1, 0, 0, 2},
-        Accuracy{Fn::k_acos, true, -1, 1, 0, 0, 2},
-        Accuracy{Fn::k_acos, false, -1, 1, 0, 0, 2},
-        Accuracy{Fn::k_atan, true, -50, 50, 0, 0, 2},
-        Accuracy{Fn::k_atan, false, -50, 50, 0, 0, 2},
-        Accuracy{Fn::k_atan2, true, -5, 5, -3, 4, 3},
-        Accuracy{Fn::k_atan2, false, -5, 5, -3, 4, 2},
-        Accuracy{Fn::k_sinh, true, -80, 80, 0, 0, 3},
-        Accuracy{Fn::k_sinh, false, -700, 700, 0, 0, 2},
-        Accuracy{Fn::k_cosh, true, -80, 80, 0, 0, 2},
-        Accuracy{Fn::k_cosh, false, -700, 700, 0, 0, 2},
-        Accuracy{Fn::k_tanh, true, -10, 10, 0, 0, 3},
-        Accuracy{Fn::k_tanh, false, -20, 20, 0, 0, 2},
-        Accuracy{Fn::k_asinh, true, -1e5, 1e5, 0, 0, 3},
-        Accuracy{Fn::k_asinh, false, -1e5, 1e5, 0, 0, 3},
-        Accuracy{Fn::k_acosh, true, 1, 1e5, 0, 0, 4},
-        Accuracy{Fn::k_acosh, false, 1, 1e5, 0, 0, 3},
-        Accuracy{Fn::k_atanh, true, -0.999, 0.999, 0, 0, 3},
-        Accuracy{Fn::k_atanh, false, -0.999, 0.999, 0, 0, 2},
-        Accuracy{Fn::k_exp, true, -80, 80, 0, 0, 2},
-        Accuracy{Fn::k_exp, false, -700, 700, 0, 0, 1},
-        Accuracy{Fn::k_exp2, true, -120, 120, 0, 0, 2},
-        Accuracy{Fn::k_exp2, false, -1000, 1000, 0, 0, 1},
-        Accuracy{Fn::k_exp10, true, -35, 35, 0, 0, 2},
-        Accuracy{Fn::k_exp10, false, -300, 300, 0, 0, 2},
-        Accuracy{Fn::k_expm1, true, -10, 10, 0, 0, 1},
-        Accuracy{Fn::k_expm1, false, -10, 10, 0, 0, 1},
-        Accuracy{Fn::k_log, true, 1e-30, 1e30, 0, 0, 1},
-        Accuracy{Fn::k_log, false, 1e-300, 1e300, 0, 0, 1},
-        Accuracy{Fn::k_log2, true, 0.01, 1e5, 0, 0, 1},
-        Accuracy{Fn::k_log2, false, 0.01, 1e5, 0, 0, 1},
-        Accuracy{Fn::k_log10, true, 0.01, 1e5, 0, 0, 2},
-        Accuracy{Fn::k_log10, false, 0.01, 1e5, 0, 0, 1},
-        Accuracy{Fn::k_log1p, true, -0.9, 100, 0, 0, 1},
-        Accuracy{Fn::k_log1p, false, -0.9, 100, 0, 0, 1},
-        Accuracy{Fn::k_pow, true, 0.01, 10, -30, 30, 4},
-        Accuracy{Fn::k_pow, false, 0.01, 10, -300, 300, 2},
-        Accuracy{Fn::k_sqrt, true, 0, 1e30, 0, 0, 0},
-        Accuracy{Fn::k_sqrt, false, 0, 1e300, 0, 0, 0},
-        Accuracy{Fn::k_cbrt, true, -1e10, 1e10, 0, 0, 1},
-        Accuracy{Fn::k_cbrt, false, -1e10, 1e10, 0, 0, 4},
-        Accuracy{Fn::k_hypot, true, -1e3, 1e3, -1e3, 1e3, 3},
-        Accuracy{Fn::k_hypot, false, -1e3, 1e3, -1e3, 1e3, 2},
-        Accuracy{Fn::k_erf, true, -5, 5, 0, 0, 2},
-        Accuracy{Fn::k_erf, false, -5, 5, 0, 0, 2},
-        Accuracy{Fn::k_erfc, true, -5, 9, 0, 0, 4},
-        Accuracy{Fn::k_erfc, false, -5, 26, 0, 0, 5},
-        Accuracy{Fn::k_lgamma, true, 0.01, 30, 0, 0, 6},
-        Accuracy{Fn::k_lgamma, false, 0.01, 30, 0, 0, 4},
-        Accuracy{Fn::k_tgamma, true, 0.01, 30, 0, 0, 8},
-        Accuracy{Fn::k_tgamma, false, 0.01, 30, 0, 0, 10}),
+    ::testing::Values(Accuracy{Fn::k_sin, true, -100, 100, 0, 0, 2},
+                      Accuracy{Fn::k_sin, false, -100, 100, 0, 0, 2},
+                      Accuracy{Fn::k_cos, true, -100, 100, 0, 0, 2},
+                      Accuracy{Fn::k_cos, false, -100, 100, 0, 0, 2},
+                      Accuracy{Fn::k_tan, true, -1.5, 1.5, 0, 0, 4},
+                      Accuracy{Fn::k_tan, false, -1.5, 1.5, 0, 0, 2},
+                      Accuracy{Fn::k_asin, true, -1, 1, 0, 0, 2},
+                      Accuracy{Fn::k_asin, false, -1, 1, 0, 0, 2},
+                      Accuracy{Fn::k_acos, true, -1, 1, 0, 0, 2},
+                      Accuracy{Fn::k_acos, false, -1, 1, 0, 0, 2},
+                      Accuracy{Fn::k_atan, true, -50, 50, 0, 0, 2},
+                      Accuracy{Fn::k_atan, false, -50, 50, 0, 0, 2},
+                      Accuracy{Fn::k_atan2, true, -5, 5, -3, 4, 3},
+                      Accuracy{Fn::k_atan2, false, -5, 5, -3, 4, 2},
+                      Accuracy{Fn::k_sinh, true, -80, 80, 0, 0, 3},
+                      Accuracy{Fn::k_sinh, false, -700, 700, 0, 0, 2},
+                      Accuracy{Fn::k_cosh, true, -80, 80, 0, 0, 2},
+                      Accuracy{Fn::k_cosh, false, -700, 700, 0, 0, 2},
+                      Accuracy{Fn::k_tanh, true, -10, 10, 0, 0, 3},
+                      Accuracy{Fn::k_tanh, false, -20, 20, 0, 0, 2},
+                      Accuracy{Fn::k_asinh, true, -1e5, 1e5, 0, 0, 3},
+                      Accuracy{Fn::k_asinh, false, -1e5, 1e5, 0, 0, 3},
+                      Accuracy{Fn::k_acosh, true, 1, 1e5, 0, 0, 4},
+                      Accuracy{Fn::k_acosh, false, 1, 1e5, 0, 0, 3},
+                      Accuracy{Fn::k_atanh, true, -0.999, 0.999, 0, 0, 3},
+                      Accuracy{Fn::k_atanh, false, -0.999, 0.999, 0, 0, 2},
+                      Accuracy{Fn::k_exp, true, -80, 80, 0, 0, 2},
+                      Accuracy{Fn::k_exp, false, -700, 700, 0, 0, 1},
+                      Accuracy{Fn::k_exp2, true, -120, 120, 0, 0, 2},
+                      Accuracy{Fn::k_exp2, false, -1000, 1000, 0, 0, 1},
+                      Accuracy{Fn::k_exp10, true, -35, 35, 0, 0, 2},
+                      Accuracy{Fn::k_exp10, false, -300, 300, 0, 0, 2},
+                      Accuracy{Fn::k_expm1, true, -10, 10, 0, 0, 1},
+                      Accuracy{Fn::k_expm1, false, -10, 10, 0, 0, 1},
+                      Accuracy{Fn::k_log, true, 1e-30, 1e30, 0, 0, 1},
+                      Accuracy{Fn::k_log, false, 1e-300, 1e300, 0, 0, 1},
+                      Accuracy{Fn::k_log2, true, 0.01, 1e5, 0, 0, 1},
+                      Accuracy{Fn::k_log2, false, 0.01, 1e5, 0, 0, 1},
+                      Accuracy{Fn::k_log10, true, 0.01, 1e5, 0, 0, 2},
+                      Accuracy{Fn::k_log10, false, 0.01, 1e5, 0, 0, 1},
+                      Accuracy{Fn::k_log1p, true, -0.9, 100, 0, 0, 1},
+                      Accuracy{Fn::k_log1p, false, -0.9, 100, 0, 0, 1},
+                      Accuracy{Fn::k_pow, true, 0.01, 10, -30, 30, 4},
+                      Accuracy{Fn::k_pow, false, 0.01, 10, -300, 300, 2},
+                      Accuracy{Fn::k_sqrt, true, 0, 1e30, 0, 0, 0},
+                      Accuracy{Fn::k_sqrt, false, 0, 1e300, 0, 0, 0},
+                      Accuracy{Fn::k_cbrt, true, -1e10, 1e10, 0, 0, 1},
+                      Accuracy{Fn::k_cbrt, false, -1e10, 1e10, 0, 0, 4},
+                      Accuracy{Fn::k_hypot, true, -1e3, 1e3, -1e3, 1e3, 3},
+                      Accuracy{Fn::k_hypot, false, -1e3, 1e3, -1e3, 1e3, 2},
+                      Accuracy{Fn::k_erf, true, -5, 5, 0, 0, 2},
+                      Accuracy{Fn::k_erf, false, -5, 5, 0, 0, 2},
+                      Accuracy{Fn::k_erfc, true, -5, 9, 0, 0, 4},
+                      Accuracy{Fn::k_erfc, false, -5, 26, 0, 0, 5},
+                      Accuracy{Fn::k_lgamma, true, 0.01, 30, 0, 0, 6},
+                      Accuracy{Fn::k_lgamma, false, 0.01, 30, 0, 0, 4},
+                      Accuracy{Fn::k_tgamma, true, 0.01, 30, 0, 0, 8},
+                      Accuracy{Fn::k_tgamma, false, 0.01, 30, 0, 0, 10}),
     AccuracyName);
 
 // ---------------------------------------------------------------------------
@@ -273,8 +273,7 @@ void CheckExact(const Exact& e) {
     const float expected = static_cast<float>(e.expected);
     const float got_single =
         static_cast<float>(OneOnDevice(e.fn, true, e.x, e.y));
-    if (static_cast<double>(expected) == e.expected ||
-        std::isnan(e.expected)) {
+    if (static_cast<double>(expected) == e.expected || std::isnan(e.expected)) {
       EXPECT_TRUE(SameValue(got_single, expected))
           << FnName(e.fn) << "f(" << Describe(e.x) << ", " << Describe(e.y)
           << "): got " << Describe(got_single) << ", expected "
@@ -304,8 +303,8 @@ INSTANTIATE_TEST_SUITE_P(
         Exact{"floor_negative", Fn::k_floor, -1.25, 0, -2.0},
         Exact{"floor_denormal", Fn::k_floor, 1e-310, 0, 0.0},
         Exact{"trunc_negative", Fn::k_trunc, -1.75, 0, -1.0},
-        Exact{"trunc_two_pow_52_plus_half", Fn::k_trunc, 4503599627370496.5,
-              0, 4503599627370496.0},
+        Exact{"trunc_two_pow_52_plus_half", Fn::k_trunc, 4503599627370496.5, 0,
+              4503599627370496.0},
         Exact{"fmin_ordered", Fn::k_fmin, 3, -4, -4},
         Exact{"fmax_ordered", Fn::k_fmax, 3, -4, 3},
         Exact{"copysign_negative", Fn::k_copysign, 3, -0.0, -3},
@@ -502,9 +501,7 @@ INSTANTIATE_TEST_SUITE_P(
     ExactName);
 
 // atanf(inf) is pi/2 rounded to float (not the double's value).
-__global__ void AtanfInfKernel(float* out) {
-  out[0] = atanf(__builtin_inff());
-}
+__global__ void AtanfInfKernel(float* out) { out[0] = atanf(__builtin_inff()); }
 
 TEST(StandardFunctions, AtanfOfInfinityIsPiOverTwoRoundedToFloat) {
   MX_SPEC("lang.math.special.infinity-results");
@@ -650,11 +647,11 @@ TEST(StandardFunctions, SqrtAndDivisionAreCorrectlyRounded) {
 
 __global__ void DenormalKernel(float tiny, double tiny_double, float* f,
                                double* d) {
-  f[0] = tiny * 0.5f;         // 2^-127, a float denormal
-  f[1] = tiny * 0x1p-23f;     // 2^-149, the smallest
-  f[2] = sqrtf(0x1p-148f);    // denormal operand of a function
-  d[0] = tiny_double * 0.5;   // 2^-1023
-  d[1] = nextafter(0.0, 1.0); // 2^-1074
+  f[0] = tiny * 0.5f;          // 2^-127, a float denormal
+  f[1] = tiny * 0x1p-23f;      // 2^-149, the smallest
+  f[2] = sqrtf(0x1p-148f);     // denormal operand of a function
+  d[0] = tiny_double * 0.5;    // 2^-1023
+  d[1] = nextafter(0.0, 1.0);  // 2^-1074
 }
 
 TEST(StandardFunctions, DenormalsAreKeptInBothPrecisions) {
@@ -689,8 +686,7 @@ TEST(StandardFunctions, SeparateMultiplyAndAddRoundTwice) {
           "lang.math.exact.fma-single-rounding");
   float* out = nullptr;
   ASSERT_EQ(mcMallocManaged(&out, 2 * sizeof(*out)), mcSuccess);
-  SeparateMultiplyAddKernel<<<1, 1>>>(1.0f + 0x1p-12f, -(1.0f + 0x1p-11f),
-                                      out);
+  SeparateMultiplyAddKernel<<<1, 1>>>(1.0f + 0x1p-12f, -(1.0f + 0x1p-11f), out);
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   EXPECT_EQ(out[0], 0.0f);
   EXPECT_EQ(out[1], 0x1p-24f);  // control: fmaf rounds once

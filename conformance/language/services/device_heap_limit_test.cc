@@ -59,7 +59,9 @@ __global__ void AllocateUntilNull(size_t size, void** kept, bool free_after,
 
 __global__ void Quiet(int* word) { *word = 1; }
 
-__global__ void FreeNull() { free(nullptr); }
+// Frees `pointer`, a null pointer the compiler cannot see (a literal
+// free(NULL) may be compiled away).
+__global__ void FreeArgument(void* pointer) { free(pointer); }
 
 __global__ void FreeAll(void** kept, unsigned count) {
   for (unsigned i = 0; i < count; ++i) free(kept[i]);
@@ -294,7 +296,7 @@ std::string ResizeAfter(int use) {
     if (mcDeviceSynchronize() != mcSuccess) return "the malloc kernel failed";
   }
   if (use == kFreeNullKernel) {
-    FreeNull<<<1, 1>>>();
+    FreeArgument<<<1, 1>>>(nullptr);
     if (mcDeviceSynchronize() != mcSuccess) return "the free kernel failed";
   }
   if (use == kMallocThenReset && mcDeviceReset() != mcSuccess) {

@@ -163,6 +163,19 @@ __global__ void ExitAfterBarrier(int exiting_thread, int* passed) {
   passed[GlobalLinearThread()] = 2;
 }
 
+// Thread 0 skips the wave barrier and waits at the block barrier, while
+// the rest of its wave waits at the wave barrier, which names thread 0:
+// neither barrier can complete, and no thread has exited. With `misuse`
+// false every thread of the first wave takes the wave barrier first.
+constexpr int kDeadlockBarrierLine = __LINE__ + 6;
+__global__ void BarrierAgainstWaveBarrier(bool misuse) {
+  const unsigned t = LinearThread();
+  if (t < 64 && !(misuse && t == 0)) {
+    __syncwave();
+  }
+  __syncthreads();
+}
+
 // --- Helpers. ---
 
 dim3 ToDim3(const Shape& shape) { return dim3(shape.x, shape.y, shape.z); }
@@ -232,6 +245,11 @@ mcError_t RunBarrierInDivergentLoop(const Shape& block, int looping_thread) {
 mcError_t RunMixedVariants(const Shape& block, int first, int second,
                            int split) {
   MixedVariants<<<1, ToDim3(block)>>>(first, second, split);
+  return mcDeviceSynchronize();
+}
+
+mcError_t RunBarrierAgainstWaveBarrier(const Shape& block, bool misuse) {
+  BarrierAgainstWaveBarrier<<<1, ToDim3(block)>>>(misuse);
   return mcDeviceSynchronize();
 }
 
@@ -485,5 +503,32 @@ INSTANTIATE_TEST_SUITE_P(
       return std::string(VariantName(std::get<0>(info.param))) + "_" +
              std::get<1>(info.param).Name();
     });
+
+// --- Deadlock: a block barrier against a wave barrier. ---
+
+class BarrierDeadlockTest : public ::testing::TestWithParam<Shape> {};
+
+TEST_P(BarrierDeadlockTest, BlockBarrierAgainstWaveBarrierTraps) {
+  MX_SPEC("lang.ub.sync.barrier-in-divergent-code",
+          "lang.sync.syncthreads.divergent-condition-undefined",
+          "lang.sync.syncwave.named-lane-missing-undefined");
+  const std::string pattern =
+      "kernel '[^']*BarrierAgainstWaveBarrier[^']*' block \\(0,0,0\\) thread "
+      "\\([0-9]+,[0-9]+,[0-9]+\\): .*deadlock.*" +
+      SitePattern(kDeadlockBarrierLine);
+  MX_EXPECT_TRAP(RunBarrierAgainstWaveBarrier(GetParam(), true),
+                 mcErrorLaunchFailure, pattern);
+}
+
+TEST_P(BarrierDeadlockTest, WaveBarrierThenBlockBarrierIsFine) {
+  MX_SPEC("lang.ub.sync.barrier-in-divergent-code");
+  MX_EXPECT_NO_TRAP(RunBarrierAgainstWaveBarrier(GetParam(), false));
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, BarrierDeadlockTest,
+                         ::testing::Values(Shape{2}, Shape{63}, Shape{64},
+                                           Shape{65}, Shape{128},
+                                           Shape{1024}, Shape{8, 8, 16}),
+                         ::mxcts::conformance::ShapeParamName);
 
 }  // namespace

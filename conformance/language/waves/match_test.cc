@@ -62,8 +62,7 @@ enum class Match { kAny, kAll };
 
 template <class T>
 __global__ void MatchKernel(int match, unsigned long mask, int values,
-                            unsigned odd_lane, unsigned long* out,
-                            int* preds) {
+                            unsigned odd_lane, unsigned long* out, int* preds) {
   const unsigned id = wave_test::LinearId();
   if ((mask >> wave_test::Lane() & 1ul) == 0) {
     out[id] = 0xdeadul;
@@ -212,7 +211,7 @@ TEST_P(MatchMasks, ComparesOnlyNamedLanes) {
   c.match = std::get<1>(GetParam());
   // One differing lane among several makes match_all fail; three classes
   // give match_any several groups.
-  c.values = c.match == Match::kAny ? Values::kThreeClasses
+  c.values = c.match == Match::kAny            ? Values::kThreeClasses
              : __builtin_popcountl(c.mask) > 1 ? Values::kOneDiffers
                                                : Values::kAllEqual;
   CheckMatch(ValueType::kUnsigned, c);
@@ -262,8 +261,8 @@ void CheckFloatingBits() {
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   for (unsigned lane = 0; lane < 64; ++lane) {
     // +0 and -0 compare equal as numbers but not as bits.
-    EXPECT_EQ(zeros[lane], lane % 2 == 0 ? 0x5555555555555555ul
-                                         : 0xaaaaaaaaaaaaaaaaul)
+    EXPECT_EQ(zeros[lane],
+              lane % 2 == 0 ? 0x5555555555555555ul : 0xaaaaaaaaaaaaaaaaul)
         << lane;
   }
   MatchFloatingBits<T><<<1, 64>>>(true, zeros.get());

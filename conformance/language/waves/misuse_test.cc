@@ -52,7 +52,8 @@ __global__ void ShuffleWithMask(unsigned long mask, int* out) {
 
 mcError_t LaunchShuffle(unsigned long mask) {
   int* out = nullptr;
-  if (mcMallocManaged(&out, 64 * sizeof(int)) != mcSuccess) return mcErrorUnknown;
+  if (mcMallocManaged(&out, 64 * sizeof(int)) != mcSuccess)
+    return mcErrorUnknown;
   ShuffleWithMask<<<1, 64>>>(mask, out);
   const mcError_t result = mcDeviceSynchronize();
   mcFree(out);
@@ -147,7 +148,8 @@ __global__ void MixedWidths(int low_width, int* out) {
 
 mcError_t LaunchMixedWidths(int low_width) {
   int* out = nullptr;
-  if (mcMallocManaged(&out, 64 * sizeof(int)) != mcSuccess) return mcErrorUnknown;
+  if (mcMallocManaged(&out, 64 * sizeof(int)) != mcSuccess)
+    return mcErrorUnknown;
   MixedWidths<<<1, 64>>>(low_width, out);
   const mcError_t result = mcDeviceSynchronize();
   mcFree(out);
@@ -181,7 +183,8 @@ __global__ void ShuffleThenBarrier(unsigned shufflers, int* out) {
 
 mcError_t LaunchShuffleThenBarrier(unsigned shufflers) {
   int* out = nullptr;
-  if (mcMallocManaged(&out, 64 * sizeof(int)) != mcSuccess) return mcErrorUnknown;
+  if (mcMallocManaged(&out, 64 * sizeof(int)) != mcSuccess)
+    return mcErrorUnknown;
   ShuffleThenBarrier<<<1, 64>>>(shufflers, out);
   const mcError_t result = mcDeviceSynchronize();
   mcFree(out);

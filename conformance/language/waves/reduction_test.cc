@@ -3,8 +3,9 @@
 // 32-bit masks (docs/spec/lang-wave-collectives.md "Reductions").
 //
 // Every thread contributes a 32-bit value (random bits, so that sums wrap
-// and signs differ; one bit per lane for OR and AND); the host folds the values of each participant's group
-// (the named lanes of its wave, or of its 32-lane half for a 32-bit mask).
+// and signs differ; one bit per lane for OR and AND); the host folds the values
+// of each participant's group (the named lanes of its wave, or of its 32-lane
+// half for a 32-bit mask).
 
 #include <mc_runtime.h>
 
@@ -226,14 +227,14 @@ TEST_P(ReduceMask64, CombinesTheNamedLanesOfTheWave) {
   CheckReduction(c);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    AllReductions, ReduceMask64,
-    testing::Combine(testing::ValuesIn(kReductions),
-                     testing::ValuesIn(wave_test::kMasks)),
-    [](const testing::TestParamInfo<Mask64Param>& info) {
-      return std::string(ReductionName(std::get<0>(info.param))) +
-             std::get<1>(info.param).name;
-    });
+INSTANTIATE_TEST_SUITE_P(AllReductions, ReduceMask64,
+                         testing::Combine(testing::ValuesIn(kReductions),
+                                          testing::ValuesIn(wave_test::kMasks)),
+                         [](const testing::TestParamInfo<Mask64Param>& info) {
+                           return std::string(
+                                      ReductionName(std::get<0>(info.param))) +
+                                  std::get<1>(info.param).name;
+                         });
 
 // ---------------------------------------------------------------------------
 // 32-bit masks: each half of the wave reduces by itself.
@@ -245,7 +246,7 @@ struct NamedMask32 {
 };
 
 constexpr NamedMask32 kMasks32[] = {
-    {"Full32", 0xffffffffu},  {"Even32", 0x55555555u},
+    {"Full32", 0xffffffffu},     {"Even32", 0x55555555u},
     {"High16Of32", 0xffff0000u}, {"Lane0Of32", 0x1u},
     {"Lane31Of32", 0x80000000u},
 };
@@ -269,14 +270,14 @@ TEST_P(ReduceMask32, CombinesTheNamedLanesOfTheCallersHalf) {
   CheckReduction(c);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    AllReductions, ReduceMask32,
-    testing::Combine(testing::ValuesIn(kReductions),
-                     testing::ValuesIn(kMasks32)),
-    [](const testing::TestParamInfo<Mask32Param>& info) {
-      return std::string(ReductionName(std::get<0>(info.param))) +
-             std::get<1>(info.param).name;
-    });
+INSTANTIATE_TEST_SUITE_P(AllReductions, ReduceMask32,
+                         testing::Combine(testing::ValuesIn(kReductions),
+                                          testing::ValuesIn(kMasks32)),
+                         [](const testing::TestParamInfo<Mask32Param>& info) {
+                           return std::string(
+                                      ReductionName(std::get<0>(info.param))) +
+                                  std::get<1>(info.param).name;
+                         });
 
 // ---------------------------------------------------------------------------
 // Block shapes: partial waves reduce over their existing lanes.

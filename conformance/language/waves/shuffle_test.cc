@@ -53,8 +53,8 @@ __host__ __device__ inline int LaneOperand(int op, int operand, int step,
 // Each thread named in `mask` shuffles its value with `op` and the operand
 // LaneOperand gives it. Threads outside the mask store their own value.
 template <class T>
-__global__ void ShuffleKernel(int op, unsigned long mask, int operand,
-                              int step, int width, unsigned salt, T* out) {
+__global__ void ShuffleKernel(int op, unsigned long mask, int operand, int step,
+                              int width, unsigned salt, T* out) {
   const unsigned id = wave_test::LinearId();
   const unsigned lane = wave_test::Lane();
   const T mine = FromBits<T>(Pattern(id, salt));
@@ -141,8 +141,9 @@ Outcome RunShuffleOf(const ShuffleCase& c) {
     if ((taking_part >> lane & 1ul) == 0) continue;
     const int operand =
         LaneOperand(static_cast<int>(c.op), c.operand, c.step, lane);
-    const unsigned source = ExpectedSource(
-        c.op, lane, static_cast<unsigned>(operand), static_cast<unsigned>(c.width));
+    const unsigned source =
+        ExpectedSource(c.op, lane, static_cast<unsigned>(operand),
+                       static_cast<unsigned>(c.width));
     if (source != lane && (source >= wave_test::kWaveLanes ||
                            (taking_part >> source & 1ul) == 0)) {
       continue;  // [lang.wave.shfl.inactive-source-undefined]
@@ -206,8 +207,8 @@ void ExpectCorrect(const Outcome& outcome, bool expect_moves) {
 // Every type with every shuffle, over one full wave.
 // ---------------------------------------------------------------------------
 
-class ShuffleTypes
-    : public testing::TestWithParam<std::tuple<ValueType, Op>> {};
+class ShuffleTypes : public testing::TestWithParam<std::tuple<ValueType, Op>> {
+};
 
 TEST_P(ShuffleTypes, MovesTheSourceLanesBits) {
   MX_SPEC("lang.wave.shfl.integer-types", "lang.wave.shfl.floating-types",
@@ -370,14 +371,14 @@ TEST_P(ShuffleMasks, OnlyNamedLanesTakePart) {
                 __builtin_popcountl(c.mask) > 1 && stride < 64);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    AllMasks, ShuffleMasks,
-    testing::Combine(testing::ValuesIn(wave_test::kMasks),
-                     testing::Values(Op::kIdx, Op::kUp, Op::kDown, Op::kXor)),
-    [](const testing::TestParamInfo<MaskParam>& info) {
-      return std::string(std::get<0>(info.param).name) +
-             OpName(std::get<1>(info.param));
-    });
+INSTANTIATE_TEST_SUITE_P(AllMasks, ShuffleMasks,
+                         testing::Combine(testing::ValuesIn(wave_test::kMasks),
+                                          testing::Values(Op::kIdx, Op::kUp,
+                                                          Op::kDown, Op::kXor)),
+                         [](const testing::TestParamInfo<MaskParam>& info) {
+                           return std::string(std::get<0>(info.param).name) +
+                                  OpName(std::get<1>(info.param));
+                         });
 
 // ---------------------------------------------------------------------------
 // Block shapes: waves are cut from linear thread ids, partial last waves
@@ -401,14 +402,14 @@ TEST_P(ShuffleShapes, EachWaveShufflesWithinItself) {
   ExpectCorrect(RunShuffle(ValueType::kInt, c), c.shape.threads() > 1);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    AllShapes, ShuffleShapes,
-    testing::Combine(testing::ValuesIn(wave_test::kShapes),
-                     testing::Values(Op::kIdx, Op::kDown, Op::kXor)),
-    [](const testing::TestParamInfo<ShapeParam>& info) {
-      return std::string(std::get<0>(info.param).name) +
-             OpName(std::get<1>(info.param));
-    });
+INSTANTIATE_TEST_SUITE_P(AllShapes, ShuffleShapes,
+                         testing::Combine(testing::ValuesIn(wave_test::kShapes),
+                                          testing::Values(Op::kIdx, Op::kDown,
+                                                          Op::kXor)),
+                         [](const testing::TestParamInfo<ShapeParam>& info) {
+                           return std::string(std::get<0>(info.param).name) +
+                                  OpName(std::get<1>(info.param));
+                         });
 
 // ---------------------------------------------------------------------------
 // Butterfly reduction over 64 lanes.

@@ -92,14 +92,14 @@ TEST_P(SyncwaveMasks, NamedLanesSeeEachOthersStores) {
                 std::get<0>(GetParam()).mask);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    AllMasks, SyncwaveMasks,
-    testing::Combine(testing::ValuesIn(wave_test::kMasks),
-                     testing::Bool()),
-    [](const testing::TestParamInfo<MaskParam>& info) {
-      return std::string(std::get<0>(info.param).name) +
-             (std::get<1>(info.param) ? "Syncwarp" : "Syncwave");
-    });
+INSTANTIATE_TEST_SUITE_P(AllMasks, SyncwaveMasks,
+                         testing::Combine(testing::ValuesIn(wave_test::kMasks),
+                                          testing::Bool()),
+                         [](const testing::TestParamInfo<MaskParam>& info) {
+                           return std::string(std::get<0>(info.param).name) +
+                                  (std::get<1>(info.param) ? "Syncwarp"
+                                                           : "Syncwave");
+                         });
 
 // The default mask: every lane of the wave.
 __global__ void ExchangeWithDefaultMask(int* out) {

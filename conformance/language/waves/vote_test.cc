@@ -180,13 +180,13 @@ TEST_P(AllMasks, IsTrueIffEveryNamedLaneVotesYes) {
             std::get<1>(GetParam()));
 }
 
-#define MX_VOTE_MASK_SUITE(suite)                                           \
-  INSTANTIATE_TEST_SUITE_P(                                                 \
-      MasksAndPredicates, suite,                                            \
-      testing::Combine(testing::ValuesIn(wave_test::kMasks),                \
-                       testing::Values(Predicate::kNone, Predicate::kAll,   \
-                                       Predicate::kEvenLanes,               \
-                                       Predicate::kScattered)),             \
+#define MX_VOTE_MASK_SUITE(suite)                                         \
+  INSTANTIATE_TEST_SUITE_P(                                               \
+      MasksAndPredicates, suite,                                          \
+      testing::Combine(                                                   \
+          testing::ValuesIn(wave_test::kMasks),                           \
+          testing::Values(Predicate::kNone, Predicate::kAll,              \
+                          Predicate::kEvenLanes, Predicate::kScattered)), \
       MaskParamName)
 
 MX_VOTE_MASK_SUITE(BallotMasks);
@@ -211,9 +211,9 @@ TEST_P(VoteShapes, EachWaveVotesOverItsExistingLanes) {
   const Vote vote = std::get<1>(GetParam());
   // For any/all, the even-lane pattern makes the last wave of 65 threads
   // (lane 0 alone) differ from the others.
-  CheckVote(vote, std::get<0>(GetParam()), kFullMask,
-            vote == Vote::kBallot ? Predicate::kScattered
-                                  : Predicate::kEvenLanes);
+  CheckVote(
+      vote, std::get<0>(GetParam()), kFullMask,
+      vote == Vote::kBallot ? Predicate::kScattered : Predicate::kEvenLanes);
 }
 
 INSTANTIATE_TEST_SUITE_P(

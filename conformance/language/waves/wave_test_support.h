@@ -47,11 +47,11 @@ struct Shape {
 };
 
 constexpr Shape kShapes[] = {
-    {"Threads64", 64, 1, 1},        {"Threads63", 63, 1, 1},
-    {"Threads65", 65, 1, 1},        {"Threads128", 128, 1, 1},
-    {"Threads1024", 1024, 1, 1},    {"Threads96", 96, 1, 1},
-    {"Block8x8", 8, 8, 1},          {"Block13x5", 13, 5, 1},
-    {"Block16x8x2", 16, 8, 2},      {"Block10x10x3", 10, 10, 3},
+    {"Threads64", 64, 1, 1},     {"Threads63", 63, 1, 1},
+    {"Threads65", 65, 1, 1},     {"Threads128", 128, 1, 1},
+    {"Threads1024", 1024, 1, 1}, {"Threads96", 96, 1, 1},
+    {"Block8x8", 8, 8, 1},       {"Block13x5", 13, 5, 1},
+    {"Block16x8x2", 16, 8, 2},   {"Block10x10x3", 10, 10, 3},
     {"Block32x32", 32, 32, 1},
 };
 
@@ -97,18 +97,19 @@ enum class ValueType {
 };
 
 constexpr ValueType kShuffleTypes[] = {
-    ValueType::kInt,      ValueType::kUnsigned,  ValueType::kLong,
-    ValueType::kUnsignedLong, ValueType::kLongLong,
-    ValueType::kUnsignedLongLong, ValueType::kFloat, ValueType::kDouble,
-    ValueType::kHalf,     ValueType::kHalf2,     ValueType::kBfloat16,
-    ValueType::kBfloat162,
+    ValueType::kInt,      ValueType::kUnsigned,
+    ValueType::kLong,     ValueType::kUnsignedLong,
+    ValueType::kLongLong, ValueType::kUnsignedLongLong,
+    ValueType::kFloat,    ValueType::kDouble,
+    ValueType::kHalf,     ValueType::kHalf2,
+    ValueType::kBfloat16, ValueType::kBfloat162,
 };
 
 constexpr ValueType kMatchTypes[] = {
-    ValueType::kInt,          ValueType::kUnsigned,
-    ValueType::kLong,         ValueType::kUnsignedLong,
-    ValueType::kLongLong,     ValueType::kUnsignedLongLong,
-    ValueType::kFloat,        ValueType::kDouble,
+    ValueType::kInt,      ValueType::kUnsigned,
+    ValueType::kLong,     ValueType::kUnsignedLong,
+    ValueType::kLongLong, ValueType::kUnsignedLongLong,
+    ValueType::kFloat,    ValueType::kDouble,
 };
 
 inline const char* TypeName(ValueType type) {
@@ -184,8 +185,8 @@ class Managed {
  public:
   explicit Managed(size_t count, int fill = 0) : count_(count) {
     EXPECT_EQ(mcMallocManaged(&data_, count * sizeof(T)), mcSuccess);
-    if (data_ != nullptr) std::memset(static_cast<void*>(data_), fill,
-                                      count * sizeof(T));
+    if (data_ != nullptr)
+      std::memset(static_cast<void*>(data_), fill, count * sizeof(T));
   }
   ~Managed() { mcFree(data_); }
   Managed(const Managed&) = delete;

@@ -62,6 +62,8 @@
 // are correctly rounded in both precisions: mxcc has no option selecting
 // approximate ones ([lang.math.exact.sqrt-correctly-rounded],
 // [lang.math.exact.division-correctly-rounded]).
+//
+// Tested by the tests of conformance/language/math.
 
 #ifndef MCR_DETAIL_DEVICE_MATH_H_
 #define MCR_DETAIL_DEVICE_MATH_H_

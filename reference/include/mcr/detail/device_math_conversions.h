@@ -21,6 +21,8 @@
 //
 // Part of the device math library (mcr/detail/device_math.h); usable in
 // host and device code.
+//
+// Tested by conformance/language/math/rounding_conversions_test.cc.
 
 #ifndef MCR_DETAIL_DEVICE_MATH_CONVERSIONS_H_
 #define MCR_DETAIL_DEVICE_MATH_CONVERSIONS_H_

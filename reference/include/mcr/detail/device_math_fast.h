@@ -40,6 +40,8 @@
 //
 // Part of the device math library (mcr/detail/device_math.h); usable in
 // host and device code.
+//
+// Tested by conformance/language/math/fast_intrinsics_test.cc.
 
 #ifndef MCR_DETAIL_DEVICE_MATH_FAST_H_
 #define MCR_DETAIL_DEVICE_MATH_FAST_H_
@@ -78,7 +80,7 @@ inline float __powf(float x, float y) noexcept { return powf(x, y); }
 // [lang.math.fast.fdividef-large-divisor]
 inline float __fdividef(float x, float y) {
   const float magnitude = __builtin_fabsf(y);
-  if (magnitude > 0x1p126f && magnitude <= __FLT_MAX__) {
+  if (magnitude > 8.50705917e37f /* 2^126 */ && magnitude <= __FLT_MAX__) {
     if (__builtin_isinf(x) || __builtin_isnan(x)) return __builtin_nanf("");
     const bool negative = __builtin_signbit(x) != __builtin_signbit(y);
     return negative ? -0.0f : 0.0f;

@@ -38,6 +38,9 @@
 //
 // Part of the device math library (mcr/detail/device_math.h); usable in
 // host and device code.
+//
+// Tested by conformance/language/math/device_functions_test.cc and
+// standard_functions_test.cc.
 
 #ifndef MCR_DETAIL_DEVICE_MATH_FUNCTIONS_H_
 #define MCR_DETAIL_DEVICE_MATH_FUNCTIONS_H_
@@ -46,12 +49,15 @@
 
 namespace __mc_math {
 
-// pi and sqrt(1/2) as double-double: kPi + kPiLow, kSqrtHalf + kSqrtHalfLow.
-constexpr double kPi = 0x1.921fb54442d18p+1;
-constexpr double kPiLow = 0x1.1a62633145c07p-53;
-constexpr double kSqrtHalf = 0x1.6a09e667f3bcdp-1;
-constexpr double kSqrtHalfLow = -0x1.bdd3413b26456p-55;
-constexpr double kTwoOverSqrtPi = 0x1.20dd750429b6dp+0;
+// pi and sqrt(1/2) as double-double: kPi + kPiLow, kSqrtHalf + kSqrtHalfLow
+// (decimal spellings of the doubles 0x1.921fb54442d18p+1,
+// 0x1.1a62633145c07p-53, 0x1.6a09e667f3bcdp-1, -0x1.bdd3413b26456p-55; hex
+// floating literals would need C++17), and 2 / sqrt(pi).
+constexpr double kPi = 3.141592653589793;
+constexpr double kPiLow = 1.2246467991473532e-16;
+constexpr double kSqrtHalf = 0.7071067811865476;
+constexpr double kSqrtHalfLow = -4.833646656726457e-17;
+constexpr double kTwoOverSqrtPi = 1.1283791670955126;
 
 // sin(pi * a) and cos(pi * a) for |a| <= 1/4: pi * a as a double-double
 // hi + lo, then sin(hi + lo) ~ sin(hi) + lo cos(hi).
@@ -132,19 +138,19 @@ inline double ErfcInverseSmall(double z) {
     const double next = x - (log(value) - target) / slope;
     const double change = __builtin_fabs(next - x);
     x = next < 0.0 ? 0.0 : next;
-    if (change <= 0x1p-60 * x) break;
+    if (change <= 8.673617379884035e-19 * x) break;
   }
   return x;
 }
 
 // The x with erf(x) = y, for |y| <= 1/2: Newton's method on erf.
 inline double ErfInverseSmall(double y) {
-  double x = y * 0x1.c5bf891b4ef6bp-1;  // sqrt(pi) / 2
+  double x = y * 0.886226925452758;  // sqrt(pi) / 2
   for (int step = 0; step < 100; ++step) {
     const double next = x - (erf(x) - y) / (kTwoOverSqrtPi * exp(-x * x));
     const double change = __builtin_fabs(next - x);
     x = next;
-    if (change <= 0x1p-60 * __builtin_fabs(x)) break;
+    if (change <= 8.673617379884035e-19 * __builtin_fabs(x)) break;
   }
   return x;
 }
@@ -168,11 +174,29 @@ inline double ErfInverse(double y) {
 
 }  // namespace __mc_math
 
+// C23 adds rsqrt, sinpi and cospi to <math.h> (glibc 2.41 and later declare
+// some of them, with C linkage and `noexcept`), so these six are defined
+// with C linkage and the same exception specification: the definitions then
+// agree with any such declaration.
+extern "C" {
+
 // 1 / sqrt(x).
-inline float rsqrtf(float x) {
+inline float rsqrtf(float x) noexcept {
   return static_cast<float>(::__mc_math::Rsqrt(x));
 }
-inline double rsqrt(double x) { return ::__mc_math::Rsqrt(x); }
+inline double rsqrt(double x) noexcept { return ::__mc_math::Rsqrt(x); }
+
+// sin(pi x) and cos(pi x), with pi x not rounded first.
+inline float sinpif(float x) noexcept {
+  return static_cast<float>(::__mc_math::SinPi(x));
+}
+inline float cospif(float x) noexcept {
+  return static_cast<float>(::__mc_math::CosPi(x));
+}
+inline double sinpi(double x) noexcept { return ::__mc_math::SinPi(x); }
+inline double cospi(double x) noexcept { return ::__mc_math::CosPi(x); }
+
+}  // extern "C"
 
 // 1 / cbrt(x).
 inline float rcbrtf(float x) {
@@ -180,15 +204,7 @@ inline float rcbrtf(float x) {
 }
 inline double rcbrt(double x) { return ::__mc_math::Rcbrt(x); }
 
-// sin(pi x) and cos(pi x), with pi x not rounded first.
-inline float sinpif(float x) {
-  return static_cast<float>(::__mc_math::SinPi(x));
-}
-inline float cospif(float x) {
-  return static_cast<float>(::__mc_math::CosPi(x));
-}
-inline double sinpi(double x) { return ::__mc_math::SinPi(x); }
-inline double cospi(double x) { return ::__mc_math::CosPi(x); }
+// sin(pi x) and cos(pi x) at once.
 inline void sincospif(float x, float* sine, float* cosine) {
   *sine = sinpif(x);
   *cosine = cospif(x);
@@ -205,7 +221,7 @@ inline float normcdff(float x) {
 inline double normcdf(double x) { return ::__mc_math::NormCdf(x); }
 inline float normcdfinvf(float p) {
   const double x = ::__mc_math::ErfcInverse(2.0 * p);
-  return x == 0.0 ? 0.0f : static_cast<float>(-0x1.6a09e667f3bcdp+0 * x);
+  return x == 0.0 ? 0.0f : static_cast<float>(-1.4142135623730951 * x);
 }
 
 // The inverse error function and the inverse complementary error function.

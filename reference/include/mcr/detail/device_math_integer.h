@@ -19,6 +19,8 @@
 //
 // Part of the device math library (mcr/detail/device_math.h); usable in
 // host and device code.
+//
+// Tested by conformance/language/math/integer_intrinsics_test.cc.
 
 #ifndef MCR_DETAIL_DEVICE_MATH_INTEGER_H_
 #define MCR_DETAIL_DEVICE_MATH_INTEGER_H_

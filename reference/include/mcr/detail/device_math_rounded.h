@@ -25,6 +25,8 @@
 //
 // Part of the device math library (mcr/detail/device_math.h); usable in
 // host and device code.
+//
+// Tested by conformance/language/math/rounded_arithmetic_test.cc.
 
 #ifndef MCR_DETAIL_DEVICE_MATH_ROUNDED_H_
 #define MCR_DETAIL_DEVICE_MATH_ROUNDED_H_

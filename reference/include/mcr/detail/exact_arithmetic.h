@@ -26,6 +26,9 @@
 //
 // Not for programs. Seen by both passes; everything is inline and uses no
 // library function, so device images need nothing more.
+//
+// Tested by conformance/language/math/rounded_arithmetic_test.cc, half_test.cc
+// and bfloat16_test.cc.
 
 #ifndef MCR_DETAIL_EXACT_ARITHMETIC_H_
 #define MCR_DETAIL_EXACT_ARITHMETIC_H_

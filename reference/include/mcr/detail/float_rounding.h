@@ -15,6 +15,9 @@
 //
 // Not for programs. Names live in namespace `__mc_math` and are reserved.
 // Seen by the host and the device pass alike: everything here is inline.
+//
+// Tested by conformance/language/math/rounding_conversions_test.cc,
+// half_test.cc and bfloat16_test.cc.
 
 #ifndef MCR_DETAIL_FLOAT_ROUNDING_H_
 #define MCR_DETAIL_FLOAT_ROUNDING_H_
@@ -63,7 +66,7 @@ constexpr bool RoundsAway(int mode, Remainder remainder,
     case kRoundNearestEven:
       return remainder == kAboveHalf || (remainder == kHalf && (kept & 1));
     case kRoundUp:
-      return remainder == kAboveHalf && !negative;
+      return remainder != kExact && !negative;
     case kRoundDown:
       return remainder != kExact && negative;
     default:

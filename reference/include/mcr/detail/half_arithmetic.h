@@ -16,6 +16,8 @@
 // round its result to nearest: within 1 ulp of the 16-bit result.
 //
 // Not for programs. Names live in namespace `__mc_math`.
+//
+// Tested by conformance/language/math/half_test.cc and bfloat16_test.cc.
 
 #ifndef MCR_DETAIL_HALF_ARITHMETIC_H_
 #define MCR_DETAIL_HALF_ARITHMETIC_H_
@@ -32,11 +34,11 @@ template <class Half>
 struct HalfFormat;
 template <>
 struct HalfFormat<__half> {
-  static constexpr Format kValue = kBinary16;
+  static constexpr Format Value() { return kBinary16; }
 };
 template <>
 struct HalfFormat<__maca_bfloat16> {
-  static constexpr Format kValue = kBfloat16;
+  static constexpr Format Value() { return kBfloat16; }
 };
 
 template <class Half>
@@ -52,48 +54,48 @@ constexpr double HalfToDouble(Half value) {
 template <class Half>
 constexpr Half HalfFromFloat(float value, int mode = kRoundNearestEven) {
   return HalfFromBits<Half>(ConvertFormat(FloatBits(value), kBinary32,
-                                          HalfFormat<Half>::kValue, mode));
+                                          HalfFormat<Half>::Value(), mode));
 }
 template <class Half>
 constexpr bool HalfIsNan(Half value) {
-  return (value.__x & 0x7fff) > InfinityBits(HalfFormat<Half>::kValue);
+  return (value.__x & 0x7fff) > InfinityBits(HalfFormat<Half>::Value());
 }
 template <class Half>
 constexpr bool HalfIsInfinite(Half value) {
-  return (value.__x & 0x7fff) == InfinityBits(HalfFormat<Half>::kValue);
+  return (value.__x & 0x7fff) == InfinityBits(HalfFormat<Half>::Value());
 }
 
 // The operations rounded once into the 16-bit format.
 template <class Half>
-constexpr Half HalfAdd(Half a, Half b, int mode = kRoundTowardZero) {
+constexpr Half HalfAdd(Half a, Half b, int mode = kRoundNearestEven) {
   return HalfFromBits<Half>(RoundedAdd(HalfToDouble(a), HalfToDouble(b),
-                                       HalfFormat<Half>::kValue, mode));
+                                       HalfFormat<Half>::Value(), mode));
 }
 template <class Half>
 constexpr Half HalfSub(Half a, Half b, int mode = kRoundNearestEven) {
   return HalfFromBits<Half>(RoundedAdd(HalfToDouble(a), -HalfToDouble(b),
-                                       HalfFormat<Half>::kValue, mode));
+                                       HalfFormat<Half>::Value(), mode));
 }
 template <class Half>
 constexpr Half HalfMul(Half a, Half b, int mode = kRoundNearestEven) {
   return HalfFromBits<Half>(RoundedMul(HalfToDouble(a), HalfToDouble(b),
-                                       HalfFormat<Half>::kValue, mode));
+                                       HalfFormat<Half>::Value(), mode));
 }
 template <class Half>
 constexpr Half HalfDiv(Half a, Half b, int mode = kRoundNearestEven) {
   return HalfFromBits<Half>(RoundedDiv(HalfToDouble(a), HalfToDouble(b),
-                                       HalfFormat<Half>::kValue, mode));
+                                       HalfFormat<Half>::Value(), mode));
 }
 template <class Half>
 constexpr Half HalfFma(Half a, Half b, Half c, int mode = kRoundNearestEven) {
   return HalfFromBits<Half>(RoundedFma(HalfToDouble(a), HalfToDouble(b),
                                        HalfToDouble(c),
-                                       HalfFormat<Half>::kValue, mode));
+                                       HalfFormat<Half>::Value(), mode));
 }
 template <class Half>
 constexpr Half HalfSqrt(Half a) {
   return HalfFromBits<Half>(RoundedSqrt(
-      HalfToDouble(a), HalfFormat<Half>::kValue, kRoundNearestEven));
+      HalfToDouble(a), HalfFormat<Half>::Value(), kRoundNearestEven));
 }
 
 // Sign manipulation: exact, NaN payloads kept.
@@ -149,7 +151,7 @@ template <class Half>
 constexpr Half HalfMax(Half a, Half b, bool propagate_nan) {
   if (HalfIsNan(a) || HalfIsNan(b)) {
     if (propagate_nan || (HalfIsNan(a) && HalfIsNan(b))) {
-      return HalfFromBits<Half>(DefaultNanBits(HalfFormat<Half>::kValue));
+      return HalfFromBits<Half>(DefaultNanBits(HalfFormat<Half>::Value()));
     }
     return HalfIsNan(a) ? b : a;
   }
@@ -159,7 +161,7 @@ template <class Half>
 constexpr Half HalfMin(Half a, Half b, bool propagate_nan) {
   if (HalfIsNan(a) || HalfIsNan(b)) {
     if (propagate_nan || (HalfIsNan(a) && HalfIsNan(b))) {
-      return HalfFromBits<Half>(DefaultNanBits(HalfFormat<Half>::kValue));
+      return HalfFromBits<Half>(DefaultNanBits(HalfFormat<Half>::Value()));
     }
     return HalfIsNan(a) ? b : a;
   }
@@ -170,12 +172,12 @@ constexpr Half HalfMin(Half a, Half b, bool propagate_nan) {
 template <class Half>
 constexpr Half HalfFromSigned(long long value, int mode) {
   return HalfFromBits<Half>(
-      IntegerToFormat(value, HalfFormat<Half>::kValue, mode));
+      IntegerToFormat(value, HalfFormat<Half>::Value(), mode));
 }
 template <class Half>
 constexpr Half HalfFromUnsigned(unsigned long long value, int mode) {
   return HalfFromBits<Half>(
-      UnsignedToFormat(value, HalfFormat<Half>::kValue, mode));
+      UnsignedToFormat(value, HalfFormat<Half>::Value(), mode));
 }
 template <class Integer, class Half>
 constexpr Integer HalfToInteger(Half value, int mode) {

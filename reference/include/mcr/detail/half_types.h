@@ -19,6 +19,9 @@
 //   __half h = __float2half(1.0f / 3.0f);   // 0x3555, ties to even
 //   float f = __half2float(h);              // 0.333251953125f, exact
 //   __half2 p = __floats2half2_rn(1.0f, -2.0f);  // p.x = 1, p.y = -2
+//
+// Tested by conformance/language/math/half_test.cc, bfloat16_test.cc and
+// headers_together_test.cc.
 
 #ifndef MCR_DETAIL_HALF_TYPES_H_
 #define MCR_DETAIL_HALF_TYPES_H_
