@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <numeric>
 
 #include "absl/strings/str_format.h"
 #include "reference/device/thread_context.h"
@@ -24,7 +25,10 @@ namespace mxcts::device_internal {
 namespace {
 
 bool SameSite(const WaitSite& a, const WaitSite& b) {
-  return a.line == b.line && std::strcmp(a.file, b.file) == 0;
+  // One call site passes the same literal every time: compare pointers
+  // first, text only when they differ.
+  return a.line == b.line &&
+         (a.file == b.file || std::strcmp(a.file, b.file) == 0);
 }
 
 }  // namespace
@@ -57,7 +61,9 @@ int BlockBarrier::Arrive(Kind kind, int predicate, const char* file, int line) {
   if (waiting_.size() == block_->thread_count()) {
     // [lang.sync.syncthreads-predicate.same-result-for-all]
     const int result = PhaseResult();
-    std::sort(waiting_.begin(), waiting_.end());
+    // Every thread of the block waits, so in linear order the release
+    // order is simply 0, 1, ..., n-1.
+    std::iota(waiting_.begin(), waiting_.end(), 0u);
     if (block_->order() != nullptr) block_->order()->ReleaseOrder(&waiting_);
     for (unsigned thread : waiting_) {
       results_[thread] = result;

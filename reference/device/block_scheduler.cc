@@ -36,6 +36,11 @@
 
 namespace mxcts::device_internal {
 
+std::vector<BlockScheduler::ThreadRecord>& BlockScheduler::RecycledRecords() {
+  static thread_local std::vector<ThreadRecord> records;
+  return records;
+}
+
 BlockScheduler::BlockScheduler(const device::GridLaunch& launch,
                                uint3 block_index, StackPool* stacks,
                                ScheduleOrder* order)
@@ -44,20 +49,27 @@ BlockScheduler::BlockScheduler(const device::GridLaunch& launch,
       stacks_(stacks),
       order_(order) {
   const dim3 block = launch.block;
-  threads_.resize(static_cast<size_t>(block.x) * block.y * block.z);
-  // [model.exec.linear-thread-id] x varies fastest, then y, then z.
-  for (unsigned linear = 0; linear < threads_.size(); ++linear) {
-    // Positional: device_abi.h makes the member names macros.
-    threads_[linear].context = __mc_thread_context{
-        ThreadIndex(linear), block_index, launch.block, launch.grid};
+  // The records of the previous block of this OS thread are reused: a
+  // fresh allocation of a large block's records comes from new pages, and
+  // faulting them in costs more than running the threads.
+  threads_.swap(RecycledRecords());
+  thread_count_ = block.x * block.y * block.z;
+  if (threads_.size() < thread_count_) threads_.resize(thread_count_);
+  for (unsigned thread = 0; thread < thread_count_; ++thread) {
+    threads_[thread].state = ThreadState::kUnstarted;
   }
+  // Each thread's built-in variables are filled in when it starts (Walk):
+  // most threads of most kernels start and exit without ever waiting, and a
+  // block of a large grid is set up thousands of times.
   if (order_ != nullptr) {
-    start_order_ =
-        order_->ThreadStartOrder(static_cast<unsigned>(threads_.size()));
+    start_order_ = order_->ThreadStartOrder(thread_count_);
   }
 }
 
 BlockScheduler::~BlockScheduler() {
+  if (threads_.capacity() > RecycledRecords().capacity()) {
+    threads_.swap(RecycledRecords());
+  }
   for (const std::unique_ptr<Fiber>& fiber : fibers_) {
     stacks_->Release(fiber->stack());
   }
@@ -98,12 +110,31 @@ void BlockScheduler::WalkerBody(Fiber* self) {
 
 void BlockScheduler::Walk(Fiber* self) {
   for (;;) {
-    while (next_unstarted_ < threads_.size()) {
-      const unsigned thread = start_order_.empty()
-                                  ? next_unstarted_++
-                                  : start_order_[next_unstarted_++];
-      threads_[thread].state = ThreadState::kRunning;
-      threads_[thread].fiber = self;
+    while (next_unstarted_ < thread_count_) {
+      unsigned thread;
+      uint3 index;
+      if (start_order_.empty()) {
+        // [model.exec.linear-thread-id] x varies fastest, then y, then z;
+        // counted up rather than divided out, once per thread.
+        thread = next_unstarted_++;
+        index = next_linear_index_;
+        if (++next_linear_index_.x == launch_.block.x) {
+          next_linear_index_.x = 0;
+          if (++next_linear_index_.y == launch_.block.y) {
+            next_linear_index_.y = 0;
+            ++next_linear_index_.z;
+          }
+        }
+      } else {
+        thread = start_order_[next_unstarted_++];
+        index = ThreadIndex(thread);
+      }
+      ThreadRecord& record = threads_[thread];
+      // Positional: device_abi.h makes the member names macros.
+      record.context =
+          __mc_thread_context{index, block_index_, launch_.block, launch_.grid};
+      record.state = ThreadState::kRunning;
+      record.fiber = self;
       Enter(thread);
       launch_.entry(launch_.args);
       // The thread returned from the kernel. It may have waited and resumed
@@ -163,7 +194,7 @@ void BlockScheduler::Dispatch(Fiber* self, bool self_free) {
     Fiber::Switch(self, target);
     return;  // Resumed: whoever switched here has entered this thread.
   }
-  if (next_unstarted_ < threads_.size()) {
+  if (next_unstarted_ < thread_count_) {
     if (self_free) return;  // The caller walks on.
     Fiber* walker = NewWalker();
     running_fiber_ = walker;
@@ -241,7 +272,7 @@ void BlockScheduler::AbandonCurrentThread() {
   // `self` holds the thread's frames, which are never resumed: it cannot
   // walk on itself, so unstarted threads get a fresh walker. Either way
   // `self` goes idle and is restarted from scratch when next needed.
-  if (ready_.empty() && next_unstarted_ < threads_.size()) {
+  if (ready_.empty() && next_unstarted_ < thread_count_) {
     Fiber* walker = NewWalker();
     idle_fibers_.push_back(self);
     running_fiber_ = walker;

@@ -87,9 +87,7 @@ class BlockScheduler {
 
   // --- Device side: called on the running device thread. ---
 
-  unsigned thread_count() const {
-    return static_cast<unsigned>(threads_.size());
-  }
+  unsigned thread_count() const { return thread_count_; }
   // The linear index of the thread that runs now.
   unsigned current_thread() const { return current_; }
   uint3 block_index() const { return block_index_; }
@@ -147,6 +145,9 @@ class BlockScheduler {
     WaitSite wait;           // while waiting
   };
 
+  // Thread records kept between the blocks of one OS thread.
+  static std::vector<ThreadRecord>& RecycledRecords();
+
   static void WalkerBody(Fiber* self);
   // Runs unstarted threads on `self` until none is left, then hands over.
   [[noreturn]] void Walk(Fiber* self);
@@ -166,11 +167,16 @@ class BlockScheduler {
   const uint3 block_index_;
   StackPool* const stacks_;
   ScheduleOrder* const order_;
+  // Records of threads 0..thread_count_-1 (the vector may be longer: it
+  // is reused from block to block).
   std::vector<ThreadRecord> threads_;
+  unsigned thread_count_ = 0;
   // The order in which threads start; empty: linear. Indexed by
   // next_unstarted_.
   std::vector<unsigned> start_order_;
   unsigned next_unstarted_ = 0;
+  // The threadIdx of thread next_unstarted_ in the linear order.
+  uint3 next_linear_index_{0, 0, 0};
   unsigned current_ = 0;
   unsigned waiting_count_ = 0;
   unsigned exited_count_ = 0;

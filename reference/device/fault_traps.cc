@@ -6,11 +6,12 @@
 // pointer lies in one of the pool's fiber stacks (so a device thread, not
 // the host fiber, was running). Only then does it classify (fault_traps.h
 // lists the order) and trap. A signal that is not the grid's goes to the
-// disposition saved when the grid started: a handler is called, a default
-// or ignored disposition is reinstated and the handler returns, so that the
-// faulting instruction runs again and the process ends as it would have
-// without the engine (a signal sent by kill() stays pending and is
-// delivered with the default action when the handler returns).
+// disposition saved when the first grid installed the handlers: a handler
+// is called, a default or ignored disposition is reinstated and the handler
+// returns, so that the faulting instruction runs again and the process ends
+// as it would have without the engine (a signal sent by kill() stays
+// pending and is delivered with the default action when the handler
+// returns).
 //
 // Leaving a handler by a fiber switch skips the kernel's sigreturn, so the
 // signal mask of the handler (the signal itself and the timeout signal
@@ -56,6 +57,7 @@
 #include <utility>
 
 #include "absl/base/attributes.h"
+#include "absl/base/call_once.h"
 #include "absl/base/const_init.h"
 #include "absl/strings/str_format.h"
 #include "absl/synchronization/mutex.h"
@@ -127,20 +129,56 @@ int SavedActionIndex(int signal_number) {
   return kFaultSignalCount;
 }
 
-// An alternate signal stack per OS thread that runs grids, made on first
-// use, with an inaccessible page below it.
-class AlternateStack {
+// The alternate signal stack of an OS thread that runs grids. The first
+// grid on a thread without one gives it ours, which it keeps until the
+// thread ends; a thread that has one of its own keeps it if it is large
+// enough, else ours stands in for it while each grid runs.
+class ThreadSignalStack {
  public:
-  ~AlternateStack() {
-    if (region_ != nullptr) munmap(region_, kAlternateStackBytes + page_);
+  ~ThreadSignalStack() {
+    if (region_ == nullptr) return;
+    if (kept_) {
+      stack_t off{};
+      off.ss_flags = SS_DISABLE;
+      sigaltstack(&off, nullptr);
+    }
+    munmap(region_, kAlternateStackBytes + page_);
   }
-  // The stack, or an empty one if it cannot be mapped.
-  stack_t Get() {
+
+  // Makes the calling thread's alternate stack fit for the grid's handlers.
+  // Returns true, with the thread's own stack in `previous`, when that has
+  // to be put back after the grid.
+  bool Prepare(stack_t* previous) {
+    if (kept_) return false;
+    if (!checked_) {
+      checked_ = true;
+      stack_t current{};
+      if (sigaltstack(nullptr, &current) != 0) return false;
+      if ((current.ss_flags & SS_DISABLE) == 0 &&
+          current.ss_size >= kAlternateStackBytes / 4) {
+        return false;  // the thread's own is large enough: use it
+      }
+      if ((current.ss_flags & SS_DISABLE) != 0) {
+        const stack_t ours = Ours();
+        kept_ = ours.ss_sp != nullptr && sigaltstack(&ours, nullptr) == 0;
+        return false;
+      }
+      swap_ = true;
+    }
+    if (!swap_) return false;
+    const stack_t ours = Ours();
+    return ours.ss_sp != nullptr && sigaltstack(&ours, previous) == 0;
+  }
+
+ private:
+  // The stack, with an inaccessible page below it; empty if it cannot be
+  // mapped.
+  stack_t Ours() {
     if (region_ == nullptr) {
       page_ = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-      void* region = mmap(nullptr, kAlternateStackBytes + page_,
-                          PROT_READ | PROT_WRITE,
-                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      void* region =
+          mmap(nullptr, kAlternateStackBytes + page_, PROT_READ | PROT_WRITE,
+               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
       if (region == MAP_FAILED) return stack_t{};
       mprotect(region, page_, PROT_NONE);
       region_ = region;
@@ -151,12 +189,14 @@ class AlternateStack {
     return stack;
   }
 
- private:
   void* region_ = nullptr;
   size_t page_ = 0;
+  bool checked_ = false;
+  bool kept_ = false;  // ours is the thread's alternate stack for good
+  bool swap_ = false;  // the thread has a small one: swap for each grid
 };
 
-thread_local AlternateStack alternate_stack;
+thread_local ThreadSignalStack signal_stack;
 
 // What the interrupted code was doing.
 struct Interrupted {
@@ -179,7 +219,10 @@ Interrupted ReadInterrupted(const void* context) {
   return at;
 }
 
-pid_t CurrentThreadId() { return static_cast<pid_t>(gettid()); }
+pid_t CurrentThreadId() {
+  thread_local pid_t id = static_cast<pid_t>(gettid());
+  return id;
+}
 
 // Whether the signal interrupted a device thread of `armed`'s grid.
 bool InterruptedDeviceThread(const ArmedGridTraps& armed,
@@ -387,6 +430,19 @@ void InstallHandler(int signal_number, struct sigaction* previous) {
   sigaction(signal_number, &action, previous);
 }
 
+// The fault handlers are installed by the first grid and stay: installing
+// and restoring four dispositions per grid would cost more than the rest of
+// a launch. Outside a grid they hand every signal to the disposition saved
+// here, so the process behaves as if they were not there.
+void InstallFaultHandlersOnce() {
+  static absl::once_flag installed;
+  absl::call_once(installed, [] {
+    for (int i = 0; i < kFaultSignalCount; ++i) {
+      InstallHandler(kFaultSignals[i], &previous_actions[i]);
+    }
+  });
+}
+
 // Starts the timeout timer of `armed`, directed at its thread.
 void StartTimer(ArmedGridTraps& armed) {
   InstallHandler(TimeoutSignal(), &previous_actions[kFaultSignalCount]);
@@ -452,15 +508,10 @@ GridFaultTraps::GridFaultTraps(const GridTrapSettings& settings)
     feenableexcept(FE_DIVBYZERO | FE_INVALID | FE_OVERFLOW);
   }
 
-  const stack_t stack = alternate_stack.Get();
-  if (stack.ss_sp != nullptr &&
-      sigaltstack(&stack, &armed.previous_alternate_stack) == 0) {
-    armed.alternate_stack_set = true;
-  }
+  armed.alternate_stack_set =
+      signal_stack.Prepare(&armed.previous_alternate_stack);
+  InstallFaultHandlersOnce();
   armed_grid.store(&armed);
-  for (int i = 0; i < kFaultSignalCount; ++i) {
-    InstallHandler(kFaultSignals[i], &previous_actions[i]);
-  }
   if (settings.timeout_milliseconds > 0) StartTimer(armed);
 }
 
@@ -468,9 +519,6 @@ GridFaultTraps::~GridFaultTraps() {
   ArmedGridTraps& armed = *armed_;
   armed_grid.store(nullptr);
   DeleteTimer(armed);
-  for (int i = 0; i < kFaultSignalCount; ++i) {
-    sigaction(kFaultSignals[i], &previous_actions[i], nullptr);
-  }
   if (armed.alternate_stack_set) {
     sigaltstack(&armed.previous_alternate_stack, nullptr);
   }

@@ -4,18 +4,24 @@
 // device code (memory faults, floating-point and integer exceptions, illegal
 // instructions) and a kernel that runs too long into traps.
 //
-// While a grid runs, a GridFaultTraps object on the engine's OS thread
-// installs handlers for SIGSEGV, SIGBUS, SIGFPE and SIGILL that run on an
-// alternate signal stack (so a device thread that overflowed its stack can
-// still be reported), arms the MACA_KERNEL_TIMEOUT timer, and sets the
+// While a grid runs, a GridFaultTraps object on the engine's OS thread arms
+// handlers for SIGSEGV, SIGBUS, SIGFPE and SIGILL that run on an alternate
+// signal stack (so a device thread that overflowed its stack can still be
+// reported), arms the MACA_KERNEL_TIMEOUT timer, and sets the
 // floating-point exception masks the trap policy asks for. A signal raised
 // by a device thread of that grid, at an address the engine can classify,
 // becomes a trap: one diagnostic line, the grid stopped, RunGrid returning
 // the error (trap.h). The handler is left by switching to the host fiber;
 // it never returns into the faulting code. Everything else (a fault outside
 // a grid, on another OS thread, in engine code at an address nobody
-// recognizes) keeps the disposition it had before the grid started, by
-// default the death of the process.
+// recognizes) goes to the disposition the process had before, by default
+// the death of the process.
+//
+// The handlers are installed by the first grid and stay installed (per
+// grid, installing and restoring them would cost more than the rest of a
+// launch); outside a grid they only pass signals on. So a program that
+// installs its own handler for one of these signals after its first launch
+// takes that signal over, device faults included.
 //
 //   GridTrapSettings settings;
 //   settings.policy = device::GetTrapPolicy();
@@ -77,11 +83,12 @@ struct GridTrapSettings {
 };
 
 // Arms trapping for one grid on the calling OS thread from construction to
-// destruction, and restores on destruction what it changed: the signal
-// dispositions, the alternate signal stack, the floating-point environment
-// and the signal mask. Construct it on the host fiber before the first
-// device thread starts (fibers take their floating-point control state from
-// the context that starts them) and destroy it on the host fiber after the
+// destruction, and restores on destruction what it changed for the grid:
+// the floating-point environment, the timeout signal's disposition, and
+// the thread's own alternate signal stack if it had a small one (a thread
+// without one keeps the engine's). Construct it on the host fiber before the
+// first device thread starts (fibers take their floating-point control state
+// from the context that starts them) and destroy it on the host fiber after the
 // last block. At most one may exist at a time in the process.
 class GridFaultTraps {
  public:

@@ -4,9 +4,9 @@
 // kernel timeout (fault_traps.h), each beside a control: the same kernel
 // without the fault, or the same fault where it is not the grid's (outside
 // device code, outside a grid), which must keep its default action. Also
-// that a grid leaves the process's signal handlers, alternate stack,
-// signal mask and floating-point environment as it found them, and the
-// trap policies.
+// what a grid leaves behind (the program's own fault handler still in
+// charge outside grids, the thread's alternate stack, signal mask and
+// floating-point environment), and the trap policies.
 //
 // "Device code" here is the functions placed in the section
 // mxcts_fault_test_code, which the fixture registers with the engine as a
@@ -27,6 +27,7 @@
 #include <cstdio>
 #include <limits>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "gmock/gmock.h"
@@ -35,8 +36,7 @@
 #include "reference/device/engine.h"
 #include "reference/device/engine_test_util.h"
 
-#define DEVICE_CODE \
-  __attribute__((section("mxcts_fault_test_code"), noinline))
+#define DEVICE_CODE __attribute__((section("mxcts_fault_test_code"), noinline))
 
 extern "C" char __start_mxcts_fault_test_code[];
 extern "C" char __stop_mxcts_fault_test_code[];
@@ -163,8 +163,8 @@ DEVICE_CODE void WriteInDeviceCode(void** args) {
 TEST_F(FaultTraps, UnexplainedFaultInDeviceCodeIsMemoryViolation) {
   // [api.trap.cause.memory-violation] [api.trap.error.illegal-address]
   char* target = InaccessiblePage() + 100;
-  RunResult result = RunCapturingStderr(
-      "WriteInDeviceCode", &WriteInDeviceCode, {&target}, dim3(1), dim3(1));
+  RunResult result = RunCapturingStderr("WriteInDeviceCode", &WriteInDeviceCode,
+                                        {&target}, dim3(1), dim3(1));
   EXPECT_EQ(result.error, mcErrorIllegalAddress);
   char expected[64];
   std::snprintf(expected, sizeof(expected), "memory violation at %p\n",
@@ -172,9 +172,7 @@ TEST_F(FaultTraps, UnexplainedFaultInDeviceCodeIsMemoryViolation) {
   EXPECT_THAT(result.stderr_text, HasSubstr(expected));
 }
 
-void WriteOutsideDeviceCode(void** args) {
-  *Arg<volatile char*>(args, 0) = 1;
-}
+void WriteOutsideDeviceCode(void** args) { *Arg<volatile char*>(args, 0) = 1; }
 
 void RunWriteOutsideDeviceCode() {
   char* target = InaccessiblePage() + 100;
@@ -207,7 +205,8 @@ bool ClassifyTestPage(uintptr_t address, FaultDescription* description) {
   const uintptr_t page = reinterpret_cast<uintptr_t>(InaccessiblePage());
   if (address < page || address >= page + 4096) return false;
   description->error = mcErrorMisalignedAddress;
-  description->message = "the test page, byte " + std::to_string(address - page);
+  description->message =
+      "the test page, byte " + std::to_string(address - page);
   return true;
 }
 
@@ -215,9 +214,9 @@ TEST_F(FaultTraps, ClassifierNamesTheAddressAndError) {
   SetFaultClassifier(&ClassifyTestPage);
   char* target = InaccessiblePage() + 100;
   // Outside device code: a classified fault traps wherever it happens.
-  RunResult result = RunCapturingStderr("WriteOutsideDeviceCode",
-                                        &WriteOutsideDeviceCode, {&target},
-                                        dim3(1), dim3(1));
+  RunResult result =
+      RunCapturingStderr("WriteOutsideDeviceCode", &WriteOutsideDeviceCode,
+                         {&target}, dim3(1), dim3(1));
   EXPECT_EQ(result.error, mcErrorMisalignedAddress);
   EXPECT_THAT(result.stderr_text, HasSubstr(": the test page, byte 100\n"));
 }
@@ -344,9 +343,9 @@ TEST_F(FaultTraps, IntegerDivisionByZeroInDeviceCodeTraps) {
   int divisor = 0;
   int out = 0;
   int* out_pointer = &out;
-  RunResult result = RunCapturingStderr(
-      "IntegerDivide", &IntegerDivide, {&divisor, &out_pointer}, dim3(1),
-      dim3(1));
+  RunResult result =
+      RunCapturingStderr("IntegerDivide", &IntegerDivide,
+                         {&divisor, &out_pointer}, dim3(1), dim3(1));
   EXPECT_EQ(result.error, mcErrorLaunchFailure);
   EXPECT_THAT(result.stderr_text, HasSubstr("integer division by zero"));
   divisor = 7;
@@ -377,8 +376,8 @@ TEST_F(FaultTraps, TimeoutStopsASpinningKernel) {
   volatile int flag = 0;
   volatile int* flag_pointer = &flag;
   const int64_t start = NowMilliseconds();
-  RunResult result = RunCapturingStderr(
-      "SpinInDeviceCode", &SpinInDeviceCode, {&flag_pointer}, dim3(2), dim3(4));
+  RunResult result = RunCapturingStderr("SpinInDeviceCode", &SpinInDeviceCode,
+                                        {&flag_pointer}, dim3(2), dim3(4));
   EXPECT_GE(NowMilliseconds() - start, 50);
   EXPECT_EQ(result.error, mcErrorLaunchTimeout);
   EXPECT_THAT(result.stderr_text,
@@ -391,8 +390,8 @@ TEST_F(FaultTraps, ShortKernelFinishesUnderATimeout) {
   ASSERT_TRUE(SetKernelTimeoutMilliseconds(50));
   volatile int flag = 1;
   volatile int* flag_pointer = &flag;
-  RunResult result = RunCapturingStderr(
-      "SpinInDeviceCode", &SpinInDeviceCode, {&flag_pointer}, dim3(2), dim3(4));
+  RunResult result = RunCapturingStderr("SpinInDeviceCode", &SpinInDeviceCode,
+                                        {&flag_pointer}, dim3(2), dim3(4));
   EXPECT_EQ(result.error, mcSuccess) << result.stderr_text;
   // No timer signal is left behind to end the process later.
   usleep(100 * 1000);
@@ -438,47 +437,97 @@ TEST(KernelTimeoutSetting, AcceptsZeroToSixtyThousand) {
 
 // --- What a grid leaves behind. ---
 
-std::atomic<int> custom_handler_calls{0};
-void CustomHandler(int) { ++custom_handler_calls; }
+// A handler the program had before its first grid: faults outside grids
+// still reach it.
+void ExitThree(int) { _exit(3); }
 
-TEST_F(FaultTraps, GridRestoresHandlersStackMaskAndFloatingPoint) {
-  struct sigaction custom {};
-  custom.sa_handler = &CustomHandler;
-  sigemptyset(&custom.sa_mask);
-  struct sigaction saved[3];
-  const int signals[3] = {SIGSEGV, SIGFPE, SIGBUS};
-  for (int i = 0; i < 3; ++i) sigaction(signals[i], &custom, &saved[i]);
-  stack_t stack_before{};
-  sigaltstack(nullptr, &stack_before);
-  fenv_t floating_before;
-  fegetenv(&floating_before);
-
-  SetTrapPolicy(TrapPolicy::kFatalAndNumeric);
-  SetKernelTimeoutMilliseconds(1000);
-  char* base = nullptr;
-  int offset = 8;
-  EXPECT_EQ(RunCapturingStderr("WriteNear", &WriteNear, {&base, &offset},
-                               dim3(1), dim3(2))
-                .error,
-            mcErrorIllegalAddress);
-
-  for (int i = 0; i < 3; ++i) {
-    struct sigaction now {};
-    sigaction(signals[i], &saved[i], &now);
-    EXPECT_EQ(now.sa_handler, &CustomHandler) << signals[i];
+void FaultReachesTheProgramsOwnHandler() {
+  struct sigaction own {};
+  own.sa_handler = &ExitThree;
+  sigemptyset(&own.sa_mask);
+  sigaction(SIGSEGV, &own, nullptr);
+  char buffer[4] = {};
+  char* base = buffer;
+  int offset = 1;
+  void* args[] = {&base, &offset, nullptr};
+  RunGrid(GridLaunch{"WriteNear", &WriteNear, args, dim3(1), dim3(2), 0});
+  base = nullptr;
+  offset = 8;
+  // A trap inside the grid: the engine's handler, not the program's.
+  if (RunGrid(GridLaunch{"WriteNear", &WriteNear, args, dim3(1), dim3(2), 0}) !=
+      mcErrorIllegalAddress) {
+    _exit(1);
   }
-  stack_t stack_after{};
-  sigaltstack(nullptr, &stack_after);
-  EXPECT_EQ(stack_after.ss_sp, stack_before.ss_sp);
-  EXPECT_EQ(stack_after.ss_flags, stack_before.ss_flags);
-  sigset_t blocked;
-  pthread_sigmask(SIG_BLOCK, nullptr, &blocked);
-  EXPECT_FALSE(sigismember(&blocked, SIGSEGV));
-  EXPECT_FALSE(sigismember(&blocked, SIGRTMIN + 4));
-  fenv_t floating_after;
-  fegetenv(&floating_after);
-  EXPECT_EQ(fegetexcept(), 0);
-  EXPECT_EQ(custom_handler_calls.load(), 0);
+  *reinterpret_cast<volatile char*>(8) = 1;
+}
+
+TEST_F(FaultTraps, FaultOutsideAGridReachesTheHandlerTheProgramHadFirst) {
+  // A fresh process, so that its first grid installs the engine's handlers
+  // over the program's.
+  const std::string style = GTEST_FLAG_GET(death_test_style);
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(FaultReachesTheProgramsOwnHandler(), testing::ExitedWithCode(3),
+              "");
+  GTEST_FLAG_SET(death_test_style, style);
+}
+
+// Runs a trapping grid under policy 2 and a timeout on a new OS thread
+// that has `own_stack` (or none) as its alternate signal stack; reports
+// what the thread's signal state is afterwards.
+struct AfterGrid {
+  mcError_t error = mcSuccess;
+  stack_t alternate_stack{};
+  bool fault_signal_blocked = true;
+  bool timeout_signal_blocked = true;
+  int floating_point_traps = -1;
+};
+
+AfterGrid RunOnNewThread(const stack_t* own_stack) {
+  AfterGrid after;
+  std::thread thread([&] {
+    if (own_stack != nullptr) sigaltstack(own_stack, nullptr);
+    SetTrapPolicy(TrapPolicy::kFatalAndNumeric);
+    SetKernelTimeoutMilliseconds(1000);
+    char* base = nullptr;
+    int offset = 8;
+    after.error = RunCapturingStderr("WriteNear", &WriteNear, {&base, &offset},
+                                     dim3(1), dim3(2))
+                      .error;
+    sigaltstack(nullptr, &after.alternate_stack);
+    sigset_t blocked;
+    pthread_sigmask(SIG_BLOCK, nullptr, &blocked);
+    after.fault_signal_blocked = sigismember(&blocked, SIGSEGV) == 1;
+    after.timeout_signal_blocked = sigismember(&blocked, SIGRTMIN + 4) == 1;
+    after.floating_point_traps = fegetexcept();
+    stack_t off{};
+    off.ss_flags = SS_DISABLE;
+    sigaltstack(&off, nullptr);
+  });
+  thread.join();
+  return after;
+}
+
+TEST_F(FaultTraps, ThreadWithoutAnAlternateStackKeepsTheEnginesAfterATrap) {
+  AfterGrid after = RunOnNewThread(nullptr);
+  EXPECT_EQ(after.error, mcErrorIllegalAddress);
+  EXPECT_EQ(after.alternate_stack.ss_flags & SS_DISABLE, 0);
+  EXPECT_GE(after.alternate_stack.ss_size, size_t{64} * 1024);
+  EXPECT_FALSE(after.fault_signal_blocked);
+  EXPECT_FALSE(after.timeout_signal_blocked);
+  EXPECT_EQ(after.floating_point_traps, 0);
+}
+
+TEST_F(FaultTraps, ThreadsOwnSmallAlternateStackComesBack) {
+  static char small[16 * 1024];
+  stack_t own{};
+  own.ss_sp = small;
+  own.ss_size = sizeof(small);
+  AfterGrid after = RunOnNewThread(&own);
+  EXPECT_EQ(after.error, mcErrorIllegalAddress);
+  EXPECT_EQ(after.alternate_stack.ss_sp, small);
+  EXPECT_EQ(after.alternate_stack.ss_size, sizeof(small));
+  EXPECT_FALSE(after.fault_signal_blocked);
+  EXPECT_EQ(after.floating_point_traps, 0);
 }
 
 // --- Trap policies. ---
@@ -561,16 +610,16 @@ TEST_F(FaultTraps, PolicyZeroReportsTheBarrierAnIgnoredThreadSkipped) {
 
 TEST(DeviceCode, RegisteredRangesAreDeviceCode) {
   static char code[64];
-  EXPECT_FALSE(device_internal::IsDeviceCode(
-      reinterpret_cast<uintptr_t>(code) + 10));
+  EXPECT_FALSE(
+      device_internal::IsDeviceCode(reinterpret_cast<uintptr_t>(code) + 10));
   ASSERT_TRUE(RegisterDeviceCode(code, sizeof(code)));
-  EXPECT_TRUE(device_internal::IsDeviceCode(
-      reinterpret_cast<uintptr_t>(code) + 10));
-  EXPECT_FALSE(device_internal::IsDeviceCode(
-      reinterpret_cast<uintptr_t>(code) + sizeof(code)));
+  EXPECT_TRUE(
+      device_internal::IsDeviceCode(reinterpret_cast<uintptr_t>(code) + 10));
+  EXPECT_FALSE(device_internal::IsDeviceCode(reinterpret_cast<uintptr_t>(code) +
+                                             sizeof(code)));
   UnregisterDeviceCode(code);
-  EXPECT_FALSE(device_internal::IsDeviceCode(
-      reinterpret_cast<uintptr_t>(code) + 10));
+  EXPECT_FALSE(
+      device_internal::IsDeviceCode(reinterpret_cast<uintptr_t>(code) + 10));
   EXPECT_FALSE(RegisterDeviceCode(code, 0));
 }
 

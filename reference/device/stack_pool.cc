@@ -61,8 +61,7 @@ absl::StatusOr<Stack> StackPool::Acquire() {
 
 void StackPool::Release(const Stack& stack) { idle_.push_back(stack); }
 
-const Stack* StackPool::OverflowedStack(uintptr_t address,
-                                        size_t below) const {
+const Stack* StackPool::OverflowedStack(uintptr_t address, size_t below) const {
   for (const Stack& stack : mapped_) {
     const uintptr_t base = reinterpret_cast<uintptr_t>(stack.base);
     const uintptr_t guard = base - page_bytes_;
@@ -77,7 +76,8 @@ bool StackPool::Covers(uintptr_t address, size_t below) const {
     const uintptr_t guard =
         reinterpret_cast<uintptr_t>(stack.base) - page_bytes_;
     const uintptr_t lowest = guard > below ? guard - below : 0;
-    if (address >= lowest && address <= reinterpret_cast<uintptr_t>(stack.top())) {
+    if (address >= lowest &&
+        address <= reinterpret_cast<uintptr_t>(stack.top())) {
       return true;
     }
   }

@@ -100,9 +100,9 @@ TEST(AddressArena, NeighbouringReleasesMerge) {
 // --- The checked layout (MXCTS_MEMCHECK=1). ---
 
 std::unique_ptr<AddressArena> CheckedArena(size_t pages) {
-  absl::StatusOr<std::unique_ptr<AddressArena>> arena = AddressArena::Reserve(
-      "checked", pages * AddressArena::PageSize(), AddressArena::PageSize(),
-      ArenaLayout::kChecked);
+  absl::StatusOr<std::unique_ptr<AddressArena>> arena =
+      AddressArena::Reserve("checked", pages * AddressArena::PageSize(),
+                            AddressArena::PageSize(), ArenaLayout::kChecked);
   EXPECT_TRUE(arena.ok()) << arena.status();
   return std::move(*arena);
 }

@@ -108,12 +108,12 @@ TEST_P(CheckedAllocation, ClassifierExplainsTheGuardPages) {
   const Case& c = GetParam();
   const uintptr_t p = reinterpret_cast<uintptr_t>(Allocate(c));
   const size_t rounded = (c.size + 255) / 256 * 256;
-  const std::string allocation =
-      " of the " + std::to_string(c.size) + "-byte allocation at " + Hex(p) + ")";
-  EXPECT_EQ(Classify(p + rounded),
-            "out-of-bounds access at " + Hex(p + rounded) + " (" +
-                std::to_string(rounded - c.size) + " bytes past the end" +
-                allocation);
+  const std::string allocation = " of the " + std::to_string(c.size) +
+                                 "-byte allocation at " + Hex(p) + ")";
+  EXPECT_EQ(Classify(p + rounded), "out-of-bounds access at " +
+                                       Hex(p + rounded) + " (" +
+                                       std::to_string(rounded - c.size) +
+                                       " bytes past the end" + allocation);
   const uintptr_t before = p / 4096 * 4096 - 8;
   EXPECT_EQ(Classify(before), "out-of-bounds access at " + Hex(before) + " (" +
                                   std::to_string(p - before) +

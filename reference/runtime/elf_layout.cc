@@ -37,8 +37,7 @@ T ReadAt(const unsigned char* bytes, uint64_t offset) {
   return value;
 }
 
-absl::StatusOr<Elf64_Ehdr> ReadHeader(const unsigned char* bytes,
-                                      size_t size) {
+absl::StatusOr<Elf64_Ehdr> ReadHeader(const unsigned char* bytes, size_t size) {
   if (bytes == nullptr || size < sizeof(Elf64_Ehdr)) {
     return Corrupt("shorter than an ELF header");
   }

@@ -142,8 +142,8 @@ void LoadedImage::RegisterCode(const unsigned char* bytes, size_t size) {
   for (const ElfRange& segment : *segments) {
     const void* begin = reinterpret_cast<const void*>(
         load_bias_ + static_cast<uintptr_t>(segment.address));
-    if (mxcts::device::RegisterDeviceCode(
-            begin, static_cast<size_t>(segment.size))) {
+    if (mxcts::device::RegisterDeviceCode(begin,
+                                          static_cast<size_t>(segment.size))) {
       registered_code_.push_back(begin);
     }
   }

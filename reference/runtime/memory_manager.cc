@@ -78,10 +78,9 @@ AddressArena* MemoryManager::ArenaFor(MemoryKind kind, int device) {
       return nullptr;  // variables live in their images
   }
   if (*slot == nullptr) {
-    absl::StatusOr<std::unique_ptr<AddressArena>> arena =
-        AddressArena::Reserve(
-            std::move(name), bytes, size_t{1} << 30,
-            checked_ ? ArenaLayout::kChecked : ArenaLayout::kPacked);
+    absl::StatusOr<std::unique_ptr<AddressArena>> arena = AddressArena::Reserve(
+        std::move(name), bytes, size_t{1} << 30,
+        checked_ ? ArenaLayout::kChecked : ArenaLayout::kPacked);
     if (!arena.ok()) return nullptr;
     *slot = std::move(*arena);
   }

@@ -58,7 +58,8 @@ TrapEnvironment ReadTrapEnvironment() {
   environment.policy = ParseTrapPolicy(std::getenv("MACA_TRAP_HANDLER"));
   environment.kernel_timeout_milliseconds =
       ParseKernelTimeout(std::getenv("MACA_KERNEL_TIMEOUT"));
-  environment.checked_memory = ParseCheckedMemory(std::getenv("MXCTS_MEMCHECK"));
+  environment.checked_memory =
+      ParseCheckedMemory(std::getenv("MXCTS_MEMCHECK"));
   return environment;
 }
 

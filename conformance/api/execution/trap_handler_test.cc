@@ -4,7 +4,7 @@
 // and the kernel timeout's error (docs/spec/api-trap-handler.md,
 // docs/spec/api-environment.md). Each setting is read when the runtime
 // initializes, so each check runs in a fresh process with the variable set
-// (conformance/language/undefined_behaviour/fresh_process.h):
+// (conformance/language/undefined_behaviour/fresh_environment.h):
 //   - policy 2 reports floating-point exceptions, policy 1 (and an invalid
 //     value, and none) gives the IEEE result;
 //   - policy 0 lets a kernel run on past a failed assert; policy 1 stops it;
@@ -19,7 +19,7 @@
 #include <limits>
 #include <string>
 
-#include "conformance/language/undefined_behaviour/fresh_process.h"
+#include "conformance/language/undefined_behaviour/fresh_environment.h"
 #include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 #include "conformance/testing/trap_expectation.h"
@@ -63,8 +63,8 @@ template <typename T>
 mcError_t ComputeAs(const Numeric& n, T* result) {
   T* out = nullptr;
   if (mcMalloc(&out, 32 * sizeof(T)) != mcSuccess) return mcErrorUnknown;
-  Compute<T><<<1, 32>>>(n.operation, static_cast<T>(n.a), static_cast<T>(n.b),
-                        out);
+  Compute<T>
+      <<<1, 32>>>(n.operation, static_cast<T>(n.a), static_cast<T>(n.b), out);
   const mcError_t error = mcDeviceSynchronize();
   if (error == mcSuccess) {
     mcMemcpy(result, out + 31, sizeof(T), mcMemcpyDeviceToHost);
@@ -84,8 +84,8 @@ mcError_t ComputeNumeric(const Numeric& n, double* result) {
 bool GivesIeeeResult(const Numeric& n) {
   double result = 0;
   const mcError_t error = ComputeNumeric(n, &result);
-  const bool same = std::isnan(n.ieee_result) ? std::isnan(result)
-                                              : result == n.ieee_result;
+  const bool same =
+      std::isnan(n.ieee_result) ? std::isnan(result) : result == n.ieee_result;
   if (error != mcSuccess || !same) {
     std::fprintf(stderr, "%s: %s, result %g, expected %g\n", n.name,
                  mcGetErrorName(error), result, n.ieee_result);
@@ -97,8 +97,8 @@ constexpr double kInfinity = std::numeric_limits<double>::infinity();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 const Numeric kNumerics[] = {
-    {"FloatDivisionByZero", false, Operation::kDivide, 1, 0,
-     "division by zero", kInfinity},
+    {"FloatDivisionByZero", false, Operation::kDivide, 1, 0, "division by zero",
+     kInfinity},
     {"FloatZeroByZero", false, Operation::kDivide, 0, 0, "invalid operation",
      kNaN},
     {"FloatInfinityMinusInfinity", false, Operation::kSubtract, kInfinity,
@@ -129,8 +129,7 @@ TEST_P(NumericException, PolicyTwoReportsIt) {
   MX_REQUIRE_CAPABILITY("trap_handler");
   ScopedEnvironment policy("MACA_TRAP_HANDLER", "2");
   const std::string pattern =
-      std::string("Compute.*floating-point exception: ") +
-      GetParam().exception;
+      std::string("Compute.*floating-point exception: ") + GetParam().exception;
   MX_EXPECT_TRAP(
       [this] {
         double ignored = 0;
@@ -144,7 +143,7 @@ TEST_P(NumericException, PolicyOneGivesTheIeeeResult) {
           "api.env.trap-handler.values");
   MX_REQUIRE_CAPABILITY("trap_handler");
   ScopedEnvironment policy("MACA_TRAP_HANDLER", "1");
-  MX_EXPECT_IN_FRESH_PROCESS(GivesIeeeResult(GetParam()));
+  MX_EXPECT_HOLDS_IN_FRESH_PROCESS(GivesIeeeResult(GetParam()));
 }
 
 INSTANTIATE_TEST_SUITE_P(Operations, NumericException,
@@ -154,14 +153,14 @@ TEST(TrapPolicy, UnsetPolicyGivesTheIeeeResult) {
   MX_SPEC("api.trap.policy.default-reports-fatal");
   MX_REQUIRE_CAPABILITY("trap_handler");
   ScopedEnvironment policy("MACA_TRAP_HANDLER", nullptr);
-  MX_EXPECT_IN_FRESH_PROCESS(GivesIeeeResult(kNumerics[0]));
+  MX_EXPECT_HOLDS_IN_FRESH_PROCESS(GivesIeeeResult(kNumerics[0]));
 }
 
 TEST(TrapPolicy, PolicyTwoLetsOrdinaryArithmeticRun) {
   MX_SPEC("api.trap.policy.two-reports-numeric");
   MX_REQUIRE_CAPABILITY("trap_handler");
   ScopedEnvironment policy("MACA_TRAP_HANDLER", "2");
-  MX_EXPECT_IN_FRESH_PROCESS(GivesIeeeResult(kOrdinaryDivision));
+  MX_EXPECT_HOLDS_IN_FRESH_PROCESS(GivesIeeeResult(kOrdinaryDivision));
 }
 
 class InvalidPolicy : public testing::TestWithParam<const char*> {};
@@ -171,8 +170,8 @@ TEST_P(InvalidPolicy, MeansTheDefaultForNumericExceptions) {
           "api.env.general.invalid-value-uses-default");
   MX_REQUIRE_CAPABILITY("trap_handler");
   ScopedEnvironment policy("MACA_TRAP_HANDLER", GetParam());
-  MX_EXPECT_IN_FRESH_PROCESS(GivesIeeeResult(kNumerics[0]) &&
-                             GivesIeeeResult(kNumerics[1]));
+  MX_EXPECT_HOLDS_IN_FRESH_PROCESS(GivesIeeeResult(kNumerics[0]) &&
+                                   GivesIeeeResult(kNumerics[1]));
 }
 
 INSTANTIATE_TEST_SUITE_P(Values, InvalidPolicy,
@@ -233,7 +232,8 @@ TEST_P(PolicyZero, FailedAssertIsNotReportedAndTheKernelRunsOn) {
           "api.env.trap-handler.values");
   MX_REQUIRE_CAPABILITY("trap_handler");
   ScopedEnvironment policy("MACA_TRAP_HANDLER", "0");
-  MX_EXPECT_IN_FRESH_PROCESS(RanOnSilently(GetParam() / 64, GetParam() % 64));
+  MX_EXPECT_HOLDS_IN_FRESH_PROCESS(
+      RanOnSilently(GetParam() / 64, GetParam() % 64));
 }
 
 // Linear thread ids of the failing thread: first, middle, last.
@@ -305,11 +305,12 @@ TEST_P(TimeoutValue, ShortKernelRuns) {
           "api.env.general.invalid-value-uses-default");
   MX_REQUIRE_CAPABILITY("kernel_timeout");
   ScopedEnvironment timeout("MACA_KERNEL_TIMEOUT", GetParam());
-  MX_EXPECT_IN_FRESH_PROCESS(RunSpin(1) == mcSuccess && RunSpin(1) == mcSuccess);
+  MX_EXPECT_HOLDS_IN_FRESH_PROCESS(RunSpin(1) == mcSuccess &&
+                                   RunSpin(1) == mcSuccess);
 }
 
 INSTANTIATE_TEST_SUITE_P(Values, TimeoutValue,
-                         testing::Values("0", "1000", "60000", "70000",
-                                         "abc", "-5", ""));
+                         testing::Values("0", "1000", "60000", "70000", "abc",
+                                         "-5", ""));
 
 }  // namespace

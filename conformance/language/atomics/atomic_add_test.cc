@@ -55,8 +55,7 @@ const std::vector<TypedRun> kCountingTypes = {
     {"Double", &CheckAddOne<double>},
 };
 
-class AtomicAddCountTest : public ::testing::TestWithParam<TypedShapeScope> {
-};
+class AtomicAddCountTest : public ::testing::TestWithParam<TypedShapeScope> {};
 
 TEST_P(AtomicAddCountTest, EveryCallerGetsADistinctOldValue) {
   MX_SPEC("lang.atomic.general.no-update-lost",
@@ -80,8 +79,7 @@ INSTANTIATE_TEST_SUITE_P(AllTypes, AtomicAddCountTest,
 // --------------------------------------------------------------------------
 
 template <class T>
-__global__ void AddOperand(Scope scope, T* words, const T* operands,
-                           T* olds) {
+__global__ void AddOperand(Scope scope, T* words, const T* operands, T* olds) {
   const unsigned id = GridThreadId();
   olds[id] = ScopedAdd(scope, &words[WordIndex(scope)], operands[id]);
 }
@@ -120,7 +118,8 @@ void CheckAddOperands(Shape shape, Scope scope) {
   ManagedArray<T> operands(shape.Total());
   ManagedArray<T> olds(shape.Total());
   ASSERT_TRUE(words.ok() && operands.ok() && olds.ok());
-  for (unsigned id = 0; id < shape.Total(); ++id) operands[id] = OperandFor<T>(id);
+  for (unsigned id = 0; id < shape.Total(); ++id)
+    operands[id] = OperandFor<T>(id);
   AddOperand<T><<<shape.blocks, shape.threads>>>(scope, words.get(),
                                                  operands.get(), olds.get());
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
@@ -201,8 +200,8 @@ class AtomicAddInexactTest : public ::testing::TestWithParam<TypedShapeScope> {
 };
 
 TEST_P(AtomicAddInexactTest, ResultIsSomeOrderOfRoundedAdditions) {
-  MX_SPEC("lang.atomic.add.floating-order-unspecified",
-          "lang.atomic.add.float", "lang.atomic.add.double");
+  MX_SPEC("lang.atomic.add.floating-order-unspecified", "lang.atomic.add.float",
+          "lang.atomic.add.double");
   const auto& [typed, shape, scope] = GetParam();
   typed.run(shape, scope);
 }
@@ -290,8 +289,7 @@ const std::vector<TypedRun> kNarrowTypes = {
     {"Bfloat162", &CheckNarrowPairCount<__maca_bfloat162>},
 };
 
-class AtomicAddNarrowTest : public ::testing::TestWithParam<TypedShapeScope> {
-};
+class AtomicAddNarrowTest : public ::testing::TestWithParam<TypedShapeScope> {};
 
 TEST_P(AtomicAddNarrowTest, CountsExactlyAndReturnsOldValues) {
   MX_SPEC("lang.atomic.add.half", "lang.atomic.add.half2-per-element",
@@ -333,10 +331,10 @@ T StoredSum(T initial, T val) {
 TEST(AtomicAddRounding, FloatSumIsRoundedToNearestEven) {
   MX_SPEC("lang.atomic.add.float");
   const float two24 = 16777216.0f;
-  EXPECT_EQ(StoredSum(two24, 1.0f), two24);  // tie, to even
-  EXPECT_EQ(StoredSum(two24, 3.0f), two24 + 4.0f);  // tie, to even
+  EXPECT_EQ(StoredSum(two24, 1.0f), two24);                // tie, to even
+  EXPECT_EQ(StoredSum(two24, 3.0f), two24 + 4.0f);         // tie, to even
   EXPECT_EQ(StoredSum(two24 + 2.0f, 1.0f), two24 + 4.0f);  // tie, to even
-  EXPECT_EQ(StoredSum(1.0f, 0.5f), 1.5f);  // exact
+  EXPECT_EQ(StoredSum(1.0f, 0.5f), 1.5f);                  // exact
 }
 
 TEST(AtomicAddRounding, DoubleSumIsRoundedToNearestEven) {
@@ -357,33 +355,33 @@ TEST(AtomicAddRounding, HalfSumIsRoundedToNearestEven) {
   EXPECT_EQ(__half2float(StoredSum(__float2half(1.5f), __float2half(0.25f))),
             1.75f);
   // 65504 + 16 is a tie between 65504 and the overflow: it rounds to inf.
-  EXPECT_TRUE(std::isinf(__half2float(
-      StoredSum(__float2half(65504.0f), __float2half(16.0f)))));
+  EXPECT_TRUE(std::isinf(
+      __half2float(StoredSum(__float2half(65504.0f), __float2half(16.0f)))));
 }
 
 TEST(AtomicAddRounding, Bfloat16SumIsRoundedToNearestEven) {
   MX_SPEC("lang.atomic.add.bfloat16");
   // 256 is the first bfloat16 whose neighbours are 2 apart.
-  EXPECT_EQ(__bfloat162float(StoredSum(__float2bfloat16(256.0f),
-                                       __float2bfloat16(1.0f))),
+  EXPECT_EQ(__bfloat162float(
+                StoredSum(__float2bfloat16(256.0f), __float2bfloat16(1.0f))),
             256.0f);
-  EXPECT_EQ(__bfloat162float(StoredSum(__float2bfloat16(256.0f),
-                                       __float2bfloat16(3.0f))),
+  EXPECT_EQ(__bfloat162float(
+                StoredSum(__float2bfloat16(256.0f), __float2bfloat16(3.0f))),
             260.0f);
-  EXPECT_EQ(__bfloat162float(StoredSum(__float2bfloat16(-1.5f),
-                                       __float2bfloat16(0.25f))),
+  EXPECT_EQ(__bfloat162float(
+                StoredSum(__float2bfloat16(-1.5f), __float2bfloat16(0.25f))),
             -1.25f);
 }
 
 TEST(AtomicAddRounding, PairLanesAreRoundedSeparately) {
   MX_SPEC("lang.atomic.add.half2-per-element",
           "lang.atomic.add.bfloat162-per-element");
-  const __half2 half_sum =
-      StoredSum(__floats2half2_rn(2048.0f, 0.5f), __floats2half2_rn(3.0f, 0.25f));
+  const __half2 half_sum = StoredSum(__floats2half2_rn(2048.0f, 0.5f),
+                                     __floats2half2_rn(3.0f, 0.25f));
   EXPECT_EQ(__low2float(half_sum), 2052.0f);
   EXPECT_EQ(__high2float(half_sum), 0.75f);
-  const __maca_bfloat162 bf_sum = StoredSum(__floats2bfloat162_rn(256.0f, -4.0f),
-                                            __floats2bfloat162_rn(1.0f, 1.0f));
+  const __maca_bfloat162 bf_sum = StoredSum(
+      __floats2bfloat162_rn(256.0f, -4.0f), __floats2bfloat162_rn(1.0f, 1.0f));
   EXPECT_EQ(__low2float(bf_sum), 256.0f);
   EXPECT_EQ(__high2float(bf_sum), -3.0f);
 }

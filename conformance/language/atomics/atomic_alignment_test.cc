@@ -1,8 +1,8 @@
 // Conformance: an atomic on a misaligned address traps with
-// mcErrorMisalignedAddress, one on a null address with
-// mcErrorIllegalAddress; the same atomic on an aligned address completes
-// (docs/spec/lang-atomics.md "Alignment and invalid addresses",
-// docs/spec/api-trap-handler.md).
+// mcErrorMisalignedAddress; one on a null address, on constant memory or on
+// freed device memory with mcErrorIllegalAddress; the same atomic on an
+// aligned, live, writable address completes (docs/spec/lang-atomics.md
+// "Alignment and invalid addresses", docs/spec/api-trap-handler.md).
 //
 // Every kernel here runs on 3 blocks of 8 threads, all updating one word;
 // only thread (5,0,0) of block (2,0,0) uses the address under test, so the
@@ -23,16 +23,14 @@
 namespace {
 
 // True for the one thread that uses the address under test.
-__device__ bool IsChosenThread() {
-  return blockIdx.x == 2 && threadIdx.x == 5;
-}
+__device__ bool IsChosenThread() { return blockIdx.x == 2 && threadIdx.x == 5; }
 
 // A kernel that applies CALL to `T* p`, where p is `good` except for the
 // chosen thread, which gets `tested`.
-#define MX_ATOMIC_AT(NAME, T, CALL)                                       \
-  __global__ void NAME(char* good, char* tested) {                        \
-    T* p = reinterpret_cast<T*>(IsChosenThread() ? tested : good);        \
-    CALL;                                                                 \
+#define MX_ATOMIC_AT(NAME, T, CALL)                                \
+  __global__ void NAME(char* good, char* tested) {                 \
+    T* p = reinterpret_cast<T*>(IsChosenThread() ? tested : good); \
+    CALL;                                                          \
   }
 
 // 16-bit words.
@@ -43,8 +41,7 @@ MX_ATOMIC_AT(CasUnsignedShortSystem, unsigned short,
              atomicCAS_system(p, static_cast<unsigned short>(0),
                               static_cast<unsigned short>(1)))
 MX_ATOMIC_AT(AddHalf, __half, atomicAdd(p, __float2half(1.0f)))
-MX_ATOMIC_AT(AddBfloat16, __maca_bfloat16,
-             atomicAdd(p, __float2bfloat16(1.0f)))
+MX_ATOMIC_AT(AddBfloat16, __maca_bfloat16, atomicAdd(p, __float2bfloat16(1.0f)))
 // 32-bit words.
 MX_ATOMIC_AT(AddInt, int, atomicAdd(p, 1))
 MX_ATOMIC_AT(AddIntBlock, int, atomicAdd_block(p, 1))
@@ -83,9 +80,9 @@ using AtomicKernel = void (*)(char*, char*);
 struct AlignmentCase {
   const char* name;
   AtomicKernel kernel;
-  const char* function;  // as the diagnostic must name it
-  unsigned bits;         // the word's size
-  unsigned misaligned;   // an offset that breaks the word's alignment
+  const char* function;    // as the diagnostic must name it
+  unsigned bits;           // the word's size
+  unsigned misaligned;     // an offset that breaks the word's alignment
   unsigned char fill = 0;  // the buffer's bytes before the launch
 };
 
@@ -179,11 +176,10 @@ TEST_P(AtomicAlignmentTest, MisalignedAddressTraps) {
   // digit is the offset's.
   const std::string pattern =
       DiagnosticPrefix(c) + "misaligned address 0x[0-9a-f]*" +
-      "0123456789abcdef"[c.misaligned % 16] + ": a " +
-      std::to_string(c.bits) + "-bit atomic needs " + std::to_string(bytes) +
-      "-byte alignment";
-  MX_EXPECT_TRAP(Launch(c, c.misaligned, false),
-                 mcErrorMisalignedAddress, pattern);
+      "0123456789abcdef"[c.misaligned % 16] + ": a " + std::to_string(c.bits) +
+      "-bit atomic needs " + std::to_string(bytes) + "-byte alignment";
+  MX_EXPECT_TRAP(Launch(c, c.misaligned, false), mcErrorMisalignedAddress,
+                 pattern);
 }
 
 TEST_P(AtomicAlignmentTest, AlignedAddressesComplete) {
@@ -318,6 +314,112 @@ TEST(AtomicAlignmentShared, AlignedSharedWordsWork) {
   double sum = 0;
   MX_EXPECT_NO_TRAP(RunSharedDouble(8, &sum));
   EXPECT_EQ(sum, 2.0);
+}
+
+// --------------------------------------------------------------------------
+// Constant memory and freed memory.
+// --------------------------------------------------------------------------
+
+}  // namespace
+
+// At namespace scope, so that diagnostics name them plainly.
+__constant__ int c_counter = 5;
+__constant__ unsigned long long c_wide[4] = {1, 2, 3, 4};
+__device__ int d_counter = 5;
+
+namespace {
+
+__global__ void AddToConstant() { atomicAdd(const_cast<int*>(&c_counter), 1); }
+
+__global__ void CasOnConstant() {
+  atomicCAS(const_cast<unsigned long long*>(&c_wide[3]), 4ull, 5ull);
+}
+
+__global__ void ExchOnConstantSystem() {
+  atomicExch_system(const_cast<int*>(&c_counter), 1);
+}
+
+__global__ void AddToDeviceVariable() { atomicAdd(&d_counter, 1); }
+
+mcError_t LaunchAndSynchronize(void (*kernel)()) {
+  kernel<<<1, 4>>>();
+  return mcDeviceSynchronize();
+}
+
+struct ConstantCase {
+  const char* name;
+  void (*kernel)();
+  const char* variable;
+};
+
+void PrintTo(const ConstantCase& c, std::ostream* os) { *os << c.name; }
+
+class AtomicOnConstantTest : public ::testing::TestWithParam<ConstantCase> {};
+
+TEST_P(AtomicOnConstantTest, TrapsWithIllegalAddressNamingTheVariable) {
+  MX_SPEC("lang.atomic.address.constant-memory-invalid",
+          "lang.ub.memory.constant-write", "api.trap.error.illegal-address");
+  MX_EXPECT_TRAP(LaunchAndSynchronize(GetParam().kernel), mcErrorIllegalAddress,
+                 std::string("write to __constant__ variable '") +
+                     GetParam().variable + "'");
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Operations, AtomicOnConstantTest,
+    ::testing::Values(ConstantCase{"Add", &AddToConstant, "c_counter"},
+                      ConstantCase{"Cas", &CasOnConstant, "c_wide"},
+                      ConstantCase{"ExchSystem", &ExchOnConstantSystem,
+                                   "c_counter"}),
+    [](const ::testing::TestParamInfo<ConstantCase>& info) {
+      return std::string(info.param.name);
+    });
+
+TEST(AtomicOnConstantControl, AtomicOnDeviceVariableWorks) {
+  MX_SPEC("lang.atomic.general.global-and-shared-memory");
+  const int five = 5;
+  ASSERT_EQ(mcMemcpyToSymbol(d_counter, &five, sizeof(five)), mcSuccess);
+  MX_EXPECT_NO_TRAP(LaunchAndSynchronize(&AddToDeviceVariable));
+  int value = 0;
+  ASSERT_EQ(mcMemcpyFromSymbol(&value, d_counter, sizeof(value)), mcSuccess);
+  EXPECT_EQ(value, 9);
+}
+
+__global__ void AddAt(int* word) { atomicAdd(word, 1); }
+
+// Runs AddAt on the last int of a 1 MiB allocation, after freeing it when
+// `freed`; returns the synchronization's result.
+mcError_t AddToAllocation(bool freed) {
+  constexpr size_t kBytes = size_t{1} << 20;
+  int* words = nullptr;
+  mcError_t error = mcMalloc(&words, kBytes);
+  if (error != mcSuccess) return error;
+  int* last = words + kBytes / sizeof(int) - 1;
+  if (freed) {
+    error = mcFree(words);
+    if (error != mcSuccess) return error;
+  }
+  AddAt<<<1, 1>>>(last);
+  error = mcDeviceSynchronize();
+  if (!freed && error == mcSuccess) {
+    int value = 0;
+    error = mcMemcpy(&value, last, sizeof(value), mcMemcpyDeviceToHost);
+    if (error == mcSuccess && value != 1) error = mcErrorUnknown;
+    if (error == mcSuccess) error = mcFree(words);
+  }
+  return error;
+}
+
+TEST(AtomicOnFreedMemory, TrapsWithIllegalAddress) {
+  MX_SPEC("lang.atomic.address.invalid-address-traps",
+          "api.trap.cause.memory-violation");
+  MX_EXPECT_TRAP(AddToAllocation(/*freed=*/true), mcErrorIllegalAddress,
+                 "kernel '[^']*AddAt[^']*' block \\(0,0,0\\) thread "
+                 "\\(0,0,0\\)");
+}
+
+TEST(AtomicOnFreedMemory, LiveAllocationControlWorks) {
+  MX_SPEC("lang.atomic.address.invalid-address-traps");
+  MX_EXPECT_NO_TRAP(AddToAllocation(/*freed=*/false));
 }
 
 }  // namespace

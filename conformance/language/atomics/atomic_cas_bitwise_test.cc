@@ -44,8 +44,8 @@ void CheckCompareAndSwap(bool equal, Scope scope) {
   ManagedArray<T> word(1, initial);
   ManagedArray<T> old(1);
   ASSERT_TRUE(word.ok() && old.ok());
-  CompareAndSwapOnce<T><<<1, 1>>>(scope, word.get(), equal ? initial : other,
-                                  val, old.get());
+  CompareAndSwapOnce<T>
+      <<<1, 1>>>(scope, word.get(), equal ? initial : other, val, old.get());
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   EXPECT_EQ(old[0], initial);
   EXPECT_EQ(word[0], equal ? val : initial);
@@ -106,8 +106,8 @@ void CheckOneWinner(Shape shape, Scope scope) {
   ManagedArray<T> words(shape.Groups(scope), initial);
   ManagedArray<T> olds(shape.Total());
   ASSERT_TRUE(words.ok() && olds.ok());
-  RaceToReplace<T><<<shape.blocks, shape.threads>>>(scope, words.get(),
-                                                    initial, olds.get());
+  RaceToReplace<T><<<shape.blocks, shape.threads>>>(scope, words.get(), initial,
+                                                    olds.get());
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   for (unsigned g = 0; g < shape.Groups(scope); ++g) {
     const std::vector<unsigned> ids = ThreadsOfGroup(shape, scope, g);
@@ -181,8 +181,7 @@ __device__ double CasMaxDouble(Scope scope, double* address, double val) {
     if (old >= val) return old;
     const unsigned long long replacement =
         static_cast<unsigned long long>(DoubleAsLongLong(val));
-    const unsigned long long before =
-        ScopedCas(scope, word, seen, replacement);
+    const unsigned long long before = ScopedCas(scope, word, seen, replacement);
     if (before == seen) return old;
     seen = before;
   }
@@ -193,8 +192,8 @@ __device__ unsigned short CasIncrementShort(Scope scope,
                                             unsigned short* address) {
   unsigned short seen = AtomicRead(scope, address);
   while (true) {
-    const unsigned short before = ScopedCas(
-        scope, address, seen, static_cast<unsigned short>(seen + 1));
+    const unsigned short before =
+        ScopedCas(scope, address, seen, static_cast<unsigned short>(seen + 1));
     if (before == seen) return seen;
     seen = before;
   }
@@ -205,7 +204,8 @@ __device__ unsigned long long CasAdd(Scope scope, unsigned long long* address,
                                      unsigned long long val) {
   unsigned long long seen = AtomicRead(scope, address);
   while (true) {
-    const unsigned long long before = ScopedCas(scope, address, seen, seen + val);
+    const unsigned long long before =
+        ScopedCas(scope, address, seen, seen + val);
     if (before == seen) return seen;
     seen = before;
   }
@@ -270,11 +270,11 @@ TEST_P(AtomicCasLoopTest, LoopsImplementMaxIncrementAndSum) {
           return static_cast<unsigned short>(old + val);
         }));
     EXPECT_EQ(sum_words[g], expected_sum);
-    EXPECT_TRUE(IsTraceOfSequence(
-        0ull, Select(sum_olds, ids), addends, sum_words[g],
-        [](unsigned long long old, unsigned long long val) {
-          return old + val;
-        }));
+    EXPECT_TRUE(
+        IsTraceOfSequence(0ull, Select(sum_olds, ids), addends, sum_words[g],
+                          [](unsigned long long old, unsigned long long val) {
+                            return old + val;
+                          }));
   }
 }
 
@@ -317,14 +317,15 @@ __global__ void UpdateBit(Bitwise op, Scope scope, T* words, T* olds) {
 template <class T>
 void CheckBitwise(Bitwise op, Shape shape, Scope scope) {
   const unsigned width = 8 * sizeof(T);
-  const T initial = op == Bitwise::kAnd  ? static_cast<T>(~T(0))
-                    : op == Bitwise::kOr ? T(0)
-                                         : static_cast<T>(0x5555555555555555ull);
+  const T initial = op == Bitwise::kAnd ? static_cast<T>(~T(0))
+                    : op == Bitwise::kOr
+                        ? T(0)
+                        : static_cast<T>(0x5555555555555555ull);
   ManagedArray<T> words(shape.Groups(scope), initial);
   ManagedArray<T> olds(shape.Total());
   ASSERT_TRUE(words.ok() && olds.ok());
-  UpdateBit<T><<<shape.blocks, shape.threads>>>(op, scope, words.get(),
-                                                olds.get());
+  UpdateBit<T>
+      <<<shape.blocks, shape.threads>>>(op, scope, words.get(), olds.get());
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   auto apply = [op](T old, T val) -> T {
     switch (op) {

@@ -149,8 +149,7 @@ void CheckAllOnesAgainstFive() {
   ManagedArray<T> max_word(1, T(5));
   ManagedArray<T> olds(2);
   ASSERT_TRUE(min_word.ok() && max_word.ok() && olds.ok());
-  MinThenMax<T><<<1, 1>>>(min_word.get(), max_word.get(), all_ones,
-                          olds.get());
+  MinThenMax<T><<<1, 1>>>(min_word.get(), max_word.get(), all_ones, olds.get());
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   EXPECT_EQ(olds[0], T(5));
   EXPECT_EQ(olds[1], T(5));

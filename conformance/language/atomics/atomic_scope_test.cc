@@ -181,8 +181,8 @@ TEST_P(AtomicSharedMemoryTest, BlockUpdatesItsSharedWordIndivisibly) {
   for (unsigned id = 0; id < shape.Total(); ++id) {
     operands[id] = OperandFor(op, id);
   }
-  UpdateSharedWord<<<shape.blocks, shape.threads>>>(
-      op, scope, operands.get(), olds.get(), finals.get());
+  UpdateSharedWord<<<shape.blocks, shape.threads>>>(op, scope, operands.get(),
+                                                    olds.get(), finals.get());
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   for (unsigned b = 0; b < shape.blocks; ++b) {
     const std::vector<unsigned> ids = ThreadsOfGroup(shape, Scope::kBlock, b);
@@ -198,8 +198,8 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Combine(
         ::testing::Values(Operation::kAdd, Operation::kSub, Operation::kExch,
                           Operation::kMin, Operation::kMax, Operation::kInc,
-                          Operation::kDec, Operation::kCasLoop,
-                          Operation::kAnd, Operation::kOr, Operation::kXor),
+                          Operation::kDec, Operation::kCasLoop, Operation::kAnd,
+                          Operation::kOr, Operation::kXor),
         ::testing::ValuesIn(AllShapes()), ::testing::ValuesIn(AllScopes())),
     [](const ::testing::TestParamInfo<SharedParam>& info) {
       return OperationName(std::get<0>(info.param)) + "_" +
@@ -223,8 +223,8 @@ void CheckCountInShared(Shape shape, Scope scope) {
   ManagedArray<T> olds(shape.Total());
   ManagedArray<T> finals(shape.blocks);
   ASSERT_TRUE(olds.ok() && finals.ok());
-  CountInShared<T><<<shape.blocks, shape.threads>>>(scope, olds.get(),
-                                                    finals.get());
+  CountInShared<T>
+      <<<shape.blocks, shape.threads>>>(scope, olds.get(), finals.get());
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   for (unsigned b = 0; b < shape.blocks; ++b) {
     const std::vector<unsigned> ids = ThreadsOfGroup(shape, Scope::kBlock, b);
@@ -270,9 +270,9 @@ constexpr unsigned long long kHostSpinLimit = 400000000ull;
 
 // Words shared with the host thread.
 struct Rendezvous {
-  unsigned counter;        // updated by both sides
-  unsigned device_ready;   // set by the kernel
-  unsigned host_ready;     // set by the host thread
+  unsigned counter;       // updated by both sides
+  unsigned device_ready;  // set by the kernel
+  unsigned host_ready;    // set by the host thread
   unsigned device_gave_up;
   unsigned host_gave_up;
 };
@@ -347,10 +347,9 @@ std::string HostVisibleName(HostVisible kind) {
 class RendezvousMemory {
  public:
   explicit RendezvousMemory(HostVisible kind) : kind_(kind) {
-    const mcError_t error =
-        kind == HostVisible::kManaged
-            ? mcMallocManaged(&r_, sizeof(Rendezvous))
-            : mcMallocHost(&r_, sizeof(Rendezvous));
+    const mcError_t error = kind == HostVisible::kManaged
+                                ? mcMallocManaged(&r_, sizeof(Rendezvous))
+                                : mcMallocHost(&r_, sizeof(Rendezvous));
     if (error != mcSuccess) r_ = nullptr;
     if (r_ != nullptr) *r_ = Rendezvous{};
   }

@@ -71,8 +71,7 @@ INSTANTIATE_TEST_SUITE_P(AllTypes, AtomicSubTest, AllCombinations(kSubTypes),
                          TypedShapeScopeName);
 
 template <class T>
-__global__ void SubOperand(Scope scope, T* words, const T* operands,
-                           T* olds) {
+__global__ void SubOperand(Scope scope, T* words, const T* operands, T* olds) {
   const unsigned id = GridThreadId();
   olds[id] = ScopedSub(scope, &words[WordIndex(scope)], operands[id]);
 }
@@ -130,7 +129,8 @@ INSTANTIATE_TEST_SUITE_P(AllTypes, AtomicSubOperandTest,
 template <class T>
 __global__ void ExchangeOwnValue(Scope scope, T* words, T* olds) {
   const unsigned id = GridThreadId();
-  olds[id] = ScopedExch(scope, &words[WordIndex(scope)], static_cast<T>(id + 1));
+  olds[id] =
+      ScopedExch(scope, &words[WordIndex(scope)], static_cast<T>(id + 1));
 }
 
 // The values swapped out (the old values and the final word) are the
@@ -141,15 +141,15 @@ void CheckExchangeChain(Shape shape, Scope scope) {
   ManagedArray<T> words(shape.Groups(scope), T(0));
   ManagedArray<T> olds(shape.Total());
   ASSERT_TRUE(words.ok() && olds.ok());
-  ExchangeOwnValue<T><<<shape.blocks, shape.threads>>>(scope, words.get(),
-                                                       olds.get());
+  ExchangeOwnValue<T>
+      <<<shape.blocks, shape.threads>>>(scope, words.get(), olds.get());
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   for (unsigned g = 0; g < shape.Groups(scope); ++g) {
     const std::vector<unsigned> ids = ThreadsOfGroup(shape, scope, g);
     std::vector<T> swapped_in;
     for (unsigned id : ids) swapped_in.push_back(static_cast<T>(id + 1));
-    EXPECT_TRUE(IsTraceOfSequence(T(0), Select(olds, ids), swapped_in,
-                                  words[g], [](T, T val) { return val; }))
+    EXPECT_TRUE(IsTraceOfSequence(T(0), Select(olds, ids), swapped_in, words[g],
+                                  [](T, T val) { return val; }))
         << "group " << g;
     std::vector<T> out = Select(olds, ids);
     out.push_back(words[g]);

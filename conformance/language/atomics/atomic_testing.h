@@ -65,7 +65,7 @@ struct Shape {
 // Single threads, one wave less one, one wave, one wave and one, a few
 // waves, the largest block; and grids of several blocks.
 inline std::vector<Shape> AllShapes() {
-  return {{1, 1},   {1, 63},  {1, 64},  {1, 65},  {1, 256},
+  return {{1, 1},    {1, 63}, {1, 64},  {1, 65},  {1, 256},
           {1, 1024}, {3, 65}, {4, 256}, {2, 1024}};
 }
 
@@ -154,17 +154,17 @@ __device__ inline unsigned WordIndex(Scope scope) {
 // MX_SCOPED_ATOMIC(Name, atomicName) defines
 // `template <class T> T Name(Scope, T* address, T val)` calling
 // atomicName, atomicName_block or atomicName_system.
-#define MX_SCOPED_ATOMIC(NAME, FUNCTION)                             \
-  template <class T>                                                 \
-  __device__ T NAME(Scope scope, T* address, T val) {                \
-    switch (scope) {                                                 \
-      case Scope::kBlock:                                            \
-        return FUNCTION##_block(address, val);                       \
-      case Scope::kSystem:                                           \
-        return FUNCTION##_system(address, val);                      \
-      default:                                                       \
-        return FUNCTION(address, val);                               \
-    }                                                                \
+#define MX_SCOPED_ATOMIC(NAME, FUNCTION)              \
+  template <class T>                                  \
+  __device__ T NAME(Scope scope, T* address, T val) { \
+    switch (scope) {                                  \
+      case Scope::kBlock:                             \
+        return FUNCTION##_block(address, val);        \
+      case Scope::kSystem:                            \
+        return FUNCTION##_system(address, val);       \
+      default:                                        \
+        return FUNCTION(address, val);                \
+    }                                                 \
   }
 
 MX_SCOPED_ATOMIC(ScopedAdd, atomicAdd)

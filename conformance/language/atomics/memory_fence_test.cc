@@ -448,10 +448,9 @@ TEST_P(SystemFenceTest, ReaderOfTheFlagSeesAllTheData) {
 
 INSTANTIATE_TEST_SUITE_P(
     Directions, SystemFenceTest,
-    ::testing::Combine(::testing::Values(Direction::kDeviceToHost,
-                                         Direction::kHostToDevice),
-                       ::testing::Values(FlagKind::kAtomic,
-                                         FlagKind::kVolatile)),
+    ::testing::Combine(
+        ::testing::Values(Direction::kDeviceToHost, Direction::kHostToDevice),
+        ::testing::Values(FlagKind::kAtomic, FlagKind::kVolatile)),
     [](const ::testing::TestParamInfo<SystemParam>& info) {
       return std::string(std::get<0>(info.param) == Direction::kDeviceToHost
                              ? "DeviceToHost"

@@ -344,13 +344,13 @@ TEST_P(DeviceAssertStickyTest, LaterCallsReturnAssertUntilReset) {
   MX_EXPECT_IN_FRESH_PROCESS(StickyUntilReset(GetParam()));
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    LaterCalls, DeviceAssertStickyTest,
-    ::testing::Values(kSynchronizeAgain, kMalloc, kMemcpy, kMemset, kLaunch,
-                      kStreamSynchronize, kGetLastErrorTwice),
-    [](const ::testing::TestParamInfo<int>& info) {
-      return std::string(LaterCallName(info.param));
-    });
+INSTANTIATE_TEST_SUITE_P(LaterCalls, DeviceAssertStickyTest,
+                         ::testing::Values(kSynchronizeAgain, kMalloc, kMemcpy,
+                                           kMemset, kLaunch, kStreamSynchronize,
+                                           kGetLastErrorTwice),
+                         [](const ::testing::TestParamInfo<int>& info) {
+                           return std::string(LaterCallName(info.param));
+                         });
 
 // The sticky error belongs to the device on which the assertion failed.
 std::string OtherDeviceUnaffected() {

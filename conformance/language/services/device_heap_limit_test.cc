@@ -130,7 +130,8 @@ std::string ExhaustThenRefill(size_t heap, size_t size) {
   ManagedArray<void*> kept(kMaxBlocks, nullptr);
   if (!kept.ok()) return "mcMallocManaged failed";
   std::ostringstream problems;
-  const Exhaustion first = Exhaust(size, &kept, /*free_after=*/false, &problems);
+  const Exhaustion first =
+      Exhaust(size, &kept, /*free_after=*/false, &problems);
   // [lang.malloc.heap.sized-by-limit] The live blocks fit in the heap.
   const size_t rounded = (size + 15) / 16 * 16;
   if (static_cast<size_t>(first.blocks) * size > capacity) {
@@ -181,19 +182,18 @@ TEST_P(DeviceHeapExhaustionTest, NullWhenFullAndFreedMemoryReturns) {
 
 INSTANTIATE_TEST_SUITE_P(
     Sizes, DeviceHeapExhaustionTest,
-    ::testing::Values(
-        std::make_tuple(size_t{4096}, size_t{16}),
-        std::make_tuple(size_t{4096}, size_t{17}),
-        std::make_tuple(size_t{4096}, size_t{100}),
-        std::make_tuple(size_t{4096}, size_t{2048}),
-        std::make_tuple(size_t{4096}, size_t{4080}),
-        std::make_tuple(size_t{4096}, size_t{4095}),
-        std::make_tuple(size_t{4096}, size_t{4096}),
-        std::make_tuple(size_t{4096}, size_t{4097}),
-        std::make_tuple(size_t{65536}, size_t{1000}),
-        std::make_tuple(size_t{65536}, size_t{32768}),
-        std::make_tuple(size_t{65536}, size_t{65536}),
-        std::make_tuple(size_t{65536}, size_t{65537})),
+    ::testing::Values(std::make_tuple(size_t{4096}, size_t{16}),
+                      std::make_tuple(size_t{4096}, size_t{17}),
+                      std::make_tuple(size_t{4096}, size_t{100}),
+                      std::make_tuple(size_t{4096}, size_t{2048}),
+                      std::make_tuple(size_t{4096}, size_t{4080}),
+                      std::make_tuple(size_t{4096}, size_t{4095}),
+                      std::make_tuple(size_t{4096}, size_t{4096}),
+                      std::make_tuple(size_t{4096}, size_t{4097}),
+                      std::make_tuple(size_t{65536}, size_t{1000}),
+                      std::make_tuple(size_t{65536}, size_t{32768}),
+                      std::make_tuple(size_t{65536}, size_t{65536}),
+                      std::make_tuple(size_t{65536}, size_t{65537})),
     [](const ::testing::TestParamInfo<std::tuple<size_t, size_t>>& info) {
       return "heap" + std::to_string(std::get<0>(info.param)) + "_block" +
              std::to_string(std::get<1>(info.param));
@@ -227,8 +227,8 @@ std::string ManyThreadsOverflowTheHeap(unsigned threads, size_t size) {
     if (addresses[t] != 0 && addresses[t] != 1) ++granted;
   }
   if (granted * size > capacity) {
-    problems << granted << " blocks of " << size << " bytes exceed "
-             << capacity << "; ";
+    problems << granted << " blocks of " << size << " bytes exceed " << capacity
+             << "; ";
   }
   if (granted == 0) problems << "no thread got a block; ";
   if (granted == threads) problems << "every thread got a block; ";
@@ -375,8 +375,7 @@ std::string ResetReleasesTheHeap() {
   }
   ManagedArray<void*> kept(kMaxBlocks, nullptr);
   if (!kept.ok()) return "mcMallocManaged after the reset failed";
-  const Exhaustion second =
-      Exhaust(256, &kept, /*free_after=*/true, &problems);
+  const Exhaustion second = Exhaust(256, &kept, /*free_after=*/true, &problems);
   // Whether the reset kept the limit or restored the default, the blocks
   // of before the reset no longer take space.
   if (second.blocks < first_blocks) {

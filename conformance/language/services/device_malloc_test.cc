@@ -68,8 +68,7 @@ __global__ void AllocateFillCheckFree(size_t size, std::uintptr_t* addresses,
   const unsigned successor = (t + 1) % n;
   const unsigned char* theirs = blocks[successor];
   successor_intact[g] =
-      theirs != nullptr &&
-      HoldsPattern(theirs, size, g - t + successor);
+      theirs != nullptr && HoldsPattern(theirs, size, g - t + successor);
   __syncthreads();
   free(mine);
 }
@@ -135,7 +134,8 @@ class DeviceMallocTest
 
 TEST_P(DeviceMallocTest, BlocksAreDistinctAlignedAndUsableByOtherThreads) {
   MX_SPEC("lang.malloc.alloc.returns-heap-memory",
-          "lang.malloc.alloc.aligned-to-16", "lang.malloc.alloc.distinct-blocks",
+          "lang.malloc.alloc.aligned-to-16",
+          "lang.malloc.alloc.distinct-blocks",
           "lang.malloc.lifetime.shared-between-threads",
           "lang.malloc.free.returns-memory-to-heap");
   MX_REQUIRE_CAPABILITY("device_malloc");
@@ -146,8 +146,8 @@ TEST_P(DeviceMallocTest, BlocksAreDistinctAlignedAndUsableByOtherThreads) {
                                                 intact.data());
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   for (unsigned b = 0; b < 2; ++b) {
-    ExpectDistinctAlignedBlocks(addresses, b * block().count(),
-                                block().count(), size());
+    ExpectDistinctAlignedBlocks(addresses, b * block().count(), block().count(),
+                                size());
   }
   for (unsigned g = 0; g < total(); ++g) ASSERT_EQ(intact[g], 1) << g;
 }
@@ -168,10 +168,10 @@ TEST_P(DeviceMallocTest, BlocksOutliveTheKernelUntilFreedByAnyThread) {
   // that is a legal block, else the same shape.
   if (total() <= 1024) {
     CheckAndFreeMirror<<<1, total()>>>(size(), slots.data(), total(),
-                                      intact.data());
+                                       intact.data());
   } else {
     CheckAndFreeMirror<<<2, ToDim3(block())>>>(size(), slots.data(), total(),
-                                              intact.data());
+                                               intact.data());
   }
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   for (unsigned g = 0; g < total(); ++g) ASSERT_EQ(intact[g], 1) << g;
@@ -179,11 +179,10 @@ TEST_P(DeviceMallocTest, BlocksOutliveTheKernelUntilFreedByAnyThread) {
 
 INSTANTIATE_TEST_SUITE_P(
     Sizes, DeviceMallocTest,
-    ::testing::Combine(::testing::Values(size_t{1}, size_t{15}, size_t{16},
-                                         size_t{17}, size_t{4095},
-                                         size_t{4096}, size_t{4097}),
-                       ::testing::Values(Shape{1}, Shape{64}, Shape{65},
-                                         Shape{8, 4, 2})),
+    ::testing::Combine(
+        ::testing::Values(size_t{1}, size_t{15}, size_t{16}, size_t{17},
+                          size_t{4095}, size_t{4096}, size_t{4097}),
+        ::testing::Values(Shape{1}, Shape{64}, Shape{65}, Shape{8, 4, 2})),
     [](const ::testing::TestParamInfo<std::tuple<size_t, Shape>>& info) {
       return "bytes" + std::to_string(std::get<0>(info.param)) + "_" +
              std::get<1>(info.param).Name();

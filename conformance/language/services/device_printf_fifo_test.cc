@@ -152,8 +152,8 @@ std::string OverflowDropsWholeRecords(size_t requested, unsigned records) {
   std::ostringstream problems;
   // [lang.printf.fifo.overflow-loses-output] Overflow stops nothing.
   if (first.synchronized != mcSuccess) {
-    problems << "mcDeviceSynchronize returned "
-             << ErrorName(first.synchronized) << "; ";
+    problems << "mcDeviceSynchronize returned " << ErrorName(first.synchronized)
+             << "; ";
   }
   if (!first.every_thread_went_on) {
     problems << "a thread did not go on after printf; ";
@@ -165,15 +165,16 @@ std::string OverflowDropsWholeRecords(size_t requested, unsigned records) {
   for (unsigned i = 0; i < kept; ++i) expected += RecordText(i);
   if (first.out != expected) {
     problems << "with a FIFO of " << capacity << " bytes and " << records
-             << " records, stdout got '" << first.out << "', expected the first "
-             << kept << " records; ";
+             << " records, stdout got '" << first.out
+             << "', expected the first " << kept << " records; ";
   }
   // [lang.printf.fifo.overflow-reported]
   const size_t dropped = records - kept;
   const bool reported = first.err.find("were lost") != std::string::npos;
-  if (dropped > 0 && first.err.find(DroppedLine(dropped)) == std::string::npos) {
-    problems << "stderr does not say '" << DroppedLine(dropped)
-             << "': '" << first.err << "'; ";
+  if (dropped > 0 &&
+      first.err.find(DroppedLine(dropped)) == std::string::npos) {
+    problems << "stderr does not say '" << DroppedLine(dropped) << "': '"
+             << first.err << "'; ";
   }
   if (dropped == 0 && reported) {
     problems << "nothing was lost, but stderr says '" << first.err << "'; ";

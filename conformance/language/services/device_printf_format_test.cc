@@ -31,88 +31,88 @@ namespace {
 using ::mxcts::conformance::ManagedArray;
 
 // X(name, format, arguments...): every case, one printf call each.
-#define MX_PRINTF_CASES(X)                                                    \
-  X(CharPlain, "[%c]\n", 'A')                                                 \
-  X(CharWidth, "[%3c]\n", 'q')                                                \
-  X(CharLeftJustified, "[%-3c]\n", 'z')                                       \
-  X(DecimalZero, "[%d]\n", 0)                                                 \
-  X(DecimalNegative, "[%d]\n", -42)                                           \
-  X(DecimalIntMin, "[%d]\n", INT_MIN)                                         \
-  X(DecimalIntMax, "[%d]\n", INT_MAX)                                         \
-  X(DecimalPlusFlag, "[%+d] [%+d]\n", 5, -5)                                  \
-  X(DecimalSpaceFlag, "[% d] [% d]\n", 5, -5)                                 \
-  X(DecimalZeroPadded, "[%05d]\n", -42)                                       \
-  X(DecimalLeftJustified, "[%-6d]\n", 42)                                     \
-  X(DecimalPrecision, "[%.4d] [%.0d]\n", 7, 0)                                \
-  X(DecimalStarWidth, "[%*d]\n", 8, 123)                                      \
-  X(DecimalNegativeStarWidth, "[%*d]\n", -8, 123)                             \
-  X(DecimalStarPrecision, "[%.*d]\n", 5, 42)                                  \
-  X(DecimalStarWidthAndPrecision, "[%*.*d]\n", 7, 3, 9)                       \
-  X(IntegerI, "[%i] [%+i]\n", -17, 0)                                         \
-  X(ShortHd, "[%hd]\n", static_cast<short>(-1234))                            \
-  X(ShortHdTruncates, "[%hd]\n", 70000)                                       \
-  X(ShortHu, "[%hu]\n", static_cast<unsigned short>(65535))                   \
-  X(CharHhd, "[%hhd]\n", static_cast<signed char>(-5))                        \
-  X(CharHhx, "[%hhx]\n", static_cast<unsigned char>(0xab))                    \
-  X(LongLd, "[%ld]\n", -9000000000L)                                          \
-  X(LongLuMax, "[%lu]\n", ULONG_MAX)                                          \
-  X(LongLx, "[%lx]\n", 0xdeadbeefcafeUL)                                      \
-  X(LongLongMin, "[%lld]\n", LLONG_MIN)                                       \
-  X(LongLongMax, "[%lld]\n", LLONG_MAX)                                       \
-  X(LongLongUnsignedMax, "[%llu]\n", ULLONG_MAX)                              \
-  X(LongLongHexUpper, "[%llX]\n", 0x0123456789abcdefULL)                      \
-  X(LongLongOctal, "[%llo]\n", 01234567012345670ULL)                          \
-  X(OctalPlain, "[%o]\n", 8u)                                                 \
-  X(OctalAlternate, "[%#o] [%#o]\n", 8u, 0u)                                  \
-  X(UnsignedMax, "[%u]\n", UINT_MAX)                                          \
-  X(UnsignedZero, "[%u]\n", 0u)                                               \
-  X(HexLower, "[%x]\n", 255u)                                                 \
-  X(HexAlternate, "[%#x] [%#x]\n", 255u, 0u)                                  \
-  X(HexZeroPadded, "[%08x]\n", 0xbeefu)                                       \
-  X(HexUpper, "[%X] [%#X]\n", 0xabcdefu, 0xabcdefu)                           \
-  X(PointerValue, "[%p]\n", reinterpret_cast<void*>(0x1234))                  \
-  X(PointerNull, "[%p]\n", static_cast<void*>(nullptr))                       \
-  X(PointerWidth, "[%24p]\n", reinterpret_cast<void*>(0xfeed))                \
-  X(ExponentLower, "[%e]\n", 12345.678)                                       \
-  X(ExponentPrecision, "[%.2e]\n", -0.000123)                                 \
-  X(ExponentUpper, "[%E]\n", 1e300)                                           \
-  X(ExponentPlusZero, "[%+e]\n", 0.0)                                         \
-  X(FixedPlain, "[%f]\n", 3.14159265358979)                                   \
-  X(FixedNegativeZero, "[%f]\n", -0.0)                                        \
-  X(FixedRoundsHalfToEven, "[%.0f] [%.0f]\n", 2.5, 3.5)                       \
-  X(FixedAlternateKeepsPoint, "[%#.0f]\n", 2.0)                               \
-  X(FixedWidthPrecision, "[%10.3f] [%-10.3f]\n", -1.5, 1.5)                   \
-  X(FixedZeroPadded, "[%+012.4f]\n", 3.25)                                    \
-  X(FixedFloatPromoted, "[%.10f]\n", 0.1f)                                    \
-  X(FixedLarge, "[%f]\n", 1e20)                                               \
-  X(FixedInfinity, "[%f] [%F]\n", static_cast<double>(INFINITY),              \
-    -static_cast<double>(INFINITY))                                           \
-  X(FixedNan, "[%f] [%F]\n", static_cast<double>(NAN),                        \
-    static_cast<double>(NAN))                                                 \
-  X(GeneralSmall, "[%g]\n", 0.0001)                                           \
-  X(GeneralSwitchesToExponent, "[%g] [%g]\n", 123456789.0, 0.00001)          \
-  X(GeneralAlternate, "[%#g]\n", 1.0)                                         \
-  X(GeneralUpper, "[%G]\n", 1e-10)                                            \
-  X(GeneralPrecision, "[%.3g]\n", 3.14159)                                    \
-  X(HexFloatLower, "[%a]\n", 1.0)                                             \
-  X(HexFloatUpper, "[%A]\n", -0.5)                                            \
-  X(HexFloatPrecision, "[%.2a]\n", 3.14159)                                   \
-  X(StringPlain, "[%s]\n", "hello")                                           \
-  X(StringEmpty, "[%s]\n", "")                                                \
-  X(StringWidth, "[%10s] [%-10s]\n", "right", "left")                         \
-  X(StringPrecision, "[%.3s]\n", "truncate")                                  \
-  X(StringStarPrecision, "[%.*s]\n", 2, "abc")                                \
-  X(PercentLiteral, "[100%%]\n")                                              \
-  X(PercentAfterConversion, "[%5.1f%%]\n", 99.5)                              \
-  X(NoConversions, "plain text\n")                                            \
-  X(NoNewline, "[no newline]")                                                \
-  X(Mixed, "[%d %s %c %.2f %x %p]\n", -1, "mix", 'm', 2.75, 0x10u,            \
-    reinterpret_cast<void*>(0x20))                                            \
-  X(ThirtyTwoArguments,                                                       \
-    "[%d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d "                       \
-    "%d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d]\n",                     \
-    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,    \
-    21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32)
+#define MX_PRINTF_CASES(X)                                                     \
+  X(CharPlain, "[%c]\n", 'A')                                                  \
+  X(CharWidth, "[%3c]\n", 'q')                                                 \
+  X(CharLeftJustified, "[%-3c]\n", 'z')                                        \
+  X(DecimalZero, "[%d]\n", 0)                                                  \
+  X(DecimalNegative, "[%d]\n", -42)                                            \
+  X(DecimalIntMin, "[%d]\n", INT_MIN)                                          \
+  X(DecimalIntMax, "[%d]\n", INT_MAX)                                          \
+  X(DecimalPlusFlag, "[%+d] [%+d]\n", 5, -5)                                   \
+  X(DecimalSpaceFlag, "[% d] [% d]\n", 5, -5)                                  \
+  X(DecimalZeroPadded, "[%05d]\n", -42)                                        \
+  X(DecimalLeftJustified, "[%-6d]\n", 42)                                      \
+  X(DecimalPrecision, "[%.4d] [%.0d]\n", 7, 0)                                 \
+  X(DecimalStarWidth, "[%*d]\n", 8, 123)                                       \
+  X(DecimalNegativeStarWidth, "[%*d]\n", -8, 123)                              \
+  X(DecimalStarPrecision, "[%.*d]\n", 5, 42)                                   \
+  X(DecimalStarWidthAndPrecision, "[%*.*d]\n", 7, 3, 9)                        \
+  X(IntegerI, "[%i] [%+i]\n", -17, 0)                                          \
+  X(ShortHd, "[%hd]\n", static_cast<short>(-1234))                             \
+  X(ShortHdTruncates, "[%hd]\n", 70000)                                        \
+  X(ShortHu, "[%hu]\n", static_cast<unsigned short>(65535))                    \
+  X(CharHhd, "[%hhd]\n", static_cast<signed char>(-5))                         \
+  X(CharHhx, "[%hhx]\n", static_cast<unsigned char>(0xab))                     \
+  X(LongLd, "[%ld]\n", -9000000000L)                                           \
+  X(LongLuMax, "[%lu]\n", ULONG_MAX)                                           \
+  X(LongLx, "[%lx]\n", 0xdeadbeefcafeUL)                                       \
+  X(LongLongMin, "[%lld]\n", LLONG_MIN)                                        \
+  X(LongLongMax, "[%lld]\n", LLONG_MAX)                                        \
+  X(LongLongUnsignedMax, "[%llu]\n", ULLONG_MAX)                               \
+  X(LongLongHexUpper, "[%llX]\n", 0x0123456789abcdefULL)                       \
+  X(LongLongOctal, "[%llo]\n", 01234567012345670ULL)                           \
+  X(OctalPlain, "[%o]\n", 8u)                                                  \
+  X(OctalAlternate, "[%#o] [%#o]\n", 8u, 0u)                                   \
+  X(UnsignedMax, "[%u]\n", UINT_MAX)                                           \
+  X(UnsignedZero, "[%u]\n", 0u)                                                \
+  X(HexLower, "[%x]\n", 255u)                                                  \
+  X(HexAlternate, "[%#x] [%#x]\n", 255u, 0u)                                   \
+  X(HexZeroPadded, "[%08x]\n", 0xbeefu)                                        \
+  X(HexUpper, "[%X] [%#X]\n", 0xabcdefu, 0xabcdefu)                            \
+  X(PointerValue, "[%p]\n", reinterpret_cast<void*>(0x1234))                   \
+  X(PointerNull, "[%p]\n", static_cast<void*>(nullptr))                        \
+  X(PointerWidth, "[%24p]\n", reinterpret_cast<void*>(0xfeed))                 \
+  X(ExponentLower, "[%e]\n", 12345.678)                                        \
+  X(ExponentPrecision, "[%.2e]\n", -0.000123)                                  \
+  X(ExponentUpper, "[%E]\n", 1e300)                                            \
+  X(ExponentPlusZero, "[%+e]\n", 0.0)                                          \
+  X(FixedPlain, "[%f]\n", 3.14159265358979)                                    \
+  X(FixedNegativeZero, "[%f]\n", -0.0)                                         \
+  X(FixedRoundsHalfToEven, "[%.0f] [%.0f]\n", 2.5, 3.5)                        \
+  X(FixedAlternateKeepsPoint, "[%#.0f]\n", 2.0)                                \
+  X(FixedWidthPrecision, "[%10.3f] [%-10.3f]\n", -1.5, 1.5)                    \
+  X(FixedZeroPadded, "[%+012.4f]\n", 3.25)                                     \
+  X(FixedFloatPromoted, "[%.10f]\n", 0.1f)                                     \
+  X(FixedLarge, "[%f]\n", 1e20)                                                \
+  X(FixedInfinity, "[%f] [%F]\n", static_cast<double>(INFINITY),               \
+    -static_cast<double>(INFINITY))                                            \
+  X(FixedNan, "[%f] [%F]\n", static_cast<double>(NAN),                         \
+    static_cast<double>(NAN))                                                  \
+  X(GeneralSmall, "[%g]\n", 0.0001)                                            \
+  X(GeneralSwitchesToExponent, "[%g] [%g]\n", 123456789.0, 0.00001)            \
+  X(GeneralAlternate, "[%#g]\n", 1.0)                                          \
+  X(GeneralUpper, "[%G]\n", 1e-10)                                             \
+  X(GeneralPrecision, "[%.3g]\n", 3.14159)                                     \
+  X(HexFloatLower, "[%a]\n", 1.0)                                              \
+  X(HexFloatUpper, "[%A]\n", -0.5)                                             \
+  X(HexFloatPrecision, "[%.2a]\n", 3.14159)                                    \
+  X(StringPlain, "[%s]\n", "hello")                                            \
+  X(StringEmpty, "[%s]\n", "")                                                 \
+  X(StringWidth, "[%10s] [%-10s]\n", "right", "left")                          \
+  X(StringPrecision, "[%.3s]\n", "truncate")                                   \
+  X(StringStarPrecision, "[%.*s]\n", 2, "abc")                                 \
+  X(PercentLiteral, "[100%%]\n")                                               \
+  X(PercentAfterConversion, "[%5.1f%%]\n", 99.5)                               \
+  X(NoConversions, "plain text\n")                                             \
+  X(NoNewline, "[no newline]")                                                 \
+  X(Mixed, "[%d %s %c %.2f %x %p]\n", -1, "mix", 'm', 2.75, 0x10u,             \
+    reinterpret_cast<void*>(0x20))                                             \
+  X(ThirtyTwoArguments,                                                        \
+    "[%d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d "                        \
+    "%d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d]\n",                      \
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, \
+    22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32)
 
 enum PrintfCase {
 #define MX_CASE_ENUMERATOR(name, ...) k##name,
@@ -179,6 +179,7 @@ class DevicePrintfFormatTest : public ::testing::TestWithParam<int> {};
 
 TEST_P(DevicePrintfFormatTest, PrintsWhatTheHostPrintfPrints) {
   MX_SPEC("lang.printf.format.supported-conversions",
+          "lang.printf.call.available-in-device-code",
           "lang.printf.call.output-on-host-stdout",
           "lang.printf.format.float-arguments-promoted",
           "lang.printf.format.argument-limit",

@@ -15,15 +15,20 @@
 // reference writes none of it before.
 
 #include <mc_runtime.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "conformance/language/services/fresh_process.h"
 #include "conformance/language/synchronization/device_indices.h"
 #include "conformance/language/synchronization/launch_shapes.h"
 #include "conformance/testing/capabilities.h"
@@ -116,8 +121,8 @@ TEST_P(DevicePrintfOrderTest, EveryRecordOnceWholeInProgramAndLaneOrder) {
   ASSERT_EQ(lines.size(), 2u * blocks * n);
   for (size_t i = 0; i < lines.size(); ++i) {
     auto found = position.find(lines[i]);
-    ASSERT_NE(found, position.end()) << "line " << i << " is no record: '"
-                                     << lines[i] << "'";
+    ASSERT_NE(found, position.end())
+        << "line " << i << " is no record: '" << lines[i] << "'";
     ASSERT_EQ(found->second, SIZE_MAX) << "'" << lines[i] << "' twice";
     found->second = i;
   }
@@ -225,8 +230,7 @@ class DevicePrintfFlushTest
 TEST_P(DevicePrintfFlushTest, OutputIsWrittenWhenTheSynchronizingCallReturns) {
   MX_SPEC("lang.printf.flush.device-synchronize",
           "lang.printf.flush.stream-synchronize",
-          "lang.printf.flush.blocking-memcpy",
-          "lang.printf.flush.device-reset",
+          "lang.printf.flush.blocking-memcpy", "lang.printf.flush.device-reset",
           "lang.printf.flush.only-at-synchronization-points");
   MX_REQUIRE_CAPABILITY("printf");
   const int point = std::get<0>(GetParam());
@@ -300,11 +304,12 @@ TEST_P(DevicePrintfFlushTest, OutputIsWrittenWhenTheSynchronizingCallReturns) {
 
 INSTANTIATE_TEST_SUITE_P(
     Points, DevicePrintfFlushTest,
-    ::testing::Combine(
-        ::testing::Values(kDeviceSynchronize, kDefaultStreamSynchronize,
-                          kCreatedStreamSynchronize, kBlockingMemcpy,
-                          kMemcpyFromSymbol, kDeviceReset),
-        ::testing::Values(1u, 64u, 65u)),
+    ::testing::Combine(::testing::Values(kDeviceSynchronize,
+                                         kDefaultStreamSynchronize,
+                                         kCreatedStreamSynchronize,
+                                         kBlockingMemcpy, kMemcpyFromSymbol,
+                                         kDeviceReset),
+                       ::testing::Values(1u, 64u, 65u)),
     [](const ::testing::TestParamInfo<std::tuple<int, unsigned>>& info) {
       return std::string(PointName(std::get<0>(info.param))) + "_threads" +
              std::to_string(std::get<1>(info.param));
@@ -333,6 +338,61 @@ TEST(DevicePrintfFlush, LaterLaunchDoesNotWritePendingOutput) {
   EXPECT_EQ(before, "");
   EXPECT_EQ(after, "b0 t0 first\nb0 t0 second\nb0 t1 first\nb0 t1 second\n");
   EXPECT_EQ(mcFree(word), mcSuccess);
+}
+
+// --- Process exit. ---
+
+// Forks a process that redirects its standard output to a file, launches a
+// printing kernel and exits without synchronizing; returns what the file
+// received, or a problem in `problem`. Call it before this process uses the
+// device, so the forked process starts the runtime itself.
+std::string OutputOfProcessExitingUnsynchronized(std::string* problem) {
+  const char* directory = std::getenv("TEST_TMPDIR");
+  std::string path = std::string(directory != nullptr ? directory : "/tmp") +
+                     "/printf_at_exit_XXXXXX";
+  const int fd = mkstemp(path.data());
+  if (fd < 0) {
+    *problem = "mkstemp failed";
+    return "";
+  }
+  std::fflush(stdout);
+  const pid_t child = fork();
+  if (child == 0) {
+    dup2(fd, STDOUT_FILENO);
+    TwoRecordsPerThread<<<1, 2>>>();
+    std::exit(mcGetLastError() == mcSuccess ? 0 : 3);
+  }
+  close(fd);
+  int status = 0;
+  if (child < 0 || waitpid(child, &status, 0) != child || !WIFEXITED(status) ||
+      WEXITSTATUS(status) != 0) {
+    *problem = "the printing process did not exit normally";
+  }
+  std::ifstream file(path);
+  std::string text((std::istreambuf_iterator<char>(file)),
+                   std::istreambuf_iterator<char>());
+  unlink(path.c_str());
+  return text;
+}
+
+std::string PendingOutputIsWrittenAtExit() {
+  std::string problem;
+  const std::string text = OutputOfProcessExitingUnsynchronized(&problem);
+  if (!problem.empty()) return problem;
+  // The reference writes pending output at exit.
+  const std::string expected =
+      "b0 t0 first\nb0 t0 second\nb0 t1 first\nb0 t1 second\n";
+  if (text != expected) {
+    return "a process that exited without synchronizing wrote '" + text +
+           "', the reference writes '" + expected + "'";
+  }
+  return "";
+}
+
+TEST(DevicePrintfFlush, ReferenceWritesPendingOutputAtProcessExit) {
+  MX_SPEC("lang.printf.flush.at-process-exit");
+  MX_REQUIRE_CAPABILITY("printf");
+  MX_EXPECT_IN_FRESH_PROCESS(PendingOutputIsWrittenAtExit());
 }
 
 }  // namespace

@@ -58,12 +58,12 @@ namespace mxcts::conformance {
 
 // MX_EXPECT_IN_FRESH_PROCESS(check): `check` (a std::string expression)
 // returns "" when evaluated in a fresh process.
-#define MX_EXPECT_IN_FRESH_PROCESS(check)                                   \
-  do {                                                                      \
-    if (::mxcts::conformance::UseReexecutingDeathTests()) {                 \
-      EXPECT_EXIT(::mxcts::conformance::ExitWithCheckVerdict((check)),      \
-                  ::testing::ExitedWithCode(0), "");                        \
-    }                                                                       \
+#define MX_EXPECT_IN_FRESH_PROCESS(check)                              \
+  do {                                                                 \
+    if (::mxcts::conformance::UseReexecutingDeathTests()) {            \
+      EXPECT_EXIT(::mxcts::conformance::ExitWithCheckVerdict((check)), \
+                  ::testing::ExitedWithCode(0), "");                   \
+    }                                                                  \
   } while (false)
 
 #endif  // MXCTS_CONFORMANCE_LANGUAGE_SERVICES_FRESH_PROCESS_H_

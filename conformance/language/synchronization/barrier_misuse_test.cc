@@ -1,12 +1,12 @@
 // Copyright mxcts authors.
 //
 // Conformance: block barriers that not every thread of the block reaches,
-// reached through different call sites, or of different variants in one
-// phase have undefined behaviour; the reference detects each, stops the
-// grid with mcErrorLaunchFailure and writes a diagnostic naming the kernel,
-// the block, a thread and the call sites as file:line
-// (docs/spec/lang-synchronization.md, docs/spec/lang-undefined-behaviour.md
-// "lang.ub.sync.barrier-*").
+// reached through different call sites, of different variants in one
+// phase, or deadlocked against a wave barrier have undefined behaviour;
+// the reference detects each, stops the grid with mcErrorLaunchFailure and
+// writes a diagnostic naming the kernel, the block, a thread and the call
+// sites as file:line (docs/spec/lang-synchronization.md,
+// docs/spec/lang-undefined-behaviour.md "lang.ub.sync.barrier-*").
 //
 // Each misuse runs in a fresh process (MX_EXPECT_TRAP) and has a control
 // beside it: the same kernel with an argument that makes the barrier
@@ -75,10 +75,9 @@ __global__ void BarrierInBothBranches(int split) {
 
 // Thread `looping_thread` runs the loop, and its barrier, twice; the others
 // once, then exit.
-constexpr int kLoopBarrierLine = __LINE__ + 5;
+constexpr int kLoopBarrierLine = __LINE__ + 4;
 __global__ void BarrierInDivergentLoop(int looping_thread) {
-  const int trips =
-      static_cast<int>(LinearThread()) == looping_thread ? 2 : 1;
+  const int trips = static_cast<int>(LinearThread()) == looping_thread ? 2 : 1;
   for (int trip = 0; trip < trips; ++trip) {
     __syncthreads();
   }
@@ -127,9 +126,8 @@ __device__ int BarrierOfVariant(int variant, int predicate) {
 // at one call site.
 __global__ void MixedVariants(int first_variant, int second_variant,
                               int split) {
-  const int variant = static_cast<int>(LinearThread()) < split
-                          ? first_variant
-                          : second_variant;
+  const int variant =
+      static_cast<int>(LinearThread()) < split ? first_variant : second_variant;
   (void)BarrierOfVariant(variant, 1);
 }
 
@@ -331,8 +329,8 @@ TEST_P(BarrierMisuseTest, BarriersInThenAndElseTrap) {
       "kernel '[^']*BarrierInBothBranches[^']*' block \\(0,0,0\\) thread "
       "\\([0-9]+,[0-9]+,[0-9]+\\): .*(" +
       then_site + ".*" + else_site + "|" + else_site + ".*" + then_site + ")";
-  MX_EXPECT_TRAP(RunBarrierInBothBranches(block(), split),
-                 mcErrorLaunchFailure, pattern);
+  MX_EXPECT_TRAP(RunBarrierInBothBranches(block(), split), mcErrorLaunchFailure,
+                 pattern);
 }
 
 TEST_P(BarrierMisuseTest, OneBranchForTheWholeBlockIsFine) {
@@ -385,8 +383,8 @@ TEST_P(BarrierMisuseBlockTest, DiagnosticNamesTheBlock) {
       "\\(" + std::to_string(linear % grid.x) + "," +
       std::to_string(linear / grid.x % grid.y) + "," +
       std::to_string(linear / grid.x / grid.y) + "\\)";
-  const std::string pattern = "kernel '[^']*ExitBeforeBarrier[^']*' block " +
-                              block_index + " thread ";
+  const std::string pattern =
+      "kernel '[^']*ExitBeforeBarrier[^']*' block " + block_index + " thread ";
   MX_EXPECT_TRAP(
       RunExitBeforeBarrier(grid, Shape{64}, static_cast<int>(linear), 5),
       mcErrorLaunchFailure, pattern);
@@ -395,8 +393,8 @@ TEST_P(BarrierMisuseBlockTest, DiagnosticNamesTheBlock) {
 TEST_P(BarrierMisuseBlockTest, ControlWithoutMisuseCompletes) {
   MX_SPEC("lang.sync.syncthreads.exited-threads-undefined");
   const Shape grid = std::get<0>(GetParam());
-  MX_EXPECT_NO_TRAP(RunExitBeforeBarrier(
-      grid, Shape{64}, static_cast<int>(grid.count()), 5));
+  MX_EXPECT_NO_TRAP(
+      RunExitBeforeBarrier(grid, Shape{64}, static_cast<int>(grid.count()), 5));
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -445,10 +443,10 @@ TEST_P(MixedVariantsTest, OneVariantPerPhaseIsFine) {
 
 INSTANTIATE_TEST_SUITE_P(
     Pairs, MixedVariantsTest,
-    ::testing::Combine(
-        ::testing::Values(kPlain, kCount, kAnd), ::testing::Values(kOr),
-        ::testing::Values(Shape{2}, Shape{64}, Shape{65}, Shape{1024},
-                          Shape{8, 8, 16})),
+    ::testing::Combine(::testing::Values(kPlain, kCount, kAnd),
+                       ::testing::Values(kOr),
+                       ::testing::Values(Shape{2}, Shape{64}, Shape{65},
+                                         Shape{1024}, Shape{8, 8, 16})),
     [](const ::testing::TestParamInfo<std::tuple<int, int, Shape>>& info) {
       return std::string(VariantName(std::get<0>(info.param))) + "_" +
              VariantName(std::get<1>(info.param)) + "_" +
@@ -482,9 +480,9 @@ TEST_P(PredicateExitTest, ThreadExitingBeforePredicateBarrierTraps) {
       VariantPattern(variant) + ".*" +
       SitePattern(kPredicateCallLines[variant]) + ".*thread " +
       ThreadPattern(block, exiting);
-  MX_EXPECT_TRAP(RunExitBeforePredicateBarrier(block, variant,
-                                               static_cast<int>(exiting)),
-                 mcErrorLaunchFailure, pattern);
+  MX_EXPECT_TRAP(
+      RunExitBeforePredicateBarrier(block, variant, static_cast<int>(exiting)),
+      mcErrorLaunchFailure, pattern);
 }
 
 TEST_P(PredicateExitTest, NoThreadExitingIsFine) {
@@ -509,8 +507,8 @@ INSTANTIATE_TEST_SUITE_P(
 class BarrierDeadlockTest : public ::testing::TestWithParam<Shape> {};
 
 TEST_P(BarrierDeadlockTest, BlockBarrierAgainstWaveBarrierTraps) {
-  MX_SPEC("lang.ub.sync.barrier-in-divergent-code",
-          "lang.sync.syncthreads.divergent-condition-undefined",
+  MX_SPEC("lang.sync.syncthreads.deadlock-undefined",
+          "lang.ub.sync.barrier-in-divergent-code",
           "lang.sync.syncwave.named-lane-missing-undefined");
   const std::string pattern =
       "kernel '[^']*BarrierAgainstWaveBarrier[^']*' block \\(0,0,0\\) thread "
@@ -521,14 +519,14 @@ TEST_P(BarrierDeadlockTest, BlockBarrierAgainstWaveBarrierTraps) {
 }
 
 TEST_P(BarrierDeadlockTest, WaveBarrierThenBlockBarrierIsFine) {
-  MX_SPEC("lang.ub.sync.barrier-in-divergent-code");
+  MX_SPEC("lang.sync.syncthreads.deadlock-undefined");
   MX_EXPECT_NO_TRAP(RunBarrierAgainstWaveBarrier(GetParam(), false));
 }
 
 INSTANTIATE_TEST_SUITE_P(Shapes, BarrierDeadlockTest,
                          ::testing::Values(Shape{2}, Shape{63}, Shape{64},
-                                           Shape{65}, Shape{128},
-                                           Shape{1024}, Shape{8, 8, 16}),
+                                           Shape{65}, Shape{128}, Shape{1024},
+                                           Shape{8, 8, 16}),
                          ::mxcts::conformance::ShapeParamName);
 
 }  // namespace

@@ -51,9 +51,9 @@ struct Shape {
 
 // Every block shape: the 1D boundaries, then 2D and 3D shapes.
 inline std::vector<Shape> BlockShapes() {
-  return {{1},       {2},       {63},       {64},        {65},
-          {127},     {128},     {1023},     {1024},      {32, 32},
-          {31, 33},  {1, 1023}, {1, 1024},  {8, 8, 16},  {3, 5, 7}};
+  return {{1},      {2},       {63},      {64},       {65},
+          {127},    {128},     {1023},    {1024},     {32, 32},
+          {31, 33}, {1, 1023}, {1, 1024}, {8, 8, 16}, {3, 5, 7}};
 }
 
 // Block shapes of at least two threads (a rule about threads that differ

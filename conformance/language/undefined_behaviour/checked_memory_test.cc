@@ -14,7 +14,7 @@
 #include <cstddef>
 #include <string>
 
-#include "conformance/language/undefined_behaviour/fresh_process.h"
+#include "conformance/language/undefined_behaviour/fresh_environment.h"
 #include "conformance/testing/spec.h"
 #include "conformance/testing/trap_expectation.h"
 
@@ -54,9 +54,8 @@ template <typename T>
 mcError_t AccessAs(Memory memory, size_t bytes, long long index, bool write) {
   T* data = nullptr;
   T* sink = nullptr;
-  mcError_t error = memory == Memory::kManaged
-                        ? mcMallocManaged(&data, bytes)
-                        : mcMalloc(&data, bytes);
+  mcError_t error = memory == Memory::kManaged ? mcMallocManaged(&data, bytes)
+                                               : mcMalloc(&data, bytes);
   if (error != mcSuccess || mcMalloc(&sink, sizeof(T)) != mcSuccess) {
     return mcErrorUnknown;
   }
@@ -67,8 +66,8 @@ mcError_t AccessAs(Memory memory, size_t bytes, long long index, bool write) {
   return mcDeviceSynchronize();
 }
 
-mcError_t AccessElement(Type type, Memory memory, size_t bytes,
-                        long long index, bool write) {
+mcError_t AccessElement(Type type, Memory memory, size_t bytes, long long index,
+                        bool write) {
   switch (type) {
     case Type::kChar:
       return AccessAs<char>(memory, bytes, index, write);
@@ -121,7 +120,7 @@ TEST_P(OutOfBounds, OneElementPastTheEndTraps) {
 TEST_P(OutOfBounds, LastElementIsInBounds) {
   MX_SPEC("lang.ub.memory.out-of-bounds-global");
   ScopedEnvironment memcheck("MXCTS_MEMCHECK", "1");
-  MX_EXPECT_IN_FRESH_PROCESS(
+  MX_EXPECT_HOLDS_IN_FRESH_PROCESS(
       AccessElement(GetParam().type, Memory::kDevice, GetParam().bytes,
                     Elements() - 1, GetParam().write) == mcSuccess &&
       AccessElement(GetParam().type, Memory::kDevice, GetParam().bytes, 0,
@@ -130,18 +129,13 @@ TEST_P(OutOfBounds, LastElementIsInBounds) {
 
 INSTANTIATE_TEST_SUITE_P(
     TypesAndSizes, OutOfBounds,
-    testing::Values(Case{Type::kChar, 256, true},
-                    Case{Type::kChar, 4096, false},
-                    Case{Type::kChar, 65536, true},
-                    Case{Type::kInt, 256, false},
-                    Case{Type::kInt, 4096, true},
-                    Case{Type::kInt, 65536, false},
-                    Case{Type::kDouble, 256, true},
-                    Case{Type::kDouble, 4096, false},
-                    Case{Type::kDouble, 65536, true},
-                    Case{Type::kInt, 1024, true},
-                    Case{Type::kDouble, 1024, false},
-                    Case{Type::kChar, 512, false}),
+    testing::Values(
+        Case{Type::kChar, 256, true}, Case{Type::kChar, 4096, false},
+        Case{Type::kChar, 65536, true}, Case{Type::kInt, 256, false},
+        Case{Type::kInt, 4096, true}, Case{Type::kInt, 65536, false},
+        Case{Type::kDouble, 256, true}, Case{Type::kDouble, 4096, false},
+        Case{Type::kDouble, 65536, true}, Case{Type::kInt, 1024, true},
+        Case{Type::kDouble, 1024, false}, Case{Type::kChar, 512, false}),
     Name);
 
 class BeforeTheStart : public OutOfBounds {};
@@ -150,10 +144,9 @@ TEST_P(BeforeTheStart, ElementBeforeTheFirstTraps) {
   MX_SPEC("lang.ub.memory.out-of-bounds-global",
           "api.trap.error.illegal-address");
   ScopedEnvironment memcheck("MXCTS_MEMCHECK", "1");
-  const std::string pattern =
-      std::string("out-of-bounds access at ") + kHex + " \\(" +
-      std::to_string(SizeOf(GetParam().type)) + " bytes before the start" +
-      Allocation();
+  const std::string pattern = std::string("out-of-bounds access at ") + kHex +
+                              " \\(" + std::to_string(SizeOf(GetParam().type)) +
+                              " bytes before the start" + Allocation();
   MX_EXPECT_TRAP(AccessElement(GetParam().type, Memory::kDevice,
                                GetParam().bytes, -1, GetParam().write),
                  mcErrorIllegalAddress, pattern.c_str());
@@ -173,8 +166,8 @@ TEST_P(FarOutOfBounds, AccessAGigabytePastTheEndTraps) {
   MX_SPEC("lang.ub.memory.out-of-bounds-global",
           "api.trap.error.illegal-address");
   ScopedEnvironment memcheck("MXCTS_MEMCHECK", "1");
-  const long long far =
-      Elements() + (1ll << 30) / static_cast<long long>(SizeOf(GetParam().type));
+  const long long far = Elements() + (1ll << 30) / static_cast<long long>(
+                                                       SizeOf(GetParam().type));
   const std::string pattern = std::string("memory violation at ") + kHex;
   MX_EXPECT_TRAP(AccessElement(GetParam().type, Memory::kDevice,
                                GetParam().bytes, far, GetParam().write),
@@ -215,8 +208,8 @@ TEST_P(UseAfterFree, AccessToFreedMemoryTraps) {
   ScopedEnvironment memcheck("MXCTS_MEMCHECK", "1");
   const long long last =
       static_cast<long long>(GetParam().bytes / SizeOf(GetParam().type)) - 1;
-  const std::string pattern = std::string("use of freed device memory at ") +
-                              kHex + " \\(byte ";
+  const std::string pattern =
+      std::string("use of freed device memory at ") + kHex + " \\(byte ";
   MX_EXPECT_TRAP(AccessElement(GetParam().type, Memory::kFreedDevice,
                                GetParam().bytes, last, GetParam().write),
                  mcErrorIllegalAddress, pattern.c_str());
@@ -227,9 +220,9 @@ TEST_P(UseAfterFree, TheSameAccessBeforeTheFreeRuns) {
   ScopedEnvironment memcheck("MXCTS_MEMCHECK", "1");
   const long long last =
       static_cast<long long>(GetParam().bytes / SizeOf(GetParam().type)) - 1;
-  MX_EXPECT_IN_FRESH_PROCESS(AccessElement(GetParam().type, Memory::kDevice,
-                                           GetParam().bytes, last,
-                                           GetParam().write) == mcSuccess);
+  MX_EXPECT_HOLDS_IN_FRESH_PROCESS(
+      AccessElement(GetParam().type, Memory::kDevice, GetParam().bytes, last,
+                    GetParam().write) == mcSuccess);
 }
 
 INSTANTIATE_TEST_SUITE_P(TypesAndSizes, UseAfterFree,

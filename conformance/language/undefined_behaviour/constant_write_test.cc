@@ -41,8 +41,8 @@ __global__ void WriteIntDirectly(int value) {
 
 __global__ void WriteConstIntDirectly(int value) {
   if (threadIdx.x == 0) {
-    *const_cast<volatile int*>(reinterpret_cast<const volatile int*>(&c_const)) =
-        value;
+    *const_cast<volatile int*>(
+        reinterpret_cast<const volatile int*>(&c_const)) = value;
   }
 }
 
@@ -95,8 +95,8 @@ INSTANTIATE_TEST_SUITE_P(
                       [] { return WriteSymbol<float>(&c_floats, 0, 1.5f); }},
         ConstantWrite{"c_floats",
                       [] {
-                        return WriteSymbol<float>(&c_floats,
-                                                  15 * sizeof(float), 1.5f);
+                        return WriteSymbol<float>(&c_floats, 15 * sizeof(float),
+                                                  1.5f);
                       }},
         ConstantWrite{"c_double",
                       [] { return WriteSymbol<double>(&c_double, 0, 1.0); }},
@@ -105,10 +105,9 @@ INSTANTIATE_TEST_SUITE_P(
                         return WriteSymbol<float>(
                             &c_params, offsetof(Params, scale) + 8, 1.0f);
                       }},
-        ConstantWrite{"tables::c_bytes",
-                      [] {
-                        return WriteSymbol<unsigned char>(&tables::c_bytes,
-                                                          299, 1);
+        ConstantWrite{"tables::c_bytes", [] {
+                        return WriteSymbol<unsigned char>(&tables::c_bytes, 299,
+                                                          1);
                       }}));
 
 // --- Controls. ---

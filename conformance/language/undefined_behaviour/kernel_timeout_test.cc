@@ -9,13 +9,13 @@
 // (device code alone, a barrier, the math library, the device heap), each
 // beside a control that ends in time under the same setting.
 
-#include <mc_runtime.h>
 #include <math.h>
+#include <mc_runtime.h>
 #include <stdlib.h>
 
 #include <string>
 
-#include "conformance/language/undefined_behaviour/fresh_process.h"
+#include "conformance/language/undefined_behaviour/fresh_environment.h"
 #include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 #include "conformance/testing/trap_expectation.h"
@@ -106,18 +106,19 @@ TEST_P(KernelTimeout, KernelThatEndsInTimeRuns) {
   MX_SPEC("lang.ub.exec.kernel-timeout", "api.env.kernel-timeout.values");
   MX_REQUIRE_CAPABILITY("kernel_timeout");
   ScopedEnvironment timeout("MACA_KERNEL_TIMEOUT", GetParam().milliseconds);
-  MX_EXPECT_IN_FRESH_PROCESS(RunSpin(GetParam().spin, 1) == mcSuccess &&
-                             RunSpin(GetParam().spin, 1) == mcSuccess);
+  MX_EXPECT_HOLDS_IN_FRESH_PROCESS(RunSpin(GetParam().spin, 1) == mcSuccess &&
+                                   RunSpin(GetParam().spin, 1) == mcSuccess);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Spins, KernelTimeout,
-    testing::Values(Timeout{Spin::kDeviceCode, "50"},
-                    Timeout{Spin::kDeviceCode, "200"},
-                    Timeout{Spin::kBarrier, "50"},
-                    Timeout{Spin::kBarrier, "200"},
-                    Timeout{Spin::kMath, "50"}, Timeout{Spin::kMath, "200"},
-                    Timeout{Spin::kHeap, "50"}, Timeout{Spin::kHeap, "200"}),
-    Name);
+INSTANTIATE_TEST_SUITE_P(Spins, KernelTimeout,
+                         testing::Values(Timeout{Spin::kDeviceCode, "50"},
+                                         Timeout{Spin::kDeviceCode, "200"},
+                                         Timeout{Spin::kBarrier, "50"},
+                                         Timeout{Spin::kBarrier, "200"},
+                                         Timeout{Spin::kMath, "50"},
+                                         Timeout{Spin::kMath, "200"},
+                                         Timeout{Spin::kHeap, "50"},
+                                         Timeout{Spin::kHeap, "200"}),
+                         Name);
 
 }  // namespace

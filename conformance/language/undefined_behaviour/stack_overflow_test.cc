@@ -24,8 +24,8 @@ __device__ __noinline__ int Recurse(int depth) {
   frame[0] = static_cast<char>(depth);
   frame[kFrameBytes - 1] = 1;
   if (depth <= 0) return frame[kFrameBytes - 1];
-  return Recurse<kFrameBytes>(depth - 1) + frame[kFrameBytes - 1] +
-         frame[0] - static_cast<char>(depth);
+  return Recurse<kFrameBytes>(depth - 1) + frame[kFrameBytes - 1] + frame[0] -
+         static_cast<char>(depth);
 }
 
 // Thread `thread` of block `block` recurses `depth` levels and stores how
@@ -67,8 +67,8 @@ int OverflowingDepth() {
 template <int kFrameBytes>
 mcError_t RunTooDeep(int block, int thread) {
   int levels = 0;
-  return RunRecursion<kFrameBytes>(OverflowingDepth<kFrameBytes>(), block, thread,
-                          &levels);
+  return RunRecursion<kFrameBytes>(OverflowingDepth<kFrameBytes>(), block,
+                                   thread, &levels);
 }
 
 struct Overflow {
@@ -100,7 +100,8 @@ TEST_P(StackOverflow, TrapsNamingTheThread) {
   const Overflow& p = GetParam();
   const std::string where = "RecurseOnOneThread.*block \\(" +
                             std::to_string(p.block) + ",0,0\\) thread \\(" +
-                            std::to_string(p.thread) + ",0,0\\).*stack overflow";
+                            std::to_string(p.thread) +
+                            ",0,0\\).*stack overflow";
   MX_EXPECT_TRAP(RunTooDeepHere(), mcErrorLaunchFailure, where.c_str());
 }
 

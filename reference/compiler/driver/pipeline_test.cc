@@ -250,9 +250,9 @@ std::string ImageSections(const ProcessResult& compiled) {
   if (at == std::string::npos) return "";
   std::string kept = compiled.stderr_text.substr(at + marker.size());
   kept = kept.substr(0, kept.find('\n'));
-  absl::StatusOr<ProcessResult> sections = RunProcess(
-      {"readelf", "-S", "-W", kept + "/0-c.image.so"},
-      ProcessOptions{true, true, {}});
+  absl::StatusOr<ProcessResult> sections =
+      RunProcess({"readelf", "-S", "-W", kept + "/0-c.image.so"},
+                 ProcessOptions{true, true, {}});
   fs::remove_all(kept);
   return sections.ok() ? sections->stdout_text : "";
 }

@@ -146,10 +146,9 @@ TEST(DeviceVariableTest, DevicePassManagedRecordHasManagedFlag) {
 
 TEST(ConstantVariableTest, DevicePassPutsItInAConstantSection) {
   // [lang.ub.memory.constant-write]
-  EXPECT_THAT(
-      DeviceTokens("__constant__ float c[4] = {1};"),
-      HasSubstr(Tokens("__attribute__((section(\"__mc_constant.1\"))) "
-                       "float c[4] = {1}; extern \"C\"")));
+  EXPECT_THAT(DeviceTokens("__constant__ float c[4] = {1};"),
+              HasSubstr(Tokens("__attribute__((section(\"__mc_constant.1\"))) "
+                               "float c[4] = {1}; extern \"C\"")));
 }
 
 TEST(ConstantVariableTest, EachDeclarationGetsItsOwnSection) {

@@ -57,7 +57,7 @@
 // size, with mcErrorMisalignedAddress. The diagnostic names the function and
 // the address, for example
 //
-//   mxmaca trap: kernel 'Bump(double*)' block (0,0,0) thread (0,0,0):
+//   mxmaca trap: kernel 'Bump' block (0,0,0) thread (0,0,0):
 //   atomicAdd: misaligned address 0x7f3c0a000004: a 64-bit atomic needs
 //   8-byte alignment [lang.atomic.alignment.misaligned-64-bit-traps]
 //

@@ -10,10 +10,11 @@
 // moving the calling thread's memory accesses across it, and on the host
 // processor it orders them for every other thread of the process as well.
 // That is the guarantee of the widest scope, system, so each fence gives at
-// least what its own scope promises [lang.fence.scope.wider-fence-implies-narrower].
-// Paired with the relaxed atomics of device_atomics_support.h, a fence
-// before a publishing atomic and a fence after the observing one order the
-// data accesses around them [lang.atomic.ordering.fence-before-publish].
+// least what its own scope promises
+// [lang.fence.scope.wider-fence-implies-narrower]. Paired with the relaxed
+// atomics of device_atomics_support.h, a fence before a publishing atomic and a
+// fence after the observing one order the data accesses around them
+// [lang.atomic.ordering.fence-before-publish].
 //
 // A fence waits for no other thread and may be called by any subset of
 // threads, in divergent code [lang.fence.not-a-barrier.does-not-wait]

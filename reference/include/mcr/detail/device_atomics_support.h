@@ -108,9 +108,8 @@ class TrapMessage {
 // [lang.atomic.alignment.misaligned-16-bit-traps]
 // [lang.atomic.alignment.misaligned-32-bit-traps]
 // [lang.atomic.alignment.misaligned-64-bit-traps]
-[[noreturn]] __attribute__((__noinline__, __cold__)) inline void
-TrapMisaligned(const char* function, const volatile void* address,
-               unsigned size) {
+[[noreturn]] __attribute__((__noinline__, __cold__)) inline void TrapMisaligned(
+    const char* function, const volatile void* address, unsigned size) {
   TrapMessage message;
   message.Append(function).Append(": misaligned address ");
   message.AppendAddress(address);
@@ -266,8 +265,8 @@ inline T FloatingAdd(T* address, T val, const char* function) {
 // --------------------------------------------------------------------------
 
 // The attribute that makes a host-pass call of `NAME` a compile-time error.
-#define __MC_ATOMIC_DEVICE_ONLY(NAME, CLAUSE)                               \
-  __attribute__((__error__(#NAME " is a device function: call it from "     \
+#define __MC_ATOMIC_DEVICE_ONLY(NAME, CLAUSE)                           \
+  __attribute__((__error__(#NAME " is a device function: call it from " \
                                  "__global__ or __device__ code " CLAUSE)))
 
 // `R NAME PARAMETERS { BODY }` in the device pass; a declaration that
@@ -282,8 +281,8 @@ inline T FloatingAdd(T* address, T val, const char* function) {
 #endif
 
 // `T NAME(T* address, T val)`, returning OPERATION(address, val, "NAME").
-#define __MC_ATOMIC_BINARY_ONE(T, NAME, OPERATION)          \
-  __MC_ATOMIC_FUNCTION(T, NAME, (T * address, T val),       \
+#define __MC_ATOMIC_BINARY_ONE(T, NAME, OPERATION)    \
+  __MC_ATOMIC_FUNCTION(T, NAME, (T * address, T val), \
                        return ::__mc_atomic::OPERATION(address, val, #NAME);)
 
 // The unsuffixed, `_block` and `_system` forms of one binary overload.
@@ -295,9 +294,9 @@ inline T FloatingAdd(T* address, T val, const char* function) {
   __MC_ATOMIC_BINARY_ONE(T, NAME##_system, OPERATION)
 
 // `T NAME(T* address, T compare, T val)` in its three forms.
-#define __MC_ATOMIC_CAS_ONE(T, NAME)                                      \
-  __MC_ATOMIC_FUNCTION(                                                   \
-      T, NAME, (T * address, T compare, T val),                           \
+#define __MC_ATOMIC_CAS_ONE(T, NAME)            \
+  __MC_ATOMIC_FUNCTION(                         \
+      T, NAME, (T * address, T compare, T val), \
       return ::__mc_atomic::CompareAndSwap(address, compare, val, #NAME);)
 #define __MC_ATOMIC_CAS(T, NAME)       \
   __MC_ATOMIC_CAS_ONE(T, NAME)         \

@@ -1,6 +1,6 @@
 // Copyright mxcts authors.
 // -----------------------------------------------------------------------------
-// File: conformance/language/undefined_behaviour/fresh_process.h
+// File: conformance/language/undefined_behaviour/fresh_environment.h
 // -----------------------------------------------------------------------------
 //
 // Running a check under environment variables the runtime reads when it
@@ -15,14 +15,16 @@
 //   TEST(Timeout, ShortKernelRuns) {
 //     MX_SPEC("api.env.kernel-timeout.values");
 //     ScopedEnvironment timeout("MACA_KERNEL_TIMEOUT", "200");
-//     MX_EXPECT_IN_FRESH_PROCESS(LaunchShortKernel() == mcSuccess);
+//     MX_EXPECT_HOLDS_IN_FRESH_PROCESS(LaunchShortKernel() == mcSuccess);
 //   }
 //
 // MX_EXPECT_TRAP (trap_expectation.h) already runs its statement in a fresh
-// process: set the variables before it in the test body.
+// process: set the variables before it in the test body. (The check here is
+// a bool; conformance/language/services/fresh_process.h has a variant whose
+// check returns what went wrong.)
 
-#ifndef MXCTS_CONFORMANCE_LANGUAGE_UNDEFINED_BEHAVIOUR_FRESH_PROCESS_H_
-#define MXCTS_CONFORMANCE_LANGUAGE_UNDEFINED_BEHAVIOUR_FRESH_PROCESS_H_
+#ifndef MXCTS_CONFORMANCE_LANGUAGE_UNDEFINED_BEHAVIOUR_FRESH_ENVIRONMENT_H_
+#define MXCTS_CONFORMANCE_LANGUAGE_UNDEFINED_BEHAVIOUR_FRESH_ENVIRONMENT_H_
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
@@ -72,14 +74,14 @@ class ScopedEnvironment {
 
 }  // namespace mxcts::conformance
 
-// MX_EXPECT_IN_FRESH_PROCESS(check): `check` (a bool expression, which may
-// say on stderr why it is false) is true when evaluated in a fresh process.
-#define MX_EXPECT_IN_FRESH_PROCESS(check)                               \
-  do {                                                                  \
-    if (::mxcts::conformance::UseReexecutingDeathTests()) {             \
-      EXPECT_EXIT(::mxcts::conformance::ExitWithCheck((check)),         \
-                  ::testing::ExitedWithCode(0), "");                    \
-    }                                                                   \
+// MX_EXPECT_HOLDS_IN_FRESH_PROCESS(check): `check` (a bool expression, which
+// may say on stderr why it is false) is true when evaluated in a fresh process.
+#define MX_EXPECT_HOLDS_IN_FRESH_PROCESS(check)                 \
+  do {                                                          \
+    if (::mxcts::conformance::UseReexecutingDeathTests()) {     \
+      EXPECT_EXIT(::mxcts::conformance::ExitWithCheck((check)), \
+                  ::testing::ExitedWithCode(0), "");            \
+    }                                                           \
   } while (false)
 
-#endif  // MXCTS_CONFORMANCE_LANGUAGE_UNDEFINED_BEHAVIOUR_FRESH_PROCESS_H_
+#endif  // MXCTS_CONFORMANCE_LANGUAGE_UNDEFINED_BEHAVIOUR_FRESH_ENVIRONMENT_H_
