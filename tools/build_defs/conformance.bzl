@@ -80,6 +80,7 @@ def conformance_test(
         data = kwargs.pop("data", []) + [":" + check],
         deps = deps + [
             "//conformance/testing:capabilities",
+            "//conformance/testing:fresh_process",
             "//conformance/testing:spec",
             "//conformance/testing:trap_expectation",
             "@com_google_googletest//:gtest_main",

@@ -4,7 +4,7 @@
 // and the kernel timeout's error (docs/spec/api-trap-handler.md,
 // docs/spec/api-environment.md). Each setting is read when the runtime
 // initializes, so each check runs in a fresh process with the variable set
-// (conformance/language/undefined_behaviour/fresh_environment.h):
+// (conformance/testing/fresh_process.h):
 //   - policy 2 reports floating-point exceptions, policy 1 (and an invalid
 //     value, and none) gives the IEEE result;
 //   - policy 0 lets a kernel run on past a failed assert; policy 1 stops it;
@@ -19,7 +19,7 @@
 #include <limits>
 #include <string>
 
-#include "conformance/language/undefined_behaviour/fresh_environment.h"
+#include "conformance/testing/fresh_process.h"
 #include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 #include "conformance/testing/trap_expectation.h"

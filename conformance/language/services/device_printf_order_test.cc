@@ -28,7 +28,7 @@
 #include <tuple>
 #include <vector>
 
-#include "conformance/language/services/fresh_process.h"
+#include "conformance/testing/fresh_process.h"
 #include "conformance/language/synchronization/device_indices.h"
 #include "conformance/language/synchronization/launch_shapes.h"
 #include "conformance/testing/capabilities.h"

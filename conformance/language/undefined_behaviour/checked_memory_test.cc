@@ -14,7 +14,7 @@
 #include <cstddef>
 #include <string>
 
-#include "conformance/language/undefined_behaviour/fresh_environment.h"
+#include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 #include "conformance/testing/trap_expectation.h"
 

@@ -15,7 +15,7 @@
 
 #include <string>
 
-#include "conformance/language/undefined_behaviour/fresh_environment.h"
+#include "conformance/testing/fresh_process.h"
 #include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 #include "conformance/testing/trap_expectation.h"
