@@ -21,32 +21,20 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "mcr/mc_runtime_types.h"
+#include "reference/runtime/elf_reading.h"
 #include "reference/runtime/error_mapping.h"
 
 namespace mxcts::runtime {
 namespace {
 
+using elf_reading::Corrupt;
+using elf_reading::Inside;
+using elf_reading::ReadAt;
+
 constexpr char kKernelRecordPrefix[] =
     "__mcdev__ZN13__mc_internal12DeviceKernel";
 constexpr char kKernelRecordSuffix[] = "6recordE";
 constexpr char kVariableRecordPrefix[] = "__mcdev___mc_variable_record_";
-
-absl::Status Corrupt(absl::string_view why) {
-  return McStatus(mcErrorInvalidKernelImage,
-                  absl::StrCat("device image: ", why));
-}
-
-// True if [offset, offset + length) lies inside a buffer of `size` bytes.
-bool Inside(uint64_t offset, uint64_t length, size_t size) {
-  return offset <= size && length <= size - offset;
-}
-
-template <typename T>
-T ReadAt(const unsigned char* bytes, uint64_t offset) {
-  T value;
-  std::memcpy(&value, bytes + offset, sizeof(T));
-  return value;
-}
 
 }  // namespace
 

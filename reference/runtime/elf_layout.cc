@@ -16,26 +16,15 @@
 
 #include "absl/strings/str_cat.h"
 #include "mcr/mc_runtime_types.h"
+#include "reference/runtime/elf_reading.h"
 #include "reference/runtime/error_mapping.h"
 
 namespace mxcts::runtime {
 namespace {
 
-absl::Status Corrupt(absl::string_view why) {
-  return McStatus(mcErrorInvalidKernelImage,
-                  absl::StrCat("device image: ", why));
-}
-
-bool Inside(uint64_t offset, uint64_t length, size_t size) {
-  return offset <= size && length <= size - offset;
-}
-
-template <typename T>
-T ReadAt(const unsigned char* bytes, uint64_t offset) {
-  T value;
-  std::memcpy(&value, bytes + offset, sizeof(T));
-  return value;
-}
+using elf_reading::Corrupt;
+using elf_reading::Inside;
+using elf_reading::ReadAt;
 
 absl::StatusOr<Elf64_Ehdr> ReadHeader(const unsigned char* bytes, size_t size) {
   if (bytes == nullptr || size < sizeof(Elf64_Ehdr)) {
