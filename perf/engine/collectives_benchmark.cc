@@ -36,8 +36,8 @@ __global__ void Collective(int operation, int rounds, unsigned long long* out) {
   out[threadIdx.x] = value;
 }
 
-double MeanKernelNs(Operation operation, int rounds,
-                    unsigned long long* out, int repetitions) {
+double MeanKernelNs(Operation operation, int rounds, unsigned long long* out,
+                    int repetitions) {
   mxcts::perf::KernelTimer timer;
   for (int i = 0; i < repetitions; ++i) {
     timer.Time([&] {

@@ -9,9 +9,8 @@
 
 #include "perf/engine/physical_limits.h"
 
-#include <boost/context/detail/fcontext.hpp>
-
 #include <algorithm>
+#include <boost/context/detail/fcontext.hpp>
 #include <chrono>
 #include <cstdint>
 #include <limits>
@@ -58,8 +57,8 @@ double NowNanoseconds() {
       .count();
 }
 
-double NativeVectorAddNanosPerElement(const float* a, const float* b,
-                                      float* c, int n) {
+double NativeVectorAddNanosPerElement(const float* a, const float* b, float* c,
+                                      int n) {
   const double per_pass = BestNanosPerUnit([&](long passes) {
     for (long p = 0; p < passes; ++p) {
       for (int i = 0; i < n; ++i) c[i] = a[i] + b[i];

@@ -20,8 +20,8 @@ namespace mxcts::perf {
 
 // Nanoseconds per element of `c[i] = a[i] + b[i]` for i < n, as a plain
 // loop; the best of several passes over the same arrays.
-double NativeVectorAddNanosPerElement(const float* a, const float* b,
-                                      float* c, int n);
+double NativeVectorAddNanosPerElement(const float* a, const float* b, float* c,
+                                      int n);
 
 // Nanoseconds of one context switch between two boost.context fcontext
 // stacks (half of a resume-and-return round trip).

@@ -30,8 +30,7 @@ void BM_VectorAddPerThread(benchmark::State& state) {
     a[i] = static_cast<float>(i);
     b[i] = 1.0f;
   }
-  const double native =
-      mxcts::perf::NativeVectorAddNanosPerElement(a, b, c, n);
+  const double native = mxcts::perf::NativeVectorAddNanosPerElement(a, b, c, n);
   mxcts::perf::KernelTimer timer;
   for (auto _ : state) {
     timer.Time([&] {

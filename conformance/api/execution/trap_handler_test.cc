@@ -19,8 +19,8 @@
 #include <limits>
 #include <string>
 
-#include "conformance/testing/fresh_process.h"
 #include "conformance/testing/capabilities.h"
+#include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 #include "conformance/testing/trap_expectation.h"
 

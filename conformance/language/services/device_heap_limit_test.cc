@@ -20,10 +20,10 @@
 #include <string>
 #include <tuple>
 
-#include "conformance/testing/fresh_process.h"
 #include "conformance/language/synchronization/device_indices.h"
 #include "conformance/language/synchronization/managed_array.h"
 #include "conformance/testing/capabilities.h"
+#include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 
 namespace {

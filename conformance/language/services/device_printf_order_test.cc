@@ -28,10 +28,10 @@
 #include <tuple>
 #include <vector>
 
-#include "conformance/testing/fresh_process.h"
 #include "conformance/language/synchronization/device_indices.h"
 #include "conformance/language/synchronization/launch_shapes.h"
 #include "conformance/testing/capabilities.h"
+#include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 
 namespace {

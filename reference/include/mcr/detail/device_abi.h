@@ -57,18 +57,18 @@ int __mc_dev_syncthreads_predicate(int kind, int predicate, const char* file,
 // is one lane's arrival at a rendezvous of the lanes named in `mask`; it
 // returns when all of them have arrived, with this lane's result.
 enum __mc_wave_operation {
-  __MC_WAVE_SYNC = 1,      // __syncwarp / __syncwave: result 0
-  __MC_WAVE_SHFL_IDX,      // operand: source lane (within the width group)
-  __MC_WAVE_SHFL_UP,       // operand: delta
-  __MC_WAVE_SHFL_DOWN,     // operand: delta
-  __MC_WAVE_SHFL_XOR,      // operand: lane mask
-  __MC_WAVE_BALLOT,        // value: predicate; result: 64-bit mask
-  __MC_WAVE_ANY,           // value: predicate; result: 1/0
-  __MC_WAVE_ALL,           // value: predicate; result: 1/0
-  __MC_WAVE_ACTIVEMASK,    // mask ignored; result: the converged lanes
-  __MC_WAVE_MATCH_ANY,     // result: lanes of the mask with an equal value
-  __MC_WAVE_MATCH_ALL,     // result: the mask if all values equal, else 0
-  __MC_WAVE_REDUCE_ADD,    // value: 32-bit unsigned or signed bits
+  __MC_WAVE_SYNC = 1,    // __syncwarp / __syncwave: result 0
+  __MC_WAVE_SHFL_IDX,    // operand: source lane (within the width group)
+  __MC_WAVE_SHFL_UP,     // operand: delta
+  __MC_WAVE_SHFL_DOWN,   // operand: delta
+  __MC_WAVE_SHFL_XOR,    // operand: lane mask
+  __MC_WAVE_BALLOT,      // value: predicate; result: 64-bit mask
+  __MC_WAVE_ANY,         // value: predicate; result: 1/0
+  __MC_WAVE_ALL,         // value: predicate; result: 1/0
+  __MC_WAVE_ACTIVEMASK,  // mask ignored; result: the converged lanes
+  __MC_WAVE_MATCH_ANY,   // result: lanes of the mask with an equal value
+  __MC_WAVE_MATCH_ALL,   // result: the mask if all values equal, else 0
+  __MC_WAVE_REDUCE_ADD,  // value: 32-bit unsigned or signed bits
   __MC_WAVE_REDUCE_MIN_SIGNED,
   __MC_WAVE_REDUCE_MIN_UNSIGNED,
   __MC_WAVE_REDUCE_MAX_SIGNED,
@@ -81,14 +81,14 @@ enum __mc_wave_operation {
 // and each half reduces separately.
 #define __MC_WAVE_FLAG_HALVES 1u
 struct __mc_wave_request {
-  int operation;            // an __mc_wave_operation
-  unsigned flags;           // __MC_WAVE_FLAG_*
-  unsigned width;           // shuffles: the group width, 1 to 64
-  unsigned value_bytes;     // the bytes of `value` that matter (1 to 8)
-  unsigned long long mask;  // the named lanes
-  unsigned long long value; // this lane's value, zero-extended
-  long long operand;        // shuffles: source lane, delta or lane mask
-  const char* file;         // the call site, for diagnostics
+  int operation;             // an __mc_wave_operation
+  unsigned flags;            // __MC_WAVE_FLAG_*
+  unsigned width;            // shuffles: the group width, 1 to 64
+  unsigned value_bytes;      // the bytes of `value` that matter (1 to 8)
+  unsigned long long mask;   // the named lanes
+  unsigned long long value;  // this lane's value, zero-extended
+  long long operand;         // shuffles: source lane, delta or lane mask
+  const char* file;          // the call site, for diagnostics
   int line;
 };
 unsigned long long __mc_dev_wave_collective(
@@ -119,8 +119,8 @@ inline void __syncthreads(const char* __file = __builtin_FILE(),
 inline int __syncthreads_count(int __predicate,
                                const char* __file = __builtin_FILE(),
                                int __line = __builtin_LINE()) {
-  return __mc_dev_syncthreads_predicate(__MC_BARRIER_COUNT, __predicate,
-                                        __file, __line);
+  return __mc_dev_syncthreads_predicate(__MC_BARRIER_COUNT, __predicate, __file,
+                                        __line);
 }
 
 // [lang.sync.syncthreads-and.returns-all]
