@@ -29,18 +29,17 @@ using ::mxcts::math_testing::SameValue;
 using ::mxcts::math_testing::UlpError;
 
 // The functions of one and two arguments under test: X(name) for each.
-#define MC_UNARY_FUNCTIONS(X)                                                \
-  X(sin)                                                                     \
-  X(cos)                                                                     \
-  X(tan)                                                                     \
-  X(asin) X(acos) X(atan) X(sinh) X(cosh) X(tanh) X(asinh) X(acosh) X(atanh) \
-      X(exp) X(exp2) X(exp10) X(expm1) X(log) X(log2) X(log10) X(log1p)      \
-          X(sqrt) X(cbrt) X(erf) X(erfc) X(lgamma) X(tgamma) X(fabs) X(ceil) \
-              X(floor) X(trunc) X(round) X(rint) X(nearbyint) X(logb)
-#define MC_BINARY_FUNCTIONS(X) \
-  X(pow)                       \
-  X(atan2)                     \
-  X(hypot) X(fmod) X(remainder) X(fmin) X(fmax) X(fdim) X(copysign) X(nextafter)
+// clang-format off
+#define MC_UNARY_FUNCTIONS(X)                                          \
+  X(sin) X(cos) X(tan) X(asin) X(acos) X(atan) X(sinh) X(cosh)         \
+  X(tanh) X(asinh) X(acosh) X(atanh) X(exp) X(exp2) X(exp10) X(expm1)  \
+  X(log) X(log2) X(log10) X(log1p) X(sqrt) X(cbrt) X(erf) X(erfc)      \
+  X(lgamma) X(tgamma) X(fabs) X(ceil) X(floor) X(trunc) X(round)       \
+  X(rint) X(nearbyint) X(logb)
+#define MC_BINARY_FUNCTIONS(X)                                         \
+  X(pow) X(atan2) X(hypot) X(fmod) X(remainder) X(fmin) X(fmax)        \
+  X(fdim) X(copysign) X(nextafter)
+// clang-format on
 
 enum class Fn {
 #define MC_ENUM(name) k_##name,
