@@ -20,6 +20,7 @@
 #include <string>
 #include <tuple>
 
+#include "conformance/language/services/limit_resize_check.h"
 #include "conformance/language/synchronization/device_indices.h"
 #include "conformance/language/synchronization/managed_array.h"
 #include "conformance/testing/capabilities.h"
@@ -285,7 +286,6 @@ std::string ResizeAfter(int use) {
   ManagedArray<void*> kept(kMaxBlocks, nullptr);
   ManagedArray<int> word(1, 0);
   if (!kept.ok() || !word.ok()) return "mcMallocManaged failed";
-  std::ostringstream problems;
   if (use == kQuietKernel) {
     Quiet<<<1, 1>>>(word.data());
     if (mcDeviceSynchronize() != mcSuccess) return "the quiet kernel failed";
@@ -302,38 +302,12 @@ std::string ResizeAfter(int use) {
   if (use == kMallocThenReset && mcDeviceReset() != mcSuccess) {
     return "mcDeviceReset failed";
   }
-  size_t before = 0;
-  if (mcDeviceGetLimit(&before, mcLimitMallocHeapSize) != mcSuccess) {
-    return "mcDeviceGetLimit failed";
-  }
-  const size_t requested = 65536;
-  const mcError_t set = mcDeviceSetLimit(mcLimitMallocHeapSize, requested);
-  size_t after = 0;
-  if (mcDeviceGetLimit(&after, mcLimitMallocHeapSize) != mcSuccess) {
-    return "mcDeviceGetLimit failed";
-  }
-  if (use == kMallocKernel || use == kFreeNullKernel) {
-    // [lang.malloc.heap.resize-after-use-is-invalid-value] A call of free
-    // is a use of the heap, even free(NULL).
-    if (set != mcErrorInvalidValue) {
-      return std::string("after ") + PriorUseName(use) +
-             ", mcDeviceSetLimit returned " + ErrorName(set);
-    }
-    if (after != before) return "the refused call changed the heap size";
-    if (mcGetLastError() != mcErrorInvalidValue) {
-      return "mcGetLastError does not report the refusal";
-    }
-    if (mcGetLastError() != mcSuccess || mcDeviceSynchronize() != mcSuccess) {
-      return "the refusal is sticky";
-    }
-    return "";
-  }
-  if (set != mcSuccess) {
-    return std::string("after ") + PriorUseName(use) +
-           ", mcDeviceSetLimit returned " + ErrorName(set);
-  }
-  if (after < requested) return "the heap size did not change";
-  return "";
+  // [lang.malloc.heap.resize-after-use-is-invalid-value] A call of free
+  // is a use of the heap, even free(NULL).
+  return ::mxcts::conformance::CheckResizeAfterPriorUse(
+      mcLimitMallocHeapSize, "heap size",
+      use == kMallocKernel || use == kFreeNullKernel, PriorUseName(use),
+      [](size_t) { return size_t{65536}; });
 }
 
 class DeviceHeapResizeTest : public ::testing::TestWithParam<int> {};

@@ -19,6 +19,7 @@
 #include <string>
 #include <tuple>
 
+#include "conformance/language/services/limit_resize_check.h"
 #include "conformance/language/synchronization/device_indices.h"
 #include "conformance/language/synchronization/managed_array.h"
 #include "conformance/testing/capabilities.h"
@@ -269,39 +270,12 @@ std::string ResizeAfter(int use) {
   if (use == kPrintfThenReset && mcDeviceReset() != mcSuccess) {
     return "mcDeviceReset failed";
   }
-  size_t before = 0;
-  if (mcDeviceGetLimit(&before, mcLimitPrintfFifoSize) != mcSuccess) {
-    return "mcDeviceGetLimit failed";
-  }
-  const size_t requested = 2 * before + 4096;
-  const mcError_t set = mcDeviceSetLimit(mcLimitPrintfFifoSize, requested);
-  size_t after = 0;
-  if (mcDeviceGetLimit(&after, mcLimitPrintfFifoSize) != mcSuccess) {
-    return "mcDeviceGetLimit failed";
-  }
-  if (use == kPrintfKernel || use == kNullFormatKernel) {
-    // [lang.printf.fifo.resize-after-use-is-invalid-value] Any call of
-    // printf is a use, even one that prints nothing.
-    if (set != mcErrorInvalidValue) {
-      return std::string("after ") + PriorUseName(use) +
-             ", mcDeviceSetLimit returned " + ErrorName(set);
-    }
-    if (after != before) return "the refused call changed the FIFO size";
-    // Not sticky: the last error is reported once, work goes on.
-    if (mcGetLastError() != mcErrorInvalidValue) {
-      return "mcGetLastError does not report the refusal";
-    }
-    if (mcGetLastError() != mcSuccess || mcDeviceSynchronize() != mcSuccess) {
-      return "the refusal is sticky";
-    }
-    return "";
-  }
-  if (set != mcSuccess) {
-    return std::string("after ") + PriorUseName(use) +
-           ", mcDeviceSetLimit returned " + ErrorName(set);
-  }
-  if (after < requested) return "the FIFO size did not change";
-  return "";
+  // [lang.printf.fifo.resize-after-use-is-invalid-value] Any call of
+  // printf is a use, even one that prints nothing.
+  return ::mxcts::conformance::CheckResizeAfterPriorUse(
+      mcLimitPrintfFifoSize, "FIFO size",
+      use == kPrintfKernel || use == kNullFormatKernel, PriorUseName(use),
+      [](size_t before) { return 2 * before + 4096; });
 }
 
 class DevicePrintfResizeTest : public ::testing::TestWithParam<int> {};
