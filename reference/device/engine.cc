@@ -21,6 +21,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -65,7 +66,8 @@ ABSL_CONST_INIT absl::Mutex settings_mutex(absl::kConstInit);
 size_t fiber_stack_bytes ABSL_GUARDED_BY(settings_mutex) =
     kDefaultFiberStackBytes;
 // Empty until set or first read from MXCTS_ENGINE_ORDER.
-std::string schedule_order ABSL_GUARDED_BY(settings_mutex);
+// Parsed once: when set, or from MXCTS_ENGINE_ORDER on first use.
+std::optional<ScheduleOrder> schedule_order ABSL_GUARDED_BY(settings_mutex);
 TrapPolicy trap_policy ABSL_GUARDED_BY(settings_mutex) = TrapPolicy::kFatal;
 unsigned kernel_timeout_milliseconds ABSL_GUARDED_BY(settings_mutex) = 0;
 
@@ -122,13 +124,34 @@ bool LaunchIsRunnable(const GridLaunch& launch) {
          launch.dynamic_shared_bytes <= kSharedBytesPerBlock;
 }
 
+// The order setting, read from MXCTS_ENGINE_ORDER the first time if it was
+// never set (an invalid value is reported once and the linear order used).
+ScheduleOrder CurrentScheduleOrder() {
+  absl::MutexLock lock(&settings_mutex);
+  if (!schedule_order.has_value()) {
+    schedule_order = ScheduleOrder::Linear();
+    const char* env = std::getenv("MXCTS_ENGINE_ORDER");
+    if (env != nullptr && *env != '\0') {
+      absl::StatusOr<ScheduleOrder> parsed =
+          device_internal::ParseScheduleOrder(env, 0);
+      if (parsed.ok()) {
+        schedule_order = *parsed;
+      } else {
+        std::fprintf(stderr, "mxmaca: %s; using the linear order\n",
+                     std::string(parsed.status().message()).c_str());
+      }
+    }
+  }
+  return *schedule_order;
+}
+
 // The order of the next grid: the setting, with the grid's sequence number.
 ScheduleOrder NextGridOrder() {
   static uint64_t grid_sequence = 0;  // guarded by engine_mutex
-  const std::string setting = ScheduleOrderSetting();
-  absl::StatusOr<ScheduleOrder> order =
-      device_internal::ParseScheduleOrder(setting, grid_sequence++);
-  return order.ok() ? *order : ScheduleOrder::Linear();
+  const uint64_t sequence = grid_sequence++;
+  const ScheduleOrder setting = CurrentScheduleOrder();
+  return setting.shuffled() ? ScheduleOrder::Shuffle(setting.seed(), sequence)
+                            : ScheduleOrder::Linear();
 }
 
 // Runs the blocks of `launch` in the schedule order until one traps.
@@ -293,29 +316,14 @@ bool SetFiberStackBytes(size_t bytes) {
   return true;
 }
 
-std::string ScheduleOrderSetting() {
-  absl::MutexLock lock(&settings_mutex);
-  if (schedule_order.empty()) {
-    schedule_order = "linear";
-    const char* env = std::getenv("MXCTS_ENGINE_ORDER");
-    if (env != nullptr && *env != '\0') {
-      absl::StatusOr<ScheduleOrder> parsed =
-          device_internal::ParseScheduleOrder(env, 0);
-      if (parsed.ok()) {
-        schedule_order = env;
-      } else {
-        std::fprintf(stderr, "mxmaca: %s; using the linear order\n",
-                     std::string(parsed.status().message()).c_str());
-      }
-    }
-  }
-  return schedule_order;
-}
+std::string ScheduleOrderSetting() { return CurrentScheduleOrder().Describe(); }
 
 bool SetScheduleOrder(const std::string& setting) {
-  if (!device_internal::ParseScheduleOrder(setting, 0).ok()) return false;
+  absl::StatusOr<ScheduleOrder> parsed =
+      device_internal::ParseScheduleOrder(setting, 0);
+  if (!parsed.ok()) return false;
   absl::MutexLock lock(&settings_mutex);
-  schedule_order = setting;
+  schedule_order = *parsed;
   return true;
 }
 
