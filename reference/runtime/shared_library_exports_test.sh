@@ -2,24 +2,25 @@
 # Copyright mxcts authors.
 #
 # Checks that libmcruntime.so exports (as defined dynamic symbols) every
-# function mc_runtime_api.h declares, the launch ABI entry points and the
-# built-ins, so that a program links with -lmcruntime alone.
+# function mc_runtime_api.h declares (through its per-family headers), the
+# launch ABI entry points and the built-ins, so that a program links with
+# -lmcruntime alone.
 #
-# Usage: shared_library_exports_test.sh LIBRARY HEADER
+# Usage: shared_library_exports_test.sh LIBRARY HEADER...
 
 set -euo pipefail
 library="$1"
-header="$2"
+shift
+headers=("$@")
 
 exported="$(nm -D --defined-only "$library" | awk '{print $NF}')"
-declared="$(grep -oE '^mcError_t (mc[A-Za-z0-9]+)\(' "$header" |
-            sed -E 's/^mcError_t (mc[A-Za-z0-9]+)\($/\1/')
-$(grep -oE '^const char\* (mc[A-Za-z0-9]+)\(' "$header" |
-  sed -E 's/^const char\* (mc[A-Za-z0-9]+)\($/\1/')"
+declared="$(cat "${headers[@]}" |
+  grep -oE '^(mcError_t|const char\*) (mc[A-Za-z0-9_]+)\(' |
+  sed -E 's/^(mcError_t|const char\*) (mc[A-Za-z0-9_]+)\($/\2/')"
 
 count="$(echo "$declared" | grep -c .)"
 if [[ "$count" -lt 30 ]]; then
-  echo "FAIL: found only $count declarations in $header" >&2
+  echo "FAIL: found only $count declarations in ${headers[*]}" >&2
   exit 1
 fi
 
