@@ -22,23 +22,13 @@ ScheduleOrder::ScheduleOrder(bool shuffled, uint64_t seed,
                              uint64_t grid_sequence)
     : shuffled_(shuffled),
       seed_(seed),
-      state_(seed ^ (grid_sequence * 0xd1b54a32d192ed03ull)) {}
+      random_(seed ^ (grid_sequence * 0xd1b54a32d192ed03ull)) {}
 
 std::string ScheduleOrder::Describe() const {
   return shuffled_ ? absl::StrCat("shuffle:", seed_) : "linear";
 }
 
-uint64_t ScheduleOrder::Next() {
-  uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-uint64_t ScheduleOrder::Below(uint64_t bound) {
-  // The modulo bias is below 2^-40 for the bounds used here (at most 2^24).
-  return Next() % bound;
-}
+uint64_t ScheduleOrder::Below(uint64_t bound) { return random_.Below(bound); }
 
 std::vector<unsigned> ScheduleOrder::Permutation(unsigned count) {
   std::vector<unsigned> order(count);

@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "reference/device/splitmix64.h"
 
 namespace mxcts::device_internal {
 
@@ -74,15 +75,12 @@ class ScheduleOrder {
  private:
   ScheduleOrder(bool shuffled, uint64_t seed, uint64_t grid_sequence);
 
-  // The next pseudo-random number (splitmix64: the same sequence on every
-  // platform and standard library).
-  uint64_t Next();
   // A pseudo-random number in [0, bound); bound > 0.
   uint64_t Below(uint64_t bound);
 
   bool shuffled_;
   uint64_t seed_;
-  uint64_t state_;
+  SplitMix64 random_;
 };
 
 // Parses an MXCTS_ENGINE_ORDER value ("linear", "shuffle:<seed>").

@@ -32,11 +32,17 @@ namespace mxcts::runtime {
 
 // Runs `body` (returning absl::Status), maps its result, records it as the
 // last error, and returns it. [api.error.return.every-call-returns-status]
+// Inside a host function or stream callback the body does not run: the
+// call returns mcErrorNotPermitted, where waiting for the timeline the
+// thread is advancing would deadlock.
+// [api.callback.host-func.api-call-inside-undefined]
 template <typename Body>
 mcError_t RunApi(Body&& body) noexcept {
   mcError_t result;
   try {
-    result = ToMcError(body());
+    result = ThreadState::Current().in_host_function()
+                 ? mcErrorNotPermitted
+                 : ToMcError(body());
   } catch (const std::bad_alloc&) {
     result = mcErrorMemoryAllocation;
   } catch (...) {

@@ -1,46 +1,97 @@
 // Copyright mxcts authors.
 //
-// SubmitWork and the waits of device_work.h, over the device timeline.
+// SubmitWork and the waits of device_work.h, over the device timeline
+// (timeline.h). A submission that must wait (HostWait::kUntilDone), or any
+// submission in eager mode, runs its work before returning and reports the
+// work's own error to its caller; other work reports a non-sticky error
+// through the device's pending error, which the next synchronizing call
+// takes.
 //
 // Tested by device_work_test.cc.
 
 #include "reference/runtime/device_work.h"
+
+#include <memory>
+#include <utility>
 
 #include "reference/runtime/api_entry.h"
 #include "reference/runtime/error_mapping.h"
 #include "reference/runtime/runtime.h"
 #include "reference/runtime/status_macros.h"
 #include "reference/runtime/stream.h"
+#include "reference/runtime/thread_state.h"
+#include "reference/runtime/timeline.h"
 
 namespace mxcts::runtime {
 
 absl::Status SubmitWork(mcStream_t stream, std::string description,
                         DeviceWork work, HostWait wait) {
-  MX_ASSIGN_OR_RETURN(Device * device, StreamDeviceForWork(stream));
   Runtime& runtime = Runtime::Get();
+  MX_ASSIGN_OR_RETURN(Device * current, runtime.CurrentDevice());
   absl::MutexLock lock(&runtime.execution_mutex());
+  MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
+                      StreamTable::Get().Resolve(stream, current->ordinal()));
+  MX_ASSIGN_OR_RETURN(Device * device, runtime.DeviceAt(resolved.device));
+  // A fault of work already run may have made the device unusable.
+  MX_RETURN_IF_ERROR(current->CheckUsable());
   MX_RETURN_IF_ERROR(device->CheckUsable());
-  mcError_t result = work();
-  if (IsStickyError(result)) {
-    device->RecordFault(result);
-  } else if (result != mcSuccess) {
-    return McStatus(result, description + " failed");
+
+  Timeline& timeline = Timeline::Get();
+  bool run_now = wait == HostWait::kUntilDone ||
+                 timeline.mode().kind == TimelineMode::kEager;
+  auto outcome = std::make_shared<CommandOutcome>();
+  Command command;
+  command.description = description;
+  command.work = std::move(work);
+  command.outcome = outcome;
+  command.reported_by_submitter = run_now;
+  Point point = timeline.Enqueue(resolved.queue, std::move(command));
+  if (!run_now) {
+    timeline.AfterSubmit(point);
+    return absl::OkStatus();
   }
-  if (wait == HostWait::kUntilDone) {
-    Runtime::SynchronizationPoint();
-    return device->CheckUsable();
+  timeline.RunUntil(point);
+  if (outcome->result != mcSuccess && !IsStickyError(outcome->result)) {
+    return McStatus(outcome->result,
+                    description + " failed: " + ErrorName(outcome->result));
   }
+  if (wait == HostWait::kUntilDone) return ResultAfterWait(device->ordinal());
   return absl::OkStatus();
 }
 
 absl::Status SynchronizeDevice(int device) {
   Runtime& runtime = Runtime::Get();
-  MX_ASSIGN_OR_RETURN(Device * target, runtime.DeviceAt(device));
+  MX_RETURN_IF_ERROR(runtime.DeviceAt(device).status());
   absl::MutexLock lock(&runtime.execution_mutex());
-  Runtime::SynchronizationPoint();
-  return target->CheckUsable();
+  // [api.sync.host.device-synchronize-waits-all]
+  Timeline::Get().RunDevice(device);
+  return ResultAfterWait(device);
 }
 
-bool HasPendingWork(int) { return false; }
+bool HasPendingWork(int device) {
+  Runtime& runtime = Runtime::Get();
+  absl::MutexLock lock(&runtime.execution_mutex());
+  return Timeline::Get().HasPending(device);
+}
+
+absl::Status ResultAfterWait(int device) {
+  Runtime::SynchronizationPoint();
+  MX_ASSIGN_OR_RETURN(Device * target, Runtime::Get().DeviceAt(device));
+  MX_RETURN_IF_ERROR(target->CheckUsable());
+  mcError_t pending = Timeline::Get().TakePendingError(device);
+  if (pending != mcSuccess) {
+    return McStatus(pending, "earlier asynchronous work on the device failed: " +
+                                 std::string(ErrorName(pending)));
+  }
+  return absl::OkStatus();
+}
+
+void RunHostFunction(const std::function<void()>& function) {
+  ThreadState& state = ThreadState::Current();
+  bool outer = state.in_host_function();
+  state.set_in_host_function(true);
+  function();
+  state.set_in_host_function(outer);
+}
 
 }  // namespace mxcts::runtime

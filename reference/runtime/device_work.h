@@ -66,6 +66,19 @@ absl::Status SynchronizeDevice(int device);
 // True if work submitted to device `device` has not run yet.
 bool HasPendingWork(int device);
 
+// What a synchronizing call returns once the work it waited for on
+// `device` has run: the device's sticky error, else the device's pending
+// error of earlier work (taken, so it is reported once), else OK. Writes
+// pending device printf output first. The caller holds the execution lock.
+// [api.sync.host.sync-calls-report-async-errors]
+absl::Status ResultAfterWait(int device);
+
+// Runs `function` as a host function or stream callback of the timeline:
+// while it runs, runtime entry points called on this thread return
+// mcErrorNotPermitted instead of waiting for the timeline the thread is
+// advancing. [api.callback.add.api-call-inside-undefined]
+void RunHostFunction(const std::function<void()>& function);
+
 }  // namespace mxcts::runtime
 
 #endif  // MXCTS_REFERENCE_RUNTIME_DEVICE_WORK_H_

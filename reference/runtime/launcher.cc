@@ -21,8 +21,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "reference/runtime/device_work.h"
 #include "reference/runtime/error_mapping.h"
 #include "reference/runtime/image_registry.h"
+#include "reference/runtime/peer_protection.h"
 #include "reference/runtime/runtime.h"
 #include "reference/runtime/status_macros.h"
 #include "reference/runtime/stream.h"
@@ -160,30 +162,35 @@ absl::Status Launch(const LaunchRequest& request) {
   MX_ASSIGN_OR_RETURN(
       KernelHandle kernel,
       registry.ResolveKernel(request.function, device->ordinal()));
-  MX_ASSIGN_OR_RETURN(KernelArguments arguments,
+  // The arguments are copied now [lang.launch.operand.arguments-copied]; the
+  // grid may run later, when the timeline reaches it.
+  MX_ASSIGN_OR_RETURN(KernelArguments copied,
                       KernelArguments::Copy(*kernel.record, request.args));
-  mxcts::device::GridLaunch grid{kernel.name,          kernel.record->entry,
-                                 arguments.pointers(), request.grid,
-                                 request.block,        request.shared_bytes};
+  auto arguments = std::make_shared<KernelArguments>(std::move(copied));
   GridRunner runner = grid_runner.load();
   if (runner == nullptr) runner = &mxcts::device::RunGrid;
+  dim3 grid_extent = request.grid;
+  dim3 block_extent = request.block;
+  size_t shared_bytes = request.shared_bytes;
 
-  absl::MutexLock lock(&runtime.execution_mutex());
-  // A grid of another thread may have faulted meanwhile.
-  MX_RETURN_IF_ERROR(device->CheckUsable());
-  // [api.device.limit.stack-size] Each device has its own stack size.
-  mxcts::device::SetFiberStackBytes(device->limits().FiberStackBytes());
-  registry.BeginGrid(kernel);
-  mcError_t result = runner(grid);
-  registry.EndGrid(kernel);
-  if (result == mcSuccess) return absl::OkStatus();
-  if (IsStickyError(result)) {
-    // [api.error.return.fault-reported-by-later-call]
-    device->RecordFault(result);
-    return absl::OkStatus();
-  }
-  return McStatus(result, absl::StrCat("the launch of ", kernel.name,
-                                       " failed: ", ErrorName(result)));
+  ImageRegistry* images = &registry;
+  DeviceWork work = [=]() -> mcError_t {
+    mxcts::device::GridLaunch grid{kernel.name,          kernel.record->entry,
+                                   arguments->pointers(), grid_extent,
+                                   block_extent,          shared_bytes};
+    // [api.device.limit.stack-size] Each device has its own stack size.
+    mxcts::device::SetFiberStackBytes(device->limits().FiberStackBytes());
+    images->BeginGrid(kernel);
+    PeerProtection peer_protection(device->ordinal());  // checked mode only
+    mcError_t result = runner(grid);
+    images->EndGrid(kernel);
+    // [api.error.return.fault-reported-by-later-call]: a sticky result
+    // becomes the device's fault; another is the launch's error.
+    return result;
+  };
+  // [api.sync.host.kernel-launch-asynchronous]
+  return SubmitWork(request.stream, "the launch of " + kernel.name,
+                    std::move(work), HostWait::kNone);
 }
 
 }  // namespace mxcts::runtime

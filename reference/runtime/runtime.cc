@@ -18,7 +18,9 @@
 #include "reference/runtime/error_mapping.h"
 #include "reference/runtime/image_registry.h"
 #include "reference/runtime/memory_manager.h"
+#include "reference/runtime/event.h"
 #include "reference/runtime/stream.h"
+#include "reference/runtime/timeline.h"
 #include "reference/runtime/thread_state.h"
 #include "reference/runtime/trap_environment.h"
 #include "reference/runtime/visible_devices.h"
@@ -81,6 +83,13 @@ absl::StatusOr<Device*> Runtime::CurrentDeviceForWork() const {
 void Runtime::SynchronizationPoint() { mxcts::device::FlushDevicePrintf(); }
 
 void Runtime::ResetDevice(Device& device) {
+  // [api.device.reset.waits-for-pending-work] (work of a faulted device is
+  // skipped, not run).
+  Timeline& timeline = Timeline::Get();
+  timeline.RunDevice(device.ordinal());
+  SynchronizationPoint();
+  timeline.TakePendingError(device.ordinal());
+  EventTable::Get().DestroyAll(device.ordinal());  // [api.event.destroy.device-reset-destroys]
   MemoryManager::Get().ReleaseDevice(device.ordinal());
   StreamTable::Get().DestroyAll(device.ordinal());
   ImageRegistry::Get().ResetDevice(device.ordinal());

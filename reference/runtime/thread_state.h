@@ -58,6 +58,11 @@ class ThreadState {
   int current_device() const { return current_device_; }
   void set_current_device(int ordinal) { current_device_ = ordinal; }
 
+  // True while this thread runs a host function or stream callback of the
+  // timeline (device_work.h RunHostFunction).
+  bool in_host_function() const { return in_host_function_; }
+  void set_in_host_function(bool inside) { in_host_function_ = inside; }
+
   void PushConfiguration(const LaunchConfiguration& configuration);
   // Pops the most recently pushed configuration; mcErrorMissingConfiguration
   // if there is none.
@@ -67,6 +72,7 @@ class ThreadState {
  private:
   mcError_t last_error_ = mcSuccess;
   int current_device_ = 0;
+  bool in_host_function_ = false;
   std::vector<LaunchConfiguration> configurations_;
 };
 
