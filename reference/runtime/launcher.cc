@@ -162,7 +162,7 @@ absl::Status Launch(const LaunchRequest& request) {
   MX_ASSIGN_OR_RETURN(
       KernelHandle kernel,
       registry.ResolveKernel(request.function, device->ordinal()));
-  // The arguments are copied now [lang.launch.operand.arguments-copied]; the
+  // The arguments are copied now [lang.launch.args-copied-at-launch]; the
   // grid may run later, when the timeline reaches it.
   MX_ASSIGN_OR_RETURN(KernelArguments copied,
                       KernelArguments::Copy(*kernel.record, request.args));
