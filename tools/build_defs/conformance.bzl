@@ -42,6 +42,16 @@ load(
 
 _BACKEND = "//conformance:backend"
 
+# The runtime's timeline modes besides the default (eager), as test
+# variants: `conformance_test(..., variants = TIMELINE_VARIANTS)` also runs
+# the test with device work deferred until the host waits and in a shuffled
+# permitted order (docs/spec/api-synchronization.md, "When device work
+# runs"). A correct program passes in every mode.
+TIMELINE_VARIANTS = {
+    "deferred": {"MXCTS_TIMELINE": "deferred"},
+    "shuffle": {"MXCTS_TIMELINE": "shuffle:20261121"},
+}
+
 _CLAUSE_IDS = "//docs/spec:clause_ids.txt"
 
 def conformance_test(
@@ -59,7 +69,8 @@ def conformance_test(
       deps: further dependencies.
       size: the test size (default "small").
       backend: the backend (default: the one --//conformance:backend picks).
-      **kwargs: passed to mxmaca_test (copts, defines, data, tags, ...).
+      **kwargs: passed to mxmaca_test (copts, defines, data, tags,
+        variants, ...).
     """
     check = name + "_spec_references"
     native.genrule(

@@ -398,11 +398,15 @@ def _mxmaca_expectation_test_impl(ctx):
         '"$@"',
     ]
     script = ctx.actions.declare_file(ctx.label.name)
+    variant_environment = [
+        "export %s=%s" % (key, _shell_quote(value))
+        for key, value in sorted(ctx.attr.env.items())
+    ]
     ctx.actions.write(
         output = script,
         content = "\n".join(
             [_launcher_head(ctx, "mxmaca_test")] +
-            _backend_environment(backend) +
+            _backend_environment(backend) + variant_environment +
             [" ".join(command), ""],
         ),
         is_executable = True,
@@ -420,6 +424,9 @@ _mxmaca_expectation_test = rule(
         "binary": attr.label(mandatory = True, executable = True, cfg = "target"),
         "backend": attr.label(mandatory = True, providers = [MxmacaBackendInfo]),
         "data": attr.label_list(allow_files = True),
+        "env": attr.string_dict(
+            doc = "Environment variables the launcher exports before running.",
+        ),
         "_runner": attr.label(
             default = "//conformance/testing:expectation_runner",
             executable = True,
@@ -438,6 +445,7 @@ def mxmaca_test(
         size = "small",
         data = [],
         backend = "//conformance:backend",
+        variants = {},
         **kwargs):
     """A GoogleTest test built from MXMACA sources with the selected backend.
 
@@ -456,6 +464,9 @@ def mxmaca_test(
       size: the test size.
       data: files the test reads at run time.
       backend: the MxmacaBackendInfo target (default: the flag's choice).
+      variants: {suffix: {variable: value}}: further tests NAME_SUFFIX that
+        run the same binary with those environment variables exported (for
+        example the runtime's timeline modes).
       **kwargs: passed to the test (tags, timeout, args, shard_count,
         flaky, local, visibility, ...); linkopts goes to the binary.
     """
@@ -476,6 +487,16 @@ def mxmaca_test(
         size = size,
         **kwargs
     )
+    for suffix, environment in sorted(variants.items()):
+        _mxmaca_expectation_test(
+            name = name + "_" + suffix,
+            binary = ":" + binary,
+            backend = backend,
+            data = data,
+            size = size,
+            env = environment,
+            **kwargs
+        )
 
 def _record_driver_run(ctx, backend, src, inputs, flags, record):
     """Runs the driver on `src`; `record` gets "exit N" and its output."""

@@ -41,6 +41,7 @@ using ::mxcts::conformance::GridShapes;
 using ::mxcts::conformance::LinearBlock;
 using ::mxcts::conformance::LinearThread;
 using ::mxcts::conformance::Shape;
+using ::mxcts::conformance::ScopedEnvironment;
 
 constexpr unsigned kWaveSize = 64;
 
@@ -389,10 +390,34 @@ std::string PendingOutputIsWrittenAtExit() {
   return "";
 }
 
+// In the eager timeline mode the kernel has run when its launch returns, and
+// the reference writes its pending output at exit.
 TEST(DevicePrintfFlush, ReferenceWritesPendingOutputAtProcessExit) {
-  MX_SPEC("lang.printf.flush.at-process-exit");
+  MX_SPEC("lang.printf.flush.at-process-exit",
+          "api.sync.timeline.eager-runs-at-submission");
   MX_REQUIRE_CAPABILITY("printf");
+  ScopedEnvironment eager("MXCTS_TIMELINE", "eager");
   MX_EXPECT_IN_FRESH_PROCESS(PendingOutputIsWrittenAtExit());
+}
+
+std::string NothingIsWrittenAtExit() {
+  std::string problem;
+  const std::string text = OutputOfProcessExitingUnsynchronized(&problem);
+  if (!problem.empty()) return problem;
+  if (!text.empty()) {
+    return "a deferred kernel nobody waited for wrote '" + text + "'";
+  }
+  return "";
+}
+
+// The contrast: in the deferred mode a kernel nobody waits for never runs,
+// so there is no output to write.
+TEST(DevicePrintfFlush, ReferenceRunsNoDeferredWorkAtProcessExit) {
+  MX_SPEC("lang.printf.flush.at-process-exit",
+          "api.sync.timeline.exit-pending-work");
+  MX_REQUIRE_CAPABILITY("printf");
+  ScopedEnvironment deferred("MXCTS_TIMELINE", "deferred");
+  MX_EXPECT_IN_FRESH_PROCESS(NothingIsWrittenAtExit());
 }
 
 }  // namespace
