@@ -68,6 +68,12 @@ absl::Status SynchronizeDevice(int device) {
   return ResultAfterWait(device);
 }
 
+void RunAllPendingWork() {
+  Runtime& runtime = Runtime::Get();
+  absl::MutexLock lock(&runtime.execution_mutex());
+  Timeline::Get().RunAll();
+}
+
 bool HasPendingWork(int device) {
   Runtime& runtime = Runtime::Get();
   absl::MutexLock lock(&runtime.execution_mutex());

@@ -63,6 +63,13 @@ absl::Status SubmitWork(mcStream_t stream, std::string description,
 // [api.sync.host.device-synchronize-waits-all]
 absl::Status SynchronizeDevice(int device);
 
+// Blocks until all work submitted so far to any device has run: what a call
+// that releases memory waits for, since work on any device may use memory
+// of another (peer or managed memory) [api.sync.host.free-synchronizes].
+// Reports nothing: the errors of that work stay for the synchronizing calls
+// of their devices.
+void RunAllPendingWork();
+
 // True if work submitted to device `device` has not run yet.
 bool HasPendingWork(int device);
 

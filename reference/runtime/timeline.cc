@@ -51,11 +51,24 @@ Queue* Timeline::LegacyQueue(int device) {
   return queue;
 }
 
+void Timeline::PruneIdle() {
+  for (auto it = busy_.begin(); it != busy_.end();) {
+    if (it->second->pending_.empty()) {
+      it->second->listed_ = false;
+      it = busy_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
 Point Timeline::Enqueue(Queue* queue, Command command) {
+  if (busy_.size() > kPruneThreshold) PruneIdle();
   if (queue->kind() == QueueKind::kLegacy) {
     // [api.sync.legacy.waits-for-blocking-streams] [api.sync.legacy.per-device]
     for (const auto& [id, busy] : busy_) {
-      if (busy != queue && busy->device() == queue->device() &&
+      if (busy != queue && !busy->pending_.empty() &&
+          busy->device() == queue->device() &&
           busy->kind() == QueueKind::kBlocking) {
         command.after.push_back(busy->Tail());
       }
@@ -69,7 +82,10 @@ Point Timeline::Enqueue(Queue* queue, Command command) {
                                          std::move(command)});
   ++queue->enqueued_;
   ++pending_count_;
-  busy_.emplace(queue->id_, queue);
+  if (!queue->listed_) {
+    busy_.emplace(queue->id_, queue);
+    queue->listed_ = true;
+  }
   return queue->Tail();
 }
 
@@ -89,6 +105,7 @@ Queue* Timeline::OldestHead() const {
   Queue* oldest = nullptr;
   uint64_t oldest_stamp = std::numeric_limits<uint64_t>::max();
   for (const auto& [id, queue] : busy_) {
+    if (queue->pending_.empty()) continue;
     if (queue->pending_.front().stamp < oldest_stamp) {
       oldest_stamp = queue->pending_.front().stamp;
       oldest = queue;
@@ -103,7 +120,6 @@ void Timeline::RunHead(Queue& queue) {
   Command command = std::move(queue.pending_.front().command);
   queue.pending_.pop_front();
   --pending_count_;
-  if (queue.pending_.empty()) busy_.erase(queue.id_);
 
   Device* device = *Runtime::Get().DeviceAt(queue.device());
   mcError_t result = mcSuccess;
@@ -165,9 +181,9 @@ bool Timeline::Advance(Point point) {
   return Reached(point);
 }
 
-bool Timeline::HasPending(int device) const {
+bool Timeline::HasPending(int device) {
   for (const auto& [id, queue] : busy_) {
-    if (queue->device() == device) return true;
+    if (queue->device() == device && !queue->pending_.empty()) return true;
   }
   return false;
 }
@@ -175,7 +191,8 @@ bool Timeline::HasPending(int device) const {
 std::vector<Point> Timeline::LegacyCoverage(int device) {
   std::vector<Point> points = {LegacyQueue(device)->Tail()};
   for (const auto& [id, queue] : busy_) {
-    if (queue->device() == device && queue->kind() == QueueKind::kBlocking) {
+    if (queue->device() == device && queue->kind() == QueueKind::kBlocking &&
+        !queue->pending_.empty()) {
       points.push_back(queue->Tail());
     }
   }
@@ -186,7 +203,7 @@ void Timeline::RunDevice(int device) {
   while (true) {
     Queue* target = nullptr;
     for (const auto& [id, queue] : busy_) {
-      if (queue->device() == device) {
+      if (queue->device() == device && !queue->pending_.empty()) {
         target = queue;
         break;
       }

@@ -105,6 +105,7 @@ class Queue {
   const int device_;
   const QueueKind kind_;
   std::deque<Entry> pending_;
+  bool listed_ = false;  // in the timeline's busy_ list
   uint64_t enqueued_ = 0;
   uint64_t completed_ = 0;
 };
@@ -135,7 +136,7 @@ class Timeline {
   // Runs until every queue of every device is idle.
   void RunAll();
   // True if a queue of `device` has commands that have not run.
-  bool HasPending(int device) const;
+  bool HasPending(int device);
   // The points a wait on the legacy default stream of `device` waits for:
   // its own tail and the tail of every blocking queue of the device.
   // [api.sync.legacy.synchronize-covers-blocking-work]
@@ -178,7 +179,14 @@ class Timeline {
   uint64_t next_command_stamp_ = 0;
   std::vector<std::unique_ptr<Queue>> queues_;
   std::map<int, Queue*> legacy_queues_;
-  // Queues with pending commands, by creation order.
+  // Removes the queues that have become idle from busy_, once it holds more
+  // than kPruneThreshold queues.
+  void PruneIdle();
+  static constexpr size_t kPruneThreshold = 64;
+
+  // The queues that had pending commands, by creation order; a queue that
+  // became idle leaves at the next scan (PruneIdle), so a stream that is
+  // used over and over is not inserted and erased each time.
   std::map<uint64_t, Queue*> busy_;
   size_t pending_count_ = 0;
   std::map<int, mcError_t> pending_errors_;
