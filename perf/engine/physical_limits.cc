@@ -13,8 +13,11 @@
 #include <boost/context/detail/fcontext.hpp>
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace mxcts::perf {
@@ -90,6 +93,38 @@ double NativeAtomicAddNanoseconds(bool distinct) {
     for (long k = 0; k < adds; ++k) {
       uint32_t* target = &slots[distinct ? (k % kSlots) : 0];
       __atomic_fetch_add(target, 1u, __ATOMIC_RELAXED);
+    }
+  });
+}
+
+double MemcpyNanoseconds(void* dst, const void* src, size_t bytes) {
+  return BestNanosPerUnit([&](long copies) {
+    for (long k = 0; k < copies; ++k) {
+      std::memcpy(dst, src, bytes);
+      // Keeps the copies from being merged or dropped.
+      asm volatile("" : : "r"(dst), "r"(src) : "memory");
+    }
+  });
+}
+
+double MutexLockUnlockNanoseconds() {
+  std::mutex mutex;
+  return BestNanosPerUnit([&](long pairs) {
+    for (long k = 0; k < pairs; ++k) {
+      mutex.lock();
+      asm volatile("" : : : "memory");
+      mutex.unlock();
+    }
+  });
+}
+
+double MallocFreeNanoseconds(size_t bytes) {
+  return BestNanosPerUnit([&](long pairs) {
+    for (long k = 0; k < pairs; ++k) {
+      void* block = std::malloc(bytes);
+      // Keeps the compiler from eliding the pair.
+      asm volatile("" : : "r"(block) : "memory");
+      std::free(block);
     }
   });
 }

@@ -26,6 +26,23 @@ TEST(PhysicalLimits, MeasurementsArePositiveAndFinite) {
   EXPECT_TRUE(PositiveAndFinite(ContextSwitchNanoseconds()));
   EXPECT_TRUE(PositiveAndFinite(NativeAtomicAddNanoseconds(false)));
   EXPECT_TRUE(PositiveAndFinite(NativeAtomicAddNanoseconds(true)));
+  EXPECT_TRUE(PositiveAndFinite(MutexLockUnlockNanoseconds()));
+  EXPECT_TRUE(PositiveAndFinite(MallocFreeNanoseconds(4096)));
+}
+
+TEST(PhysicalLimits, MemcpyCopiesTheBytesItTimes) {
+  std::vector<char> source(1 << 16, 'a'), destination(1 << 16, 'b');
+  source.back() = 'z';
+  EXPECT_TRUE(PositiveAndFinite(
+      MemcpyNanoseconds(destination.data(), source.data(), source.size())));
+  EXPECT_EQ(destination.front(), 'a');
+  EXPECT_EQ(destination.back(), 'z');
+  // Control: a copy of one byte leaves the rest alone.
+  std::vector<char> partial(1 << 16, 'b');
+  EXPECT_TRUE(
+      PositiveAndFinite(MemcpyNanoseconds(partial.data(), source.data(), 1)));
+  EXPECT_EQ(partial.front(), 'a');
+  EXPECT_EQ(partial.back(), 'b');
 }
 
 }  // namespace

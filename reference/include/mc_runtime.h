@@ -89,6 +89,30 @@ inline mcError_t mcMallocHost(T** ptr, size_t size,
   return ::mcMallocHost(reinterpret_cast<void**>(ptr), size, flags);
 }
 
+// mcHostAlloc for any object pointer type; see the C declaration.
+// [api.memory.host-alloc.same-as-malloc-host]
+template <class T>
+inline mcError_t mcHostAlloc(T** ptr, size_t size, unsigned int flags) {
+  return ::mcHostAlloc(reinterpret_cast<void**>(ptr), size, flags);
+}
+
+// mcMallocPitch for any object pointer type; see the C declaration.
+// [api.memory.malloc-pitch.typed-overload]
+template <class T>
+inline mcError_t mcMallocPitch(T** ptr, size_t* pitch, size_t width,
+                               size_t height) {
+  return ::mcMallocPitch(reinterpret_cast<void**>(ptr), pitch, width, height);
+}
+
+// mcHostGetDevicePointer storing into any object pointer type.
+// [api.memory.host-get-device-pointer.typed-overload]
+template <class T>
+inline mcError_t mcHostGetDevicePointer(T** pDevice, void* pHost,
+                                        unsigned int flags) {
+  return ::mcHostGetDevicePointer(reinterpret_cast<void**>(pDevice), pHost,
+                                  flags);
+}
+
 // --------------------------------------------------------------------------
 // Symbols: the variable itself, not its address or a string.
 // [api.memory.symbol.takes-variable-not-string]
@@ -149,11 +173,165 @@ inline mcError_t mcGetSymbolSize(size_t* size, const T& symbol) {
 // [lang.launch.operand.equivalent-to-mclaunchkernel]
 // --------------------------------------------------------------------------
 
+// The two-argument form of mcEventCreate, as mcEventCreateWithFlags.
+// [api.event.create.two-argument-form]
+inline mcError_t mcEventCreate(mcEvent_t* event, unsigned int flags) {
+  return ::mcEventCreateWithFlags(event, flags);
+}
+
 template <class T>
 inline mcError_t mcLaunchKernel(T* func, dim3 grid, dim3 block, void** args,
                                 size_t sharedMem = 0, mcStream_t stream = 0) {
   return ::mcLaunchKernel(reinterpret_cast<const void*>(func), grid, block,
                           args, sharedMem, stream);
+}
+
+// --------------------------------------------------------------------------
+// Kernel attributes and occupancy with the kernel passed directly:
+// mcFuncGetAttributes(&attr, kernel),
+// mcOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel, 256, 0),
+// mcOccupancyMaxPotentialBlockSize(&minGrid, &block, kernel), and the
+// variants whose dynamic shared memory depends on the block size. Each
+// forwards to the C function of the same name with `(const void*)kernel`.
+// [api.device.func.get-attributes] [api.device.occupancy.max-active-blocks]
+// [api.device.occupancy.max-potential-block-size]
+// --------------------------------------------------------------------------
+
+template <class T>
+inline mcError_t mcFuncGetAttributes(mcFuncAttributes* attr, T* entry) {
+  return ::mcFuncGetAttributes(attr, reinterpret_cast<const void*>(entry));
+}
+
+template <class T>
+inline mcError_t mcFuncSetAttribute(T* entry, mcFuncAttribute attr, int value) {
+  return ::mcFuncSetAttribute(reinterpret_cast<const void*>(entry), attr,
+                              value);
+}
+
+template <class T>
+inline mcError_t mcFuncSetCacheConfig(T* func, mcFuncCache_t cacheConfig) {
+  return ::mcFuncSetCacheConfig(reinterpret_cast<const void*>(func),
+                                cacheConfig);
+}
+
+template <class T>
+inline mcError_t mcFuncSetSharedMemConfig(T* func, mcSharedMemConfig config) {
+  return ::mcFuncSetSharedMemConfig(reinterpret_cast<const void*>(func),
+                                    config);
+}
+
+template <class T>
+inline mcError_t mcOccupancyMaxActiveBlocksPerMultiprocessor(
+    int* numBlocks, T func, int blockSize, size_t dynamicSMemSize) {
+  return ::mcOccupancyMaxActiveBlocksPerMultiprocessor(
+      numBlocks, reinterpret_cast<const void*>(func), blockSize,
+      dynamicSMemSize);
+}
+
+template <class T>
+inline mcError_t mcOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int* numBlocks, T func, int blockSize, size_t dynamicSMemSize,
+    unsigned int flags) {
+  return ::mcOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, reinterpret_cast<const void*>(func), blockSize,
+      dynamicSMemSize, flags);
+}
+
+template <class T>
+inline mcError_t mcOccupancyMaxPotentialBlockSize(int* minGridSize,
+                                                  int* blockSize, T func,
+                                                  size_t dynamicSMemSize = 0,
+                                                  int blockSizeLimit = 0) {
+  return ::mcOccupancyMaxPotentialBlockSize(minGridSize, blockSize,
+                                            reinterpret_cast<const void*>(func),
+                                            dynamicSMemSize, blockSizeLimit);
+}
+
+template <class T>
+inline mcError_t mcOccupancyMaxPotentialBlockSizeWithFlags(
+    int* minGridSize, int* blockSize, T func, size_t dynamicSMemSize = 0,
+    int blockSizeLimit = 0, unsigned int flags = mcOccupancyDefault) {
+  return ::mcOccupancyMaxPotentialBlockSizeWithFlags(
+      minGridSize, blockSize, reinterpret_cast<const void*>(func),
+      dynamicSMemSize, blockSizeLimit, flags);
+}
+
+template <class T>
+inline mcError_t mcOccupancyAvailableDynamicSMemPerBlock(
+    size_t* dynamicSmemSize, T func, int numBlocks, int blockSize) {
+  return ::mcOccupancyAvailableDynamicSMemPerBlock(
+      dynamicSmemSize, reinterpret_cast<const void*>(func), numBlocks,
+      blockSize);
+}
+
+// The block-size search of mcOccupancyMaxPotentialBlockSize (the same
+// rule) with `blockSizeToDynamicSMemSize(size)` bytes of dynamic shared
+// memory for a block of `size` threads. The C function validates the
+// arguments first, so that an error is also the thread's last error.
+// [api.device.occupancy.max-potential-variable-shared]
+template <class UnaryFunction, class T>
+inline mcError_t mcOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+    int* minGridSize, int* blockSize, T func,
+    UnaryFunction blockSizeToDynamicSMemSize, int blockSizeLimit = 0,
+    unsigned int flags = mcOccupancyDefault) {
+  const void* kernel = reinterpret_cast<const void*>(func);
+  mcError_t error = ::mcOccupancyMaxPotentialBlockSizeWithFlags(
+      minGridSize, blockSize, kernel, 0, blockSizeLimit, flags);
+  if (error != mcSuccess) return error;
+  mcFuncAttributes attributes;
+  int device = 0;
+  if ((error = ::mcFuncGetAttributes(&attributes, kernel)) != mcSuccess ||
+      (error = ::mcGetDevice(&device)) != mcSuccess) {
+    return error;
+  }
+  int multiprocessors = 0, threads_per_multiprocessor = 0;
+  int device_max_block = 0, wave = 0;
+  const struct {
+    int* value;
+    mcDeviceAttribute_t attribute;
+  } queries[] = {
+      {&multiprocessors, mcDeviceAttributeMultiProcessorCount},
+      {&threads_per_multiprocessor,
+       mcDeviceAttributeMaxThreadsPerMultiProcessor},
+      {&device_max_block, mcDeviceAttributeMaxThreadsPerBlock},
+      {&wave, mcDeviceAttributeWarpSize},
+  };
+  for (const auto& query : queries) {
+    error = ::mcDeviceGetAttribute(query.value, query.attribute, device);
+    if (error != mcSuccess) return error;
+  }
+  int ceiling = attributes.maxThreadsPerBlock < device_max_block
+                    ? attributes.maxThreadsPerBlock
+                    : device_max_block;
+  if (blockSizeLimit > 0 && blockSizeLimit < ceiling) ceiling = blockSizeLimit;
+  int best_threads = 0;
+  *minGridSize = 0;
+  *blockSize = 0;
+  for (int aligned = (ceiling + wave - 1) / wave * wave; aligned > 0;
+       aligned -= wave) {
+    const int size = aligned < ceiling ? aligned : ceiling;
+    int blocks = 0;
+    error = ::mcOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+        &blocks, kernel, size,
+        static_cast<size_t>(blockSizeToDynamicSMemSize(size)), flags);
+    if (error != mcSuccess) return error;
+    if (blocks * size > best_threads) {
+      best_threads = blocks * size;
+      *blockSize = size;
+      *minGridSize = blocks * multiprocessors;
+    }
+    if (best_threads >= threads_per_multiprocessor) break;
+  }
+  return mcSuccess;
+}
+
+template <class UnaryFunction, class T>
+inline mcError_t mcOccupancyMaxPotentialBlockSizeVariableSMem(
+    int* minGridSize, int* blockSize, T func,
+    UnaryFunction blockSizeToDynamicSMemSize, int blockSizeLimit = 0) {
+  return mcOccupancyMaxPotentialBlockSizeVariableSMemWithFlags(
+      minGridSize, blockSize, func, blockSizeToDynamicSMemSize, blockSizeLimit,
+      mcOccupancyDefault);
 }
 
 #endif  // __cplusplus

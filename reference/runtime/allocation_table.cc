@@ -27,6 +27,8 @@ const char* MemoryKindName(MemoryKind kind) {
       return "a device variable";
     case MemoryKind::kManagedVariable:
       return "a managed variable";
+    case MemoryKind::kRegisteredHost:
+      return "registered host memory";
   }
   return "memory";
 }
@@ -57,6 +59,31 @@ std::optional<Allocation> AllocationTable::Find(const void* address) const {
   const Allocation& candidate = std::prev(after)->second;
   if (!candidate.Contains(a)) return std::nullopt;
   return candidate;
+}
+
+std::optional<Allocation> AllocationTable::FindOverlap(uintptr_t begin,
+                                                       size_t size) const {
+  const uintptr_t end = begin + size < begin ? UINTPTR_MAX : begin + size;
+  absl::MutexLock lock(&mu_);
+  auto next = by_base_.lower_bound(begin);
+  if (next != by_base_.begin() && std::prev(next)->second.end() > begin) {
+    return std::prev(next)->second;
+  }
+  if (next != by_base_.end() && next->first < end) return next->second;
+  return std::nullopt;
+}
+
+bool AllocationTable::Update(const void* base,
+                             const std::function<void(Allocation&)>& change) {
+  absl::MutexLock lock(&mu_);
+  auto it = by_base_.find(reinterpret_cast<uintptr_t>(base));
+  if (it == by_base_.end()) return false;
+  Allocation changed = it->second;
+  change(changed);
+  changed.base = it->second.base;
+  changed.size = it->second.size;
+  it->second = changed;
+  return true;
 }
 
 std::optional<Allocation> AllocationTable::Erase(const void* base) {

@@ -31,11 +31,12 @@
 namespace mxcts::runtime {
 
 enum class MemoryKind {
-  kDevice,           // mcMalloc
-  kHost,             // mcMallocHost (page-locked host memory)
+  kDevice,           // mcMalloc, mcMallocPitch, mcMalloc3D
+  kHost,             // mcMallocHost, mcHostAlloc (page-locked host memory)
   kManaged,          // mcMallocManaged
   kDeviceVariable,   // a __device__ or __constant__ variable's instance
   kManagedVariable,  // a __managed__ variable
+  kRegisteredHost,   // pageable host memory pinned by mcHostRegister
 };
 
 // A name for diagnostics: "device memory", "page-locked host memory", ...
@@ -45,8 +46,11 @@ struct Allocation {
   uintptr_t base = 0;
   size_t size = 0;  // bytes requested; > 0
   MemoryKind kind = MemoryKind::kDevice;
-  int device = -1;  // the device it belongs to; -1 for none
-  unsigned flags = 0;
+  int device = -1;     // the device it belongs to; -1 for none
+  unsigned flags = 0;  // mcMallocHost, mcHostRegister or mcMallocManaged flags
+  // Set by mcPointerSetAttribute(mcPointerAttributeSyncMemops): synchronous
+  // copies and sets on the allocation complete before their call returns.
+  bool sync_memops = false;
 
   uintptr_t end() const { return base + size; }
   bool Contains(uintptr_t address) const {
@@ -60,6 +64,12 @@ class AllocationTable {
   absl::Status Insert(const Allocation& allocation);
   // The live allocation containing `address`, if any.
   std::optional<Allocation> Find(const void* address) const;
+  // The live allocation of lowest address that overlaps [begin, begin +
+  // size), if any (size > 0).
+  std::optional<Allocation> FindOverlap(uintptr_t begin, size_t size) const;
+  // Applies `change` to the allocation that starts exactly at `base`; its
+  // base and size must stay as they are. False if there is none.
+  bool Update(const void* base, const std::function<void(Allocation&)>& change);
   // Removes and returns the allocation that starts exactly at `base`.
   std::optional<Allocation> Erase(const void* base);
   // Removes and returns every allocation for which `predicate` holds.

@@ -69,5 +69,33 @@ TEST(AllocationTable, EraseIfAndTotalSizeSelectByPredicate) {
   EXPECT_TRUE(table.Find(P(0x20000)).has_value());
 }
 
+TEST(AllocationTable, FindOverlapFindsAnyIntersection) {
+  AllocationTable table;
+  ASSERT_TRUE(table.Insert(At(0x10000, 0x100)).ok());
+  ASSERT_TRUE(table.Insert(At(0x20000, 0x100)).ok());
+  EXPECT_EQ(table.FindOverlap(0xff00, 0x101)->base, 0x10000u);   // tail
+  EXPECT_EQ(table.FindOverlap(0x100ff, 0x10)->base, 0x10000u);   // head
+  EXPECT_EQ(table.FindOverlap(0x10010, 0x10)->base, 0x10000u);   // inside
+  EXPECT_EQ(table.FindOverlap(0x0, 0x30000)->base, 0x10000u);    // around
+  EXPECT_FALSE(table.FindOverlap(0xff00, 0x100).has_value());    // adjacent
+  EXPECT_FALSE(table.FindOverlap(0x10100, 0xff00).has_value());  // between
+  EXPECT_EQ(table.FindOverlap(0x10100, 0xff01)->base, 0x20000u);
+}
+
+TEST(AllocationTable, UpdateChangesFieldsButNotTheRange) {
+  AllocationTable table;
+  ASSERT_TRUE(table.Insert(At(0x10000, 0x100)).ok());
+  EXPECT_FALSE(table.Update(P(0x10001), [](Allocation& a) { a.flags = 3; }));
+  EXPECT_TRUE(table.Update(P(0x10000), [](Allocation& a) {
+    a.sync_memops = true;
+    a.size = 1;  // ignored: the range stays
+  }));
+  std::optional<Allocation> a = table.Find(P(0x100ff));
+  ASSERT_TRUE(a.has_value());
+  EXPECT_TRUE(a->sync_memops);
+  EXPECT_EQ(a->size, 0x100u);
+  EXPECT_EQ(a->flags, 0u);
+}
+
 }  // namespace
 }  // namespace mxcts::runtime

@@ -1,65 +1,79 @@
 // Copyright mxcts authors.
 //
-// The memory entry points [api.memory]: allocation, release, copies and
-// sets. Each checks its own arguments first, then that the device it works
-// on is usable, then hands the work to the memory manager under the
-// execution lock. Synchronous copies are synchronization points (pending
-// device printf output is written); with eager execution every copy and set
-// has completed when its call returns, which satisfies each of the
-// host-synchronization rules of [api.sync.host].
+// The memory entry points for device memory and pointer queries
+// [api.memory]: mcMalloc, mcFree, mcMemGetInfo, mcPointerGetAttributes,
+// mcPointerSetAttribute, mcMemGetAddressRange. The other families are in
+// api_memory_host.cc (page-locked memory), api_memory_managed.cc,
+// api_memory_copy.cc, api_memory_set.cc and api_memory_2d3d.cc.
+//
+// Each entry point checks its arguments, then asks the memory manager.
+// Allocation does no device work and queues nothing; release waits for the
+// devices first (memory_release.h). Queries answer from the allocation
+// table and never wait [api.memory.pointer-attributes.no-synchronization].
 //
 // Tested by api_memory_test.cc.
+
+#include <cstring>
 
 #include "absl/strings/str_format.h"
 #include "mc_runtime_api.h"
 #include "reference/runtime/api_entry.h"
 #include "reference/runtime/memory_manager.h"
+#include "reference/runtime/memory_release.h"
 #include "reference/runtime/runtime.h"
 #include "reference/runtime/status_macros.h"
 
+using mxcts::runtime::Allocation;
 using mxcts::runtime::Device;
 using mxcts::runtime::McStatus;
 using mxcts::runtime::MemoryKind;
 using mxcts::runtime::MemoryManager;
+using mxcts::runtime::ReleaseWait;
 using mxcts::runtime::RunApi;
 using mxcts::runtime::Runtime;
 
 namespace {
 
-constexpr unsigned kMallocHostFlags =
-    mcMallocHostPortable | mcMallocHostMapped | mcMallocHostWriteCombined;
-
-absl::Status NullOutput(const char* api) {
-  return McStatus(mcErrorInvalidValue,
-                  absl::StrFormat("%s: the output pointer is null", api));
-}
-
-// A synchronous copy on the current device.
-absl::Status CopyNow(void* dst, const void* src, size_t count, int kind,
-                     const char* api) {
-  Runtime& runtime = Runtime::Get();
-  MX_RETURN_IF_ERROR(runtime.CurrentDeviceForWork().status());
-  absl::MutexLock lock(&runtime.execution_mutex());
-  MX_RETURN_IF_ERROR(MemoryManager::Get().Copy(dst, src, count, kind, api));
-  // [api.sync.host.memcpy-device-to-host-completes]
-  Runtime::SynchronizationPoint();
-  return absl::OkStatus();
-}
-
-// A driver-style copy: `device_side` must be device or managed memory.
-// [api.memory.memcpy-driver.invalid-device-pointer]
-absl::Status CheckDriverPointer(const void* device_side, size_t count,
-                                const char* api) {
-  if (count == 0) return absl::OkStatus();
-  MX_ASSIGN_OR_RETURN(std::optional<mxcts::runtime::Allocation> allocation,
-                      MemoryManager::Get().CheckRange(device_side, count,
-                                                      "device pointer", api));
-  if (!allocation.has_value() || allocation->kind == MemoryKind::kHost) {
-    return McStatus(mcErrorInvalidValue,
-                    absl::StrFormat("%s: %p is not device or managed memory",
-                                    api, device_side));
+// The attributes of `ptr` [api.memory.pointer-attributes]: every pointer
+// field is `ptr` itself, since every kind of memory is reached at one
+// address by host and devices [api.memory.uva.svm-host-and-device-access].
+mcPointerAttribute_t AttributesOf(const void* ptr) {
+  mcPointerAttribute_t attributes;
+  std::memset(&attributes, 0, sizeof(attributes));
+  void* address = const_cast<void*>(ptr);
+  std::optional<Allocation> allocation = MemoryManager::Get().Find(ptr);
+  if (!allocation.has_value()) {
+    // [api.memory.pointer-attributes.unregistered]
+    attributes.type = mcMemoryTypeUnregistered;
+    attributes.device = mcInvalidDeviceId;
+    attributes.hostPointer = address;
+    return attributes;
   }
-  return absl::OkStatus();
+  attributes.device = allocation->device < 0 ? 0 : allocation->device;
+  attributes.devicePointer = address;
+  attributes.hostPointer = address;
+  switch (allocation->kind) {
+    case MemoryKind::kDevice:
+    case MemoryKind::kDeviceVariable:
+      // [api.memory.pointer-attributes.device-memory]
+      // [api.memory.pointer-attributes.device-memory-host-pointer]
+      attributes.type = mcMemoryTypeDevice;
+      break;
+    case MemoryKind::kHost:
+    case MemoryKind::kRegisteredHost:
+      // [api.memory.pointer-attributes.host-memory]
+      attributes.type = mcMemoryTypeHost;
+      attributes.allocationFlags = allocation->flags;
+      break;
+    case MemoryKind::kManaged:
+    case MemoryKind::kManagedVariable:
+      // [api.memory.pointer-attributes.managed-memory]
+      attributes.type = mcMemoryTypeManaged;
+      attributes.isManaged = 1;
+      attributes.allocationFlags = allocation->flags;
+      break;
+  }
+  return attributes;
 }
 
 }  // namespace
@@ -68,14 +82,16 @@ extern "C" {
 
 mcError_t mcMalloc(void** ptr, size_t size) {
   return RunApi([&]() -> absl::Status {
-    // [api.memory.malloc.null-pointer-to-pointer]
-    if (ptr == nullptr) return NullOutput("mcMalloc");
+    if (ptr == nullptr) {  // [api.memory.malloc.null-pointer-to-pointer]
+      return McStatus(mcErrorInvalidValue, "mcMalloc: ptr is null");
+    }
     MX_ASSIGN_OR_RETURN(Device * device, Runtime::Get().CurrentDeviceForWork());
     if (size == 0) {  // [api.memory.malloc.size-zero]
       *ptr = nullptr;
       return absl::OkStatus();
     }
     // [api.memory.malloc.allocates-on-current-device]
+    // [api.memory.malloc.out-of-memory]
     MX_ASSIGN_OR_RETURN(*ptr, MemoryManager::Get().AllocateDevice(
                                   device->ordinal(), size,
                                   device->properties().totalGlobalMem));
@@ -85,134 +101,108 @@ mcError_t mcMalloc(void** ptr, size_t size) {
 
 mcError_t mcFree(void* ptr) {
   return RunApi([&]() -> absl::Status {
-    Runtime& runtime = Runtime::Get();
-    MX_RETURN_IF_ERROR(runtime.CurrentDeviceForWork().status());
+    MX_RETURN_IF_ERROR(Runtime::Get().CurrentDeviceForWork().status());
     if (ptr == nullptr)
       return absl::OkStatus();  // [api.memory.free.null-is-noop]
-    // [api.sync.host.free-synchronizes]
-    absl::MutexLock lock(&runtime.execution_mutex());
+    MemoryManager& memory = MemoryManager::Get();
     // [api.memory.free.non-device-pointer] [api.memory.free.interior-pointer]
     // [api.memory.free.double-free] [api.memory.managed.released-by-mcfree]
-    return MemoryManager::Get().Free(
-        ptr, {MemoryKind::kDevice, MemoryKind::kManaged}, "mcFree");
+    // [api.memory.free.any-current-device]
+    MX_ASSIGN_OR_RETURN(
+        Allocation allocation,
+        memory.FindStart(ptr, {MemoryKind::kDevice, MemoryKind::kManaged},
+                         "mcFree"));
+    // [api.sync.host.free-synchronizes]
+    ReleaseWait wait = mxcts::runtime::WaitBeforeRelease(allocation.device);
+    if (!wait.may_release) return wait.status;
+    MX_RETURN_IF_ERROR(memory.Free(
+        ptr, {MemoryKind::kDevice, MemoryKind::kManaged}, "mcFree"));
+    return wait.status;
   });
 }
 
-mcError_t mcMallocManaged(void** ptr, size_t size, unsigned int flags) {
+mcError_t mcMemGetInfo(size_t* free, size_t* total) {
   return RunApi([&]() -> absl::Status {
-    // [api.memory.managed.null-pointer-to-pointer]
-    if (ptr == nullptr) return NullOutput("mcMallocManaged");
-    if (size == 0) {  // [api.memory.managed.size-zero]
-      return McStatus(mcErrorInvalidValue, "mcMallocManaged: size is 0");
-    }
-    if (flags != mcMemAttachGlobal && flags != mcMemAttachHost) {
-      // [api.memory.managed.invalid-flags]
+    if (free == nullptr || total == nullptr) {
+      // [api.memory.get-info.null-arguments]
       return McStatus(mcErrorInvalidValue,
-                      absl::StrFormat("mcMallocManaged: flags %#x are neither "
-                                      "mcMemAttachGlobal nor mcMemAttachHost",
-                                      flags));
+                      absl::StrFormat("mcMemGetInfo: %s is null",
+                                      free == nullptr ? "free" : "total"));
     }
     MX_ASSIGN_OR_RETURN(Device * device, Runtime::Get().CurrentDeviceForWork());
-    if (device->properties().managedMemory == 0) {
-      // [api.memory.managed.not-supported]
-      return McStatus(mcErrorNotSupported,
-                      "mcMallocManaged: the device has no managed memory");
-    }
-    MX_ASSIGN_OR_RETURN(*ptr, MemoryManager::Get().AllocateManaged(
-                                  device->ordinal(), size, flags,
-                                  device->properties().totalGlobalMem));
+    // [api.memory.get-info.total-is-device-memory]
+    const size_t capacity = device->properties().totalGlobalMem;
+    const size_t used =
+        MemoryManager::Get().DeviceBytesInUse(device->ordinal());
+    // [api.memory.get-info.free-not-above-total]
+    // [api.memory.get-info.allocation-reduces-free]
+    *total = capacity;
+    *free = used < capacity ? capacity - used : 0;
     return absl::OkStatus();
   });
 }
 
-mcError_t mcMallocHost(void** ptr, size_t size, unsigned int flags) {
+mcError_t mcPointerGetAttributes(mcPointerAttribute_t* attributes,
+                                 const void* ptr) {
   return RunApi([&]() -> absl::Status {
-    // [api.memory.malloc-host.null-pointer-to-pointer]
-    if (ptr == nullptr) return NullOutput("mcMallocHost");
-    if ((flags & ~kMallocHostFlags) != 0) {
-      // [api.memory.malloc-host.invalid-flags]
+    if (attributes == nullptr) {
+      // [api.memory.pointer-attributes.null-attributes]
       return McStatus(mcErrorInvalidValue,
-                      absl::StrFormat("mcMallocHost: unknown flags %#x",
-                                      flags & ~kMallocHostFlags));
+                      "mcPointerGetAttributes: attributes is null");
     }
-    MX_ASSIGN_OR_RETURN(Device * device, Runtime::Get().CurrentDeviceForWork());
-    if (size == 0) {  // [api.memory.malloc-host.size-zero]: NULL, success
-      *ptr = nullptr;
-      return absl::OkStatus();
-    }
-    // [api.memory.malloc-host.allocates-page-locked]
-    MX_ASSIGN_OR_RETURN(*ptr, MemoryManager::Get().AllocateHost(
-                                  device->ordinal(), size, flags));
+    // [api.memory.pointer-attributes.interior-pointer]
+    *attributes = AttributesOf(ptr);
     return absl::OkStatus();
   });
 }
 
-mcError_t mcFreeHost(void* ptr) {
+mcError_t mcPointerSetAttribute(const void* value,
+                                mcPointer_attribute attribute,
+                                mcDeviceptr_t ptr) {
   return RunApi([&]() -> absl::Status {
-    Runtime& runtime = Runtime::Get();
-    MX_RETURN_IF_ERROR(runtime.CurrentDeviceForWork().status());
-    if (ptr == nullptr)
-      return absl::OkStatus();  // [api.memory.free-host.null-is-noop]
-    // [api.memory.free-host.implicit-synchronization]
-    absl::MutexLock lock(&runtime.execution_mutex());
-    // [api.memory.free-host.not-host-allocation]
-    return MemoryManager::Get().Free(ptr, {MemoryKind::kHost}, "mcFreeHost");
+    // [api.memory.pointer-set-attribute.invalid]
+    if (value == nullptr) {
+      return McStatus(mcErrorInvalidValue,
+                      "mcPointerSetAttribute: value is null");
+    }
+    if (attribute != mcPointerAttributeSyncMemops) {
+      return McStatus(mcErrorInvalidValue,
+                      absl::StrFormat("mcPointerSetAttribute: attribute %d "
+                                      "cannot be set",
+                                      static_cast<int>(attribute)));
+    }
+    MemoryManager& memory = MemoryManager::Get();
+    std::optional<Allocation> allocation = memory.Find(ptr);
+    if (!allocation.has_value() || allocation->kind != MemoryKind::kDevice) {
+      return McStatus(mcErrorInvalidValue,
+                      absl::StrFormat("mcPointerSetAttribute: %p is not in a "
+                                      "live device allocation",
+                                      ptr));
+    }
+    unsigned int flag = 0;
+    std::memcpy(&flag, value, sizeof(flag));
+    // [api.memory.pointer-set-attribute.sync-memops]
+    memory.UpdateAllocation(reinterpret_cast<void*>(allocation->base),
+                            [&](Allocation& a) { a.sync_memops = flag != 0; });
+    return absl::OkStatus();
   });
 }
 
-mcError_t mcMemcpy(void* dst, const void* src, size_t count,
-                   mcMemcpyKind kind) {
+mcError_t mcMemGetAddressRange(mcDeviceptr_t* base, size_t* size,
+                               mcDeviceptr_t ptr) {
   return RunApi([&]() -> absl::Status {
-    return CopyNow(dst, src, count, static_cast<int>(kind), "mcMemcpy");
-  });
-}
-
-mcError_t mcMemcpyAsync(void* dst, const void* src, size_t count,
-                        mcMemcpyKind kind, mcStream_t stream) {
-  return RunApi([&]() -> absl::Status {
-    // [api.memory.memcpy-async.invalid-stream]
-    // [api.memory.memcpy-async.any-device-stream]
-    MX_RETURN_IF_ERROR(mxcts::runtime::StreamDeviceForWork(stream).status());
-    absl::MutexLock lock(&Runtime::Get().execution_mutex());
-    // [api.memory.memcpy-async.argument-errors]
-    return MemoryManager::Get().Copy(dst, src, count, static_cast<int>(kind),
-                                     "mcMemcpyAsync");
-  });
-}
-
-mcError_t mcMemset(void* ptr, int value, size_t count) {
-  return RunApi([&]() -> absl::Status {
-    Runtime& runtime = Runtime::Get();
-    MX_RETURN_IF_ERROR(runtime.CurrentDeviceForWork().status());
-    absl::MutexLock lock(&runtime.execution_mutex());
-    // [api.memory.memset.sets-bytes] [api.memory.memset.not-device-memory]
-    // [api.memory.memset.past-end-of-allocation]
-    return MemoryManager::Get().Set(ptr, value, count, "mcMemset");
-  });
-}
-
-mcError_t mcMemsetAsync(void* ptr, int value, size_t count, mcStream_t stream) {
-  return RunApi([&]() -> absl::Status {
-    // [api.memory.memset-async.invalid-stream]
-    MX_RETURN_IF_ERROR(mxcts::runtime::StreamDeviceForWork(stream).status());
-    absl::MutexLock lock(&Runtime::Get().execution_mutex());
-    return MemoryManager::Get().Set(ptr, value, count, "mcMemsetAsync");
-  });
-}
-
-mcError_t mcMemcpyHtoD(mcDeviceptr_t dst, const void* src, size_t byteCount) {
-  return RunApi([&]() -> absl::Status {
-    // [api.memory.memcpy-htod.copies]
-    MX_RETURN_IF_ERROR(CheckDriverPointer(dst, byteCount, "mcMemcpyHtoD"));
-    return CopyNow(dst, src, byteCount, mcMemcpyHostToDevice, "mcMemcpyHtoD");
-  });
-}
-
-mcError_t mcMemcpyDtoH(void* dst, mcDeviceptr_t src, size_t byteCount) {
-  return RunApi([&]() -> absl::Status {
-    // [api.memory.memcpy-dtoh.copies]
-    MX_RETURN_IF_ERROR(CheckDriverPointer(src, byteCount, "mcMemcpyDtoH"));
-    return CopyNow(dst, src, byteCount, mcMemcpyDeviceToHost, "mcMemcpyDtoH");
+    std::optional<Allocation> allocation = MemoryManager::Get().Find(ptr);
+    if (!allocation.has_value()) {
+      // [api.memory.get-address-range.not-an-allocation]
+      return McStatus(mcErrorInvalidValue,
+                      absl::StrFormat("mcMemGetAddressRange: %p is in no live "
+                                      "allocation",
+                                      ptr));
+    }
+    // [api.memory.get-address-range.base-and-size]
+    if (base != nullptr) *base = reinterpret_cast<void*>(allocation->base);
+    if (size != nullptr) *size = allocation->size;
+    return absl::OkStatus();
   });
 }
 

@@ -96,6 +96,7 @@ TEST_F(Memory, DriverStyleDeviceptrWorksEverywhere) {
   ASSERT_EQ(mcMalloc(&d, 4 * sizeof(int)), mcSuccess);
   int in[4] = {1, 2, 3, 4}, out[4] = {};
   EXPECT_EQ(mcMemcpyHtoD(d, in, sizeof(in)), mcSuccess);
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);  // the copy may be queued
   EXPECT_EQ(reinterpret_cast<int*>(d)[2], 3);
   EXPECT_EQ(mcMemcpyDtoH(out, d, sizeof(out)), mcSuccess);
   EXPECT_EQ(out[3], 4);
@@ -127,6 +128,7 @@ TEST_F(Memory, ManagedIsUsableEverywhereAndFreedWithMcFree) {
   EXPECT_EQ(mcMemcpy(&out, p, sizeof(int), mcMemcpyDeviceToHost), mcSuccess);
   EXPECT_EQ(out, 5);
   EXPECT_EQ(mcMemset(p, 0, sizeof(int)), mcSuccess);
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);  // the set may be queued
   EXPECT_EQ(p[0], 0);
   // [api.memory.managed.released-by-mcfree]
   EXPECT_EQ(mcFreeHost(p), mcErrorInvalidValue);
@@ -233,13 +235,123 @@ TEST_F(Memory, SetValidation) {
   unsigned char* d = nullptr;
   ASSERT_EQ(mcMalloc(&d, 8), mcSuccess);
   EXPECT_EQ(mcMemset(d, 0x1ab, 8), mcSuccess);
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   EXPECT_EQ(d[7], 0xab);
   char host[8];
   EXPECT_EQ(mcMemset(host, 0, 8), mcErrorInvalidValue);
   EXPECT_EQ(mcMemset(d, 0, 9), mcErrorInvalidValue);
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   EXPECT_EQ(d[0], 0xab);
   EXPECT_EQ(mcMemset(nullptr, 0, 0), mcSuccess);
   mcFree(d);
+}
+
+// --- The reference's implementation-defined answers. ---
+
+TEST_F(Memory, PitchIsWidthRoundedUpTo256) {
+  // [api.memory.malloc-pitch.row-alignment]
+  // [api.memory.malloc-pitch.zero-extent]
+  void* p = nullptr;
+  size_t pitch = 0;
+  ASSERT_EQ(mcMallocPitch(&p, &pitch, 1, 3), mcSuccess);
+  EXPECT_EQ(pitch, 256u);
+  EXPECT_EQ(mcFree(p), mcSuccess);
+  ASSERT_EQ(mcMallocPitch(&p, &pitch, 257, 2), mcSuccess);
+  EXPECT_EQ(pitch, 512u);
+  EXPECT_EQ(mcFree(p), mcSuccess);
+  p = reinterpret_cast<void*>(0x1);
+  ASSERT_EQ(mcMallocPitch(&p, &pitch, 300, 0), mcSuccess);
+  EXPECT_EQ(p, nullptr);
+  EXPECT_EQ(pitch, 512u);
+  ASSERT_EQ(mcMallocPitch(&p, &pitch, 0, 5), mcSuccess);
+  EXPECT_EQ(p, nullptr);
+  EXPECT_EQ(pitch, 0u);
+  EXPECT_EQ(mcMallocPitch(&p, &pitch, SIZE_MAX - 10, 1),
+            mcErrorMemoryAllocation);
+  mcPitchedPtr pp = make_mcPitchedPtr(reinterpret_cast<void*>(0x1), 0, 0, 0);
+  ASSERT_EQ(mcMalloc3D(&pp, make_mcExtent(10, 2, 0)), mcSuccess);
+  EXPECT_EQ(pp.ptr, nullptr);
+  EXPECT_EQ(pp.pitch, 256u);
+  EXPECT_EQ(pp.xsize, 10u);
+  EXPECT_EQ(pp.ysize, 2u);
+}
+
+TEST_F(Memory, PointerAttributesOfEveryKind) {
+  // [api.memory.pointer-attributes.device-memory-host-pointer]: the pointer
+  // [api.memory.pointer-attributes.unregistered]: device -2, host pointer
+  char* d = nullptr;
+  ASSERT_EQ(mcSetDevice(1), mcSuccess);
+  ASSERT_EQ(mcMalloc(&d, 64), mcSuccess);
+  mcPointerAttribute_t a;
+  ASSERT_EQ(mcPointerGetAttributes(&a, d + 5), mcSuccess);
+  EXPECT_EQ(a.type, mcMemoryTypeDevice);
+  EXPECT_EQ(a.memoryType, mcMemoryTypeDevice);
+  EXPECT_EQ(a.device, 1);
+  EXPECT_EQ(a.devicePointer, d + 5);
+  EXPECT_EQ(a.hostPointer, d + 5);
+  EXPECT_EQ(a.isManaged, 0);
+  int on_stack = 0;
+  ASSERT_EQ(mcPointerGetAttributes(&a, &on_stack), mcSuccess);
+  EXPECT_EQ(a.type, mcMemoryTypeUnregistered);
+  EXPECT_EQ(a.device, mcInvalidDeviceId);
+  EXPECT_EQ(a.devicePointer, nullptr);
+  EXPECT_EQ(a.hostPointer, &on_stack);
+  ASSERT_EQ(mcFree(d), mcSuccess);
+  ASSERT_EQ(mcPointerGetAttributes(&a, d), mcSuccess);
+  EXPECT_EQ(a.type, mcMemoryTypeUnregistered);
+  EXPECT_EQ(mcPointerGetAttributes(nullptr, &on_stack), mcErrorInvalidValue);
+}
+
+TEST_F(Memory, RegistrationRejectsRuntimeMemoryLiveOrReleased) {
+  // [api.memory.host-register.device-memory]
+  // [api.memory.host-register.already-registered]
+  char* d = nullptr;
+  ASSERT_EQ(mcMalloc(&d, 64), mcSuccess);
+  EXPECT_EQ(mcHostRegister(d, 64, 0), mcErrorInvalidValue);
+  ASSERT_EQ(mcFree(d), mcSuccess);
+  EXPECT_EQ(mcHostRegister(d, 64, 0), mcErrorInvalidValue);
+  char* h = nullptr;
+  ASSERT_EQ(mcMallocHost(&h, 64), mcSuccess);
+  EXPECT_EQ(mcHostRegister(h + 8, 8, 0), mcErrorHostMemoryAlreadyRegistered);
+  EXPECT_EQ(mcFreeHost(h), mcSuccess);
+  std::vector<char> mine(128);
+  ASSERT_EQ(mcHostRegister(mine.data(), 64, mcHostRegisterMapped), mcSuccess);
+  EXPECT_EQ(mcHostRegister(mine.data() + 63, 2, 0),
+            mcErrorHostMemoryAlreadyRegistered);
+  EXPECT_EQ(mcHostRegister(mine.data() + 64, 64, 0), mcSuccess);  // adjacent
+  EXPECT_EQ(mcHostRegister(mine.data(), 8, mcHostRegisterIoMemory),
+            mcErrorNotSupported);
+  EXPECT_EQ(mcHostUnregister(mine.data() + 64), mcSuccess);
+  EXPECT_EQ(mcHostUnregister(mine.data()), mcSuccess);
+  EXPECT_EQ(mcHostUnregister(mine.data()), mcErrorHostMemoryNotRegistered);
+}
+
+TEST_F(Memory, DeviceResetEndsRegistrationsAndAllocations) {
+  // [api.memory.lifetime.released-by-device-reset]
+  std::vector<char> mine(64);
+  ASSERT_EQ(mcSetDevice(1), mcSuccess);
+  ASSERT_EQ(mcHostRegister(mine.data(), mine.size(), 0), mcSuccess);
+  void* d = nullptr;
+  ASSERT_EQ(mcMalloc(&d, 64), mcSuccess);
+  ASSERT_EQ(mcDeviceReset(), mcSuccess);
+  mcPointerAttribute_t a;
+  ASSERT_EQ(mcPointerGetAttributes(&a, mine.data()), mcSuccess);
+  EXPECT_EQ(a.type, mcMemoryTypeUnregistered);
+  ASSERT_EQ(mcPointerGetAttributes(&a, d), mcSuccess);
+  EXPECT_EQ(a.type, mcMemoryTypeUnregistered);
+}
+
+TEST_F(Memory, MemGetInfoCountsDeviceAllocationsExactly) {
+  // [api.memory.get-info.allocation-reduces-free]
+  size_t free_before = 0, total = 0, free_after = 0;
+  ASSERT_EQ(mcMemGetInfo(&free_before, &total), mcSuccess);
+  void* d = nullptr;
+  ASSERT_EQ(mcMalloc(&d, 1000), mcSuccess);
+  ASSERT_EQ(mcMemGetInfo(&free_after, &total), mcSuccess);
+  EXPECT_EQ(free_before - free_after, 1000u);
+  ASSERT_EQ(mcFree(d), mcSuccess);
+  ASSERT_EQ(mcMemGetInfo(&free_after, &total), mcSuccess);
+  EXPECT_EQ(free_after, free_before);
 }
 
 }  // namespace

@@ -204,10 +204,20 @@ mcError_t mcStreamQuery(mcStream_t stream) {
     MX_ASSIGN_OR_RETURN(Device * device, runtime.DeviceAt(resolved.device));
     MX_RETURN_IF_ERROR(device->CheckUsable());
     Timeline& timeline = Timeline::Get();
-    // [api.stream.query.non-blocking] [api.sync.timeline.poll-advances]
-    for (const Point& point :
-         mxcts::runtime::WaitPoints(stream, resolved)) {
-      if (!timeline.Advance(point)) {
+    // [api.stream.query.non-blocking] [api.sync.timeline.poll-advances]:
+    // one piece of work toward the first point not reached, however many
+    // points the wait covers (the legacy stream's covers the blocking
+    // streams' tails too).
+    const std::vector<Point> points =
+        mxcts::runtime::WaitPoints(stream, resolved);
+    for (const Point& point : points) {
+      if (!timeline.Reached(point)) {
+        timeline.Advance(point);
+        break;
+      }
+    }
+    for (const Point& point : points) {
+      if (!timeline.Reached(point)) {
         // [api.stream.query.not-ready-when-pending]
         return McStatus(mcErrorNotReady, "the stream has pending work");
       }
@@ -244,9 +254,9 @@ mcError_t mcStreamWaitEvent(mcStream_t stream, mcEvent_t event,
                         mxcts::runtime::EventTable::Get().Find(event));
     if (flags != mcEventWaitDefault) {
       // [api.stream.wait-event.nonzero-flags-is-invalid-value]
-      return McStatus(mcErrorInvalidValue,
-                      absl::StrFormat("mcStreamWaitEvent: flags %#x are not 0",
-                                      flags));
+      return McStatus(
+          mcErrorInvalidValue,
+          absl::StrFormat("mcStreamWaitEvent: flags %#x are not 0", flags));
     }
     Runtime& runtime = Runtime::Get();
     absl::MutexLock lock(&runtime.execution_mutex());
@@ -269,7 +279,9 @@ mcError_t mcStreamWaitEvent(mcStream_t stream, mcEvent_t event,
 mcError_t mcStreamGetFlags(mcStream_t stream, unsigned int* flags) {
   return RunApi([&]() -> absl::Status {
     // [api.stream.query-props.null-output-is-invalid-value]
-    if (flags == nullptr) return mxcts::runtime::NullOutput("mcStreamGetFlags", "flags");
+    if (flags == nullptr) {
+      return mxcts::runtime::NullOutput("mcStreamGetFlags", "flags");
+    }
     absl::MutexLock lock(&Runtime::Get().execution_mutex());
     MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
                         mxcts::runtime::ResolveLocked(stream));
@@ -287,7 +299,8 @@ mcError_t mcStreamGetPriority(mcStream_t stream, int* priority) {
     absl::MutexLock lock(&Runtime::Get().execution_mutex());
     MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
                         mxcts::runtime::ResolveLocked(stream));
-    *priority = resolved.priority;  // [api.stream.get-priority.reports-priority]
+    // [api.stream.get-priority.reports-priority]
+    *priority = resolved.priority;
     return absl::OkStatus();
   });
 }
@@ -320,8 +333,8 @@ mcError_t mcStreamSetAttribute(mcStream_t stream, mcStreamAttrID attr,
         StreamTable::Get().AttributesOf(resolved.queue);
     switch (attr) {
       case mcStreamAttributeAccessPolicyWindow:
-        MX_RETURN_IF_ERROR(mxcts::runtime::CheckAccessPolicyWindow(
-            value->accessPolicyWindow));
+        MX_RETURN_IF_ERROR(
+            mxcts::runtime::CheckAccessPolicyWindow(value->accessPolicyWindow));
         attributes.access_policy_window = value->accessPolicyWindow;
         return absl::OkStatus();
       case mcStreamAttributeSynchronizationPolicy:
@@ -379,14 +392,15 @@ mcError_t mcStreamCopyAttribute(mcStream_t dst, mcStream_t src) {
 mcError_t mcStreamAddCallback(mcStream_t stream, mcStreamCallback_t callback,
                               void* userData, unsigned int flags) {
   return RunApi([&]() -> absl::Status {
-    if (callback == nullptr) {  // [api.callback.add.null-callback-is-invalid-value]
+    // [api.callback.add.null-callback-is-invalid-value]
+    if (callback == nullptr) {
       return McStatus(mcErrorInvalidValue,
                       "mcStreamAddCallback: callback is null");
     }
     if (flags != 0) {  // [api.callback.add.nonzero-flags-is-invalid-value]
-      return McStatus(mcErrorInvalidValue,
-                      absl::StrFormat("mcStreamAddCallback: flags %#x are not 0",
-                                      flags));
+      return McStatus(
+          mcErrorInvalidValue,
+          absl::StrFormat("mcStreamAddCallback: flags %#x are not 0", flags));
     }
     MX_ASSIGN_OR_RETURN(Device * device,
                         mxcts::runtime::StreamDeviceForWork(stream));

@@ -4,7 +4,9 @@
 // variables named by their host shadow, and their address and size. The
 // image registry resolves the shadow to the current device's instance
 // (loading the image for the device if needed); the copy itself is an
-// ordinary checked copy, since the instance is registered as device memory.
+// ordinary checked copy (memory_copy.h), since the instance is registered
+// as device memory, queued in the default stream or the given one and
+// timed as mcMemcpy or mcMemcpyAsync.
 // This is also the way the host writes a __constant__ variable
 // [lang.variable.constant.host-writes-with-symbol-api].
 //
@@ -14,14 +16,15 @@
 #include "mc_runtime_api.h"
 #include "reference/runtime/api_entry.h"
 #include "reference/runtime/image_registry.h"
-#include "reference/runtime/memory_manager.h"
+#include "reference/runtime/memory_copy.h"
 #include "reference/runtime/runtime.h"
 #include "reference/runtime/status_macros.h"
 
+using mxcts::runtime::CallKind;
+using mxcts::runtime::CopyPlan;
 using mxcts::runtime::Device;
 using mxcts::runtime::ImageRegistry;
 using mxcts::runtime::McStatus;
-using mxcts::runtime::MemoryManager;
 using mxcts::runtime::RunApi;
 using mxcts::runtime::Runtime;
 using mxcts::runtime::VariableHandle;
@@ -30,11 +33,13 @@ namespace {
 
 enum class Direction { kToSymbol, kFromSymbol };
 
-// The checks and the copy shared by the four copy calls; `device` is the
-// device whose instance is used.
+// The checks and the copy shared by the four copy calls: `device` is the
+// device whose instance is used, `stream` where the copy is queued (0 for
+// the synchronous calls).
 absl::Status SymbolCopy(Direction direction, void* other, const void* symbol,
                         size_t count, size_t offset, mcMemcpyKind kind,
-                        Device& device, bool synchronize, const char* api) {
+                        Device& device, mcStream_t stream, CallKind call,
+                        const char* api) {
   // [api.memory.symbol.not-a-symbol]
   // [api.memory.symbol.takes-variable-not-string]
   MX_ASSIGN_OR_RETURN(
@@ -59,15 +64,13 @@ absl::Status SymbolCopy(Direction direction, void* other, const void* symbol,
                                     api, offset, count, variable.size));
   }
   void* at = static_cast<unsigned char*>(variable.address) + offset;
-  absl::MutexLock lock(&Runtime::Get().execution_mutex());
-  if (direction == Direction::kToSymbol) {
-    MX_RETURN_IF_ERROR(MemoryManager::Get().Copy(at, other, count, k, api));
-  } else {
-    MX_RETURN_IF_ERROR(MemoryManager::Get().Copy(other, at, count, k, api));
-  }
-  // [api.memory.symbol.synchronous-as-memcpy]
-  if (synchronize) Runtime::SynchronizationPoint();
-  return absl::OkStatus();
+  MX_ASSIGN_OR_RETURN(
+      CopyPlan plan,
+      direction == Direction::kToSymbol
+          ? mxcts::runtime::PlanLinearCopy(at, other, count, k, api)
+          : mxcts::runtime::PlanLinearCopy(other, at, count, k, api));
+  // [api.memory.symbol.synchronous-as-memcpy] [api.memory.symbol.async-forms]
+  return mxcts::runtime::SubmitCopy(plan, stream, call, api);
 }
 
 }  // namespace
@@ -78,9 +81,11 @@ mcError_t mcMemcpyToSymbol(const void* symbol, const void* src, size_t count,
                            size_t offset, mcMemcpyKind kind) {
   return RunApi([&]() -> absl::Status {
     // [api.memory.symbol.to-symbol-copies]
-    MX_ASSIGN_OR_RETURN(Device * device, Runtime::Get().CurrentDeviceForWork());
+    MX_ASSIGN_OR_RETURN(Device * device,
+                        mxcts::runtime::StreamDeviceForWork(nullptr));
     return SymbolCopy(Direction::kToSymbol, const_cast<void*>(src), symbol,
-                      count, offset, kind, *device, true, "mcMemcpyToSymbol");
+                      count, offset, kind, *device, nullptr,
+                      CallKind::kSynchronous, "mcMemcpyToSymbol");
   });
 }
 
@@ -88,9 +93,11 @@ mcError_t mcMemcpyFromSymbol(void* dst, const void* symbol, size_t count,
                              size_t offset, mcMemcpyKind kind) {
   return RunApi([&]() -> absl::Status {
     // [api.memory.symbol.from-symbol-copies]
-    MX_ASSIGN_OR_RETURN(Device * device, Runtime::Get().CurrentDeviceForWork());
+    MX_ASSIGN_OR_RETURN(Device * device,
+                        mxcts::runtime::StreamDeviceForWork(nullptr));
     return SymbolCopy(Direction::kFromSymbol, dst, symbol, count, offset, kind,
-                      *device, true, "mcMemcpyFromSymbol");
+                      *device, nullptr, CallKind::kSynchronous,
+                      "mcMemcpyFromSymbol");
   });
 }
 
@@ -102,8 +109,8 @@ mcError_t mcMemcpyToSymbolAsync(const void* symbol, const void* src,
     MX_ASSIGN_OR_RETURN(Device * device,
                         mxcts::runtime::StreamDeviceForWork(stream));
     return SymbolCopy(Direction::kToSymbol, const_cast<void*>(src), symbol,
-                      count, offset, kind, *device, false,
-                      "mcMemcpyToSymbolAsync");
+                      count, offset, kind, *device, stream,
+                      CallKind::kAsynchronous, "mcMemcpyToSymbolAsync");
   });
 }
 
@@ -114,7 +121,8 @@ mcError_t mcMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t count,
     MX_ASSIGN_OR_RETURN(Device * device,
                         mxcts::runtime::StreamDeviceForWork(stream));
     return SymbolCopy(Direction::kFromSymbol, dst, symbol, count, offset, kind,
-                      *device, false, "mcMemcpyFromSymbolAsync");
+                      *device, stream, CallKind::kAsynchronous,
+                      "mcMemcpyFromSymbolAsync");
   });
 }
 

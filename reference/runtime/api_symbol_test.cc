@@ -111,6 +111,7 @@ TEST_F(Symbols, EachDeviceHasItsOwnInstance) {
   ASSERT_EQ(mcSetDevice(0), mcSuccess);
   ASSERT_EQ(mcGetSymbolAddress(&on0, device_var), mcSuccess);
   EXPECT_NE(on0, on1);
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);  // the copy may be queued
   EXPECT_EQ(*static_cast<int*>(on0), 100);
 }
 
@@ -139,6 +140,7 @@ TEST_F(Symbols, ManagedVariableIsOneObjectForHostAndSymbolCalls) {
   managed_var = 40;
   int in = 41, out = 0;
   EXPECT_EQ(mcMemcpyToSymbol(managed_var, &in, sizeof(int)), mcSuccess);
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);  // the copy may be queued
   EXPECT_EQ(managed_var, 41);
   managed_var = 43;
   EXPECT_EQ(mcMemcpyFromSymbol(&out, managed_var, sizeof(int)), mcSuccess);

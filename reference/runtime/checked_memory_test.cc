@@ -180,15 +180,17 @@ class CheckedKernel : public CheckedMemory {
     mcGetLastError();
   }
   // Launches write_at(data, index) and returns what synchronizing says;
-  // `diagnostic` gets stderr.
+  // `diagnostic` gets stderr up to the end of the synchronization (the
+  // kernel may run only then).
   mcError_t WriteAt(int* data, int index, std::string* diagnostic) {
     void* args[] = {&data, &index};
     testing::internal::CaptureStderr();
     EXPECT_EQ(mcLaunchKernel(reinterpret_cast<const void*>(&write_at), dim3(1),
                              dim3(4), args),
               mcSuccess);
+    const mcError_t result = mcDeviceSynchronize();
     *diagnostic = testing::internal::GetCapturedStderr();
-    return mcDeviceSynchronize();
+    return result;
   }
 };
 

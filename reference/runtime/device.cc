@@ -2,15 +2,17 @@
 //
 // Device attributes are read from the device's properties, so each
 // attribute agrees with its property by construction
-// [api.device.props.agree-with-attributes]; the few attributes without a
-// property field come from device_config.h.
+// [api.device.props.agree-with-attributes]; every attribute of
+// mcDeviceAttribute_t has a property field. The properties are the
+// configured profile of the device's system index (device_profile.h).
 //
 // Tested by device_test.cc.
 
 #include "reference/runtime/device.h"
 
 #include "absl/strings/str_cat.h"
-#include "reference/runtime/device_config.h"
+#include "absl/strings/str_format.h"
+#include "reference/runtime/device_profile.h"
 #include "reference/runtime/error_mapping.h"
 
 namespace mxcts::runtime {
@@ -18,7 +20,7 @@ namespace mxcts::runtime {
 Device::Device(int ordinal, int system_index)
     : ordinal_(ordinal),
       system_index_(system_index),
-      properties_(config::DefaultDeviceProperties(system_index)) {}
+      properties_(SystemDeviceProperties(system_index)) {}
 
 absl::StatusOr<int> Device::Attribute(int attribute) const {
   const mcDeviceProp_t& p = properties_;
@@ -49,12 +51,6 @@ absl::StatusOr<int> Device::Attribute(int attribute) const {
       return static_cast<int>(p.sharedMemPerMultiprocessor);
     case mcDeviceAttributeMaxRegistersPerMultiprocessor:
       return p.regsPerMultiprocessor;
-    case mcDeviceAttributeMaxRegistersPerBlock:
-      return p.regsPerBlock;
-    case mcDeviceAttributeMaxPitch:
-      return static_cast<int>(p.memPitch);
-    case mcDeviceAttributeTextureAlignment:
-      return static_cast<int>(p.textureAlignment);
     // [api.device.attribute.warp-size]
     case mcDeviceAttributeWarpSize:
       return p.warpSize;
@@ -70,12 +66,28 @@ absl::StatusOr<int> Device::Attribute(int attribute) const {
       return p.minor;
     case mcDeviceAttributeComputeMode:
       return p.computeMode;
+    // [api.device.attribute.occupancy-limits]
+    case mcDeviceAttributeMaxBlocksPerMultiprocessor:
+      return p.maxBlocksPerMultiProcessor;
+    case mcDeviceAttributeMaxSharedMemoryPerBlockOptin:
+      return static_cast<int>(p.sharedMemPerBlockOptin);
+    case mcDeviceAttributeReservedSharedMemoryPerBlock:
+      return static_cast<int>(p.reservedSharedMemPerBlock);
+    case mcDeviceAttributeMaxRegistersPerBlock:
+      return p.regsPerBlock;
+    // [api.device.attribute.property-counterparts]
+    case mcDeviceAttributeMaxPitch:
+      return static_cast<int>(p.memPitch);
+    case mcDeviceAttributeTextureAlignment:
+      return static_cast<int>(p.textureAlignment);
     case mcDeviceAttributeClockRate:
       return p.clockRate;
     case mcDeviceAttributeMemoryClockRate:
       return p.memoryClockRate;
     case mcDeviceAttributeMemoryBusWidth:
       return p.memoryBusWidth;
+    case mcDeviceAttributeGpuOverlap:
+      return p.deviceOverlap;
     case mcDeviceAttributeKernelExecTimeout:
       return p.kernelExecTimeoutEnabled;
     case mcDeviceAttributeIntegrated:
@@ -96,6 +108,16 @@ absl::StatusOr<int> Device::Attribute(int attribute) const {
       return p.isMultiGpuBoard;
     case mcDeviceAttributeMultiGpuBoardGroupID:
       return p.multiGpuBoardGroupID;
+    case mcDeviceAttributeGlobalL1CacheSupported:
+      return p.globalL1CacheSupported;
+    case mcDeviceAttributeLocalL1CacheSupported:
+      return p.localL1CacheSupported;
+    case mcDeviceAttributeHostNativeAtomicSupported:
+      return p.hostNativeAtomicSupported;
+    case mcDeviceAttributeHostRegisterSupported:
+      return p.hostRegisterSupported;
+    case mcDeviceAttributeMaxPersistingL2CacheSize:
+      return p.persistingL2CacheMaxSize;
     // [api.device.attribute.async-engine-count]
     case mcDeviceAttributeAsyncEngineCount:
       return p.asyncEngineCount;
@@ -118,6 +140,17 @@ absl::StatusOr<int> Device::Attribute(int attribute) const {
   return McStatus(mcErrorInvalidValue,
                   absl::StrCat("mcDeviceGetAttribute: ", attribute,
                                " is not an mcDeviceAttribute_t"));
+}
+
+std::string Device::PciBusId() const {
+  return absl::StrFormat("%04x:%02x:%02x.0", properties_.pciDomainID,
+                         properties_.pciBusID, properties_.pciDeviceID);
+}
+
+void Device::ResetSettings() {
+  limits_.ResetToDefaults();
+  cache_config_.store(mcFuncCachePreferNone);
+  flags_.store(mcDeviceScheduleAuto);
 }
 
 void Device::RecordFault(mcError_t fault) {

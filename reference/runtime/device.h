@@ -12,9 +12,15 @@
 // Until mcDeviceReset clears it, every call that uses the device returns it
 // [api.error.sticky.later-calls-fail]; CheckUsable is that test.
 //
+// The device also keeps what the program configures on it: its limits
+// (device_limits.h), its cache preference (mcDeviceSetCacheConfig) and its
+// flags (mcSetDeviceFlags); ResetSettings restores all of them
+// [api.device.reset.restores-defaults].
+//
 //   Device device(/*ordinal=*/0, /*system_index=*/0);
 //   device.properties().warpSize;                          // 64
 //   device.Attribute(mcDeviceAttributeMaxGridDimX);         // 2147483647
+//   device.PciBusId();                                      // "0000:1b:00.0"
 //   device.RecordFault(mcErrorIllegalAddress);
 //   device.CheckUsable();   // McStatus(mcErrorIllegalAddress, ...)
 
@@ -22,6 +28,7 @@
 #define MXCTS_REFERENCE_RUNTIME_DEVICE_H_
 
 #include <atomic>
+#include <string>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -38,12 +45,32 @@ class Device {
 
   int ordinal() const { return ordinal_; }
   int system_index() const { return system_index_; }
+  // The profile of system device `system_index` (device_profile.h).
   const mcDeviceProp_t& properties() const { return properties_; }
 
   // The value of `attribute`; mcErrorInvalidValue if it is not an
   // mcDeviceAttribute_t enumerator.
   // [api.device.attribute.invalid-attribute-is-invalid-value]
   absl::StatusOr<int> Attribute(int attribute) const;
+
+  // The PCI bus id, "%04x:%02x:%02x.0" of domain, bus and device.
+  // [api.device.pci.get-bus-id-format]
+  std::string PciBusId() const;
+
+  // The cache preference of mcDeviceSetCacheConfig (a hint); initially
+  // mcFuncCachePreferNone. The caller validates `config`.
+  // [api.device.func.device-cache-config]
+  mcFuncCache_t cache_config() const { return cache_config_.load(); }
+  void set_cache_config(mcFuncCache_t config) { cache_config_.store(config); }
+
+  // The flags of mcSetDeviceFlags; initially mcDeviceScheduleAuto. The
+  // caller validates `flags`. [api.device.flags.set-and-get]
+  unsigned flags() const { return flags_.load(); }
+  void set_flags(unsigned flags) { flags_.store(flags); }
+
+  // Back to the defaults: limits, cache preference, flags.
+  // [api.device.reset.restores-defaults]
+  void ResetSettings();
 
   // Makes `fault` (a sticky code) the device's sticky error, unless one is
   // already pending: the first fault is the one reported.
@@ -65,6 +92,8 @@ class Device {
   const mcDeviceProp_t properties_;
   std::atomic<mcError_t> sticky_error_{mcSuccess};
   DeviceLimits limits_;
+  std::atomic<mcFuncCache_t> cache_config_{mcFuncCachePreferNone};
+  std::atomic<unsigned> flags_{mcDeviceScheduleAuto};
 };
 
 }  // namespace mxcts::runtime

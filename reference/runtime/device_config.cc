@@ -63,7 +63,26 @@ mcDeviceProp_t DefaultDeviceProperties(int system_index) {
   p.cooperativeMultiDeviceLaunch = kCooperativeMultiDeviceLaunch;
   p.memoryPoolsSupported = kMemoryPoolsSupported;
   p.waveSize = kWaveSize;
+  p.uuid = DeviceUuid(system_index);
+  p.sharedMemPerBlockOptin = kSharedMemPerBlockOptin;
+  p.reservedSharedMemPerBlock = kReservedSharedMemPerBlock;
+  p.maxBlocksPerMultiProcessor = kMaxBlocksPerMultiProcessor;
+  p.globalL1CacheSupported = kGlobalL1CacheSupported;
+  p.localL1CacheSupported = kLocalL1CacheSupported;
+  p.hostNativeAtomicSupported = kHostNativeAtomicSupported;
+  p.hostRegisterSupported = kHostRegisterSupported;
+  p.persistingL2CacheMaxSize = kPersistingL2CacheMaxSize;
   return p;
+}
+
+mcUuid_t DeviceUuid(int system_index) {
+  mcUuid_t uuid;
+  static_assert(sizeof(uuid.bytes) == sizeof(kUuidTemplate), "16 bytes");
+  std::memcpy(uuid.bytes, kUuidTemplate, sizeof(uuid.bytes));
+  // [api.device.uuid.distinct-per-device]
+  uuid.bytes[14] = static_cast<char>((system_index >> 8) & 0xff);
+  uuid.bytes[15] = static_cast<char>(system_index & 0xff);
+  return uuid;
 }
 
 }  // namespace mxcts::runtime::config

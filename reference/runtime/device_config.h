@@ -9,8 +9,11 @@
 // it meaning; related values are tied together by static_asserts below, so
 // that changing one without the other fails to compile.
 //
-//   mcDeviceProp_t prop = mxcts::runtime::DefaultDeviceProperties(1);
+//   mcDeviceProp_t prop = mxcts::runtime::config::DefaultDeviceProperties(1);
 //   // prop.pciBusID == kPciBusIdBase + 1
+//
+// MXCTS_DEVICE_CONFIG changes the profile of some or all simulated devices
+// within the bounds the engine supports (device_profile.h).
 
 #ifndef MXCTS_REFERENCE_RUNTIME_DEVICE_CONFIG_H_
 #define MXCTS_REFERENCE_RUNTIME_DEVICE_CONFIG_H_
@@ -41,8 +44,8 @@ inline constexpr int kDriverVersion = MACART_VERSION;
 // --- Identity. ---
 
 inline constexpr char kDeviceName[] = "MetaX C500";  // [api.device.props.name]
-inline constexpr int kComputeMajor =
-    10;  // [api.device.props.compute-capability]
+// [api.device.props.compute-capability]
+inline constexpr int kComputeMajor = 10;
 inline constexpr int kComputeMinor = 0;
 // PCI location of system device i: domain 0, bus kPciBusIdBase + i, device
 // 0 (reference choice). Ascending with i, so FASTEST_FIRST and PCI_BUS_ID
@@ -84,6 +87,15 @@ inline constexpr int kL2CacheSize = 8388608;
 inline constexpr int kRegsPerBlock = 131072;
 inline constexpr int kRegsPerMultiprocessor = 131072;  // reference choice
 
+// The most shared memory a block can opt in to: the same as the default,
+// the C500 has no larger opt-in size. [api.device.props.occupancy-limits]
+inline constexpr size_t kSharedMemPerBlockOptin = kSharedMemPerBlock;
+// Shared memory the system reserves in each block (none).
+inline constexpr size_t kReservedSharedMemPerBlock = 0;
+// Persisting L2 cache lines are not supported: mcLimitPersistingL2CacheSize
+// is an unsupported limit. [api.device.limit.unsupported-limit-on-set]
+inline constexpr int kPersistingL2CacheMaxSize = 0;
+
 // Every allocation address is a multiple of this.
 // [api.memory.malloc.alignment-256]
 inline constexpr size_t kAllocationAlignment = 256;
@@ -92,8 +104,11 @@ inline constexpr size_t kAllocationAlignment = 256;
 
 inline constexpr int kMultiProcessorCount = 104;
 inline constexpr int kMaxThreadsPerMultiProcessor = 2048;
-inline constexpr int kClockRateKhz =
-    1600000;  // [api.device.props.clocks-and-bus]
+// Resident blocks per multiprocessor (reference choice).
+// [api.device.props.occupancy-limits]
+inline constexpr int kMaxBlocksPerMultiProcessor = 32;
+// [api.device.props.clocks-and-bus]
+inline constexpr int kClockRateKhz = 1600000;
 inline constexpr int kMemoryClockRateKhz = 1800000;
 inline constexpr int kMemoryBusWidthBits = 4096;
 
@@ -106,8 +121,8 @@ inline constexpr int kCanMapHostMemory = 1;
 inline constexpr int kConcurrentKernels = 1;
 inline constexpr int kEccEnabled = 1;
 inline constexpr int kIsMultiGpuBoard = 0;
-inline constexpr int kComputeMode =
-    mcComputeModeDefault;  // [api.device.props.compute-mode-field]
+// [api.device.props.compute-mode-field]
+inline constexpr int kComputeMode = mcComputeModeDefault;
 // [api.memory.uva.device-supports-unified-addressing]
 inline constexpr int kUnifiedAddressing = 1;
 // [api.device.attribute.async-engine-count] (reference choice)
@@ -119,12 +134,44 @@ inline constexpr int kPageableMemoryAccess = 0;
 inline constexpr int kCooperativeLaunch = 1;
 inline constexpr int kCooperativeMultiDeviceLaunch = 0;
 inline constexpr int kMemoryPoolsSupported = 1;
+// [api.device.props.cache-and-host-flags] L1 caches global and local
+// memory; device atomics on host memory are not atomic with the host's (a
+// PCIe device); mcHostRegister works.
+inline constexpr int kGlobalL1CacheSupported = 1;
+inline constexpr int kLocalL1CacheSupported = 1;
+inline constexpr int kHostNativeAtomicSupported = 0;
+inline constexpr int kHostRegisterSupported = 1;
+
+// --- Identity of the simulated hardware (reference choices). ---
+
+// The UUID of system device i: these 16 bytes with the last two replaced
+// by i, big-endian; as text, "GPU-6d786374-7300-4000-8000-000000000001" for
+// device 1. [api.device.uuid.distinct-per-device]
+inline constexpr unsigned char kUuidTemplate[16] = {
+    0x6d, 0x78, 0x63, 0x74, 0x73, 0x00, 0x40, 0x00,
+    0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
 
 // --- Device runtime limits (defaults). ---
 
 inline constexpr int kDevRuntimeSyncDepth = 2;  // [api.device.limit.sync-depth]
 // [api.device.limit.pending-launch-count]
 inline constexpr int kDevRuntimePendingLaunchCount = 2048;
+// mcLimitMaxL2FetchGranularity: a hint, in bytes, 0 to 128 and a power of
+// two. [api.device.limit.l2-fetch-granularity-range]
+inline constexpr int kDefaultL2FetchGranularity = 64;
+inline constexpr int kMaxL2FetchGranularity = 128;
+
+// --- Kernels (mcFuncGetAttributes, occupancy). ---
+
+// Kernels compile to host code: they use no device registers, no local
+// memory, no constant bank of their own.
+// [api.device.func.attributes-reference-values]
+inline constexpr int kKernelRegisters = 0;
+inline constexpr int kKernelLocalBytes = 0;
+// The architecture version kernels are built for (major * 10 + minor).
+inline constexpr int kKernelBinaryVersion = 100;
+// Occupancy counts threads in whole waves. [api.device.occupancy.model]
+inline constexpr int kOccupancyThreadGranularity = 64;
 
 // --- Ties between values. ---
 
@@ -142,6 +189,20 @@ static_assert(kSharedMemPerBlock <= kSharedMemPerMultiprocessor,
               "does not exceed the multiprocessor's");
 static_assert(kRegsPerBlock <= kRegsPerMultiprocessor,
               "one block's registers fit on a multiprocessor");
+static_assert(kSharedMemPerBlockOptin >= kSharedMemPerBlock &&
+                  kSharedMemPerBlockOptin <= kSharedMemPerMultiprocessor,
+              "[api.device.props.occupancy-limits] opt-in shared memory");
+static_assert(kMaxBlocksPerMultiProcessor * kWaveSize >=
+                  kMaxThreadsPerMultiProcessor,
+              "a multiprocessor can be filled with one-wave blocks");
+static_assert(kOccupancyThreadGranularity == kWaveSize,
+              "[api.device.occupancy.model] whole waves");
+static_assert(kComputeMajor * 10 + kComputeMinor == kKernelBinaryVersion,
+              "kernels are built for the device's architecture");
+static_assert(kDefaultL2FetchGranularity <= kMaxL2FetchGranularity &&
+                  (kDefaultL2FetchGranularity &
+                   (kDefaultL2FetchGranularity - 1)) == 0,
+              "[api.device.limit.l2-fetch-granularity-range]");
 static_assert(kSharedMemPerBlock < kTotalGlobalMem &&
                   kTotalConstMem < kTotalGlobalMem,
               "on-chip memories are smaller than device memory");
@@ -163,8 +224,12 @@ static_assert(kSharedMemPerBlock == mxcts::device::kSharedBytesPerBlock,
 static_assert(kMaxThreadsPerBlock == mxcts::device::kMaxThreadsPerBlock,
               "runtime and engine agree on threads per block");
 
-// The properties of system device `system_index` in the default profile.
+// The properties of system device `system_index` in the default profile
+// (the C500's), before MXCTS_DEVICE_CONFIG (device_profile.h) applies.
 mcDeviceProp_t DefaultDeviceProperties(int system_index);
+
+// The UUID of system device `system_index` (kUuidTemplate and the index).
+mcUuid_t DeviceUuid(int system_index);
 
 }  // namespace mxcts::runtime::config
 

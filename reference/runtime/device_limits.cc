@@ -27,6 +27,20 @@ absl::Status Unsupported(int limit) {
 
 }  // namespace
 
+bool DeviceLimits::IsSupported(int limit) {
+  switch (limit) {
+    case mcLimitStackSize:
+    case mcLimitPrintfFifoSize:
+    case mcLimitMallocHeapSize:
+    case mcLimitDevRuntimeSyncDepth:
+    case mcLimitDevRuntimePendingLaunchCount:
+    case mcLimitMaxL2FetchGranularity:
+      return true;
+    default:
+      return false;
+  }
+}
+
 absl::StatusOr<size_t> DeviceLimits::Get(int limit) const {
   absl::MutexLock lock(&mutex_);
   switch (limit) {
@@ -40,6 +54,8 @@ absl::StatusOr<size_t> DeviceLimits::Get(int limit) const {
       return sync_depth_;
     case mcLimitDevRuntimePendingLaunchCount:
       return pending_launch_count_;
+    case mcLimitMaxL2FetchGranularity:
+      return l2_fetch_granularity_;
     default:
       return Unsupported(limit);
   }
@@ -104,6 +120,17 @@ absl::Status DeviceLimits::Set(int limit, size_t value) {
       // [api.device.limit.pending-launch-count]
       pending_launch_count_ = value;
       return absl::OkStatus();
+    case mcLimitMaxL2FetchGranularity:
+      // [api.device.limit.l2-fetch-granularity-range] A hint: kept, unused.
+      if (value > static_cast<size_t>(config::kMaxL2FetchGranularity) ||
+          (value & (value - 1)) != 0) {
+        return McStatus(mcErrorInvalidValue,
+                        absl::StrCat("mcLimitMaxL2FetchGranularity ", value,
+                                     " is not a power of two up to ",
+                                     config::kMaxL2FetchGranularity));
+      }
+      l2_fetch_granularity_ = value;
+      return absl::OkStatus();
     default:
       return Unsupported(limit);
   }
@@ -120,6 +147,11 @@ void DeviceLimits::ResetToDefaults() {
   stack_size_ = kDefaultStackSizeLimit;
   sync_depth_ = config::kDevRuntimeSyncDepth;
   pending_launch_count_ = config::kDevRuntimePendingLaunchCount;
+  l2_fetch_granularity_ = config::kDefaultL2FetchGranularity;
+  // Refused only while the engine holds printf output or heap blocks,
+  // which a device reset has released.
+  device::SetPrintfBufferBytes(device::kDefaultPrintfBufferBytes);
+  device::SetDeviceHeapBytes(device::kDefaultDeviceHeapBytes);
 }
 
 }  // namespace mxcts::runtime

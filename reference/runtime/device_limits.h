@@ -3,11 +3,14 @@
 // reference/runtime/device_limits.h: the per-device limits of
 // mcDeviceSetLimit and mcDeviceGetLimit [api.device.limit].
 //
-// Each simulated device keeps its own stack size and device-runtime limits;
-// the launcher applies the stack size to the engine before each grid of the
-// device. The printf buffer and the device heap are the engine's, shared by
-// all simulated devices of the process: setting either limit on one device
-// sets it for every device (a documented reference choice).
+// Each simulated device keeps its own stack size, device-runtime limits and
+// L2 fetch granularity (a hint); the launcher applies the stack size to the
+// engine before each grid of the device. The printf buffer and the device
+// heap are the engine's, shared by all simulated devices of the process:
+// setting either limit on one device sets it for every device, and
+// resetting any device restores both (documented reference choices).
+// mcLimitPersistingL2CacheSize is not supported (persistingL2CacheMaxSize
+// is 0). Whether work is pending is the caller's check (api_device.cc).
 //
 //   DeviceLimits limits;
 //   MX_RETURN_IF_ERROR(limits.Set(mcLimitStackSize, 8192));
@@ -45,17 +48,22 @@ class DeviceLimits {
   DeviceLimits(const DeviceLimits&) = delete;
   DeviceLimits& operator=(const DeviceLimits&) = delete;
 
-  // The current value of `limit`. Errors: mcErrorUnsupportedLimit for a
-  // value that is not an mcLimit_t enumerator or a limit the reference does
-  // not support (the L2 limits). [api.device.limit.get-returns-current-value]
+  // True if `limit` is a limit the reference supports: an mcLimit_t
+  // enumerator other than mcLimitPersistingL2CacheSize.
+  static bool IsSupported(int limit);
+
+  // The current value of `limit`. Errors: mcErrorUnsupportedLimit unless
+  // IsSupported(limit). [api.device.limit.get-returns-current-value]
   absl::StatusOr<size_t> Get(int limit) const;
 
   // Sets `limit` to `value` or more (values may be rounded up, never down).
   // Errors, each leaving every limit unchanged:
-  //   mcErrorUnsupportedLimit: not an mcLimit_t enumerator, or an L2 limit;
+  //   mcErrorUnsupportedLimit: not IsSupported(limit);
   //   mcErrorInvalidValue: the printf buffer after a kernel used printf, the
   //     heap after a kernel used malloc or free
-  //     [api.device.limit.resize-after-use-is-invalid-value];
+  //     [api.device.limit.resize-after-use-is-invalid-value]; an L2 fetch
+  //     granularity other than 0 to 128 and a power of two
+  //     [api.device.limit.l2-fetch-granularity-range];
   //   mcErrorMemoryAllocation: more than the engine can reserve
   //     [api.device.limit.unattainable-value-is-memory-allocation].
   absl::Status Set(int limit, size_t value);
@@ -63,8 +71,9 @@ class DeviceLimits {
   // The engine fiber stack size that gives device code mcLimitStackSize.
   size_t FiberStackBytes() const;
 
-  // Back to the defaults (device reset keeps limits in CUDA; the reference
-  // does too, so only tests call this).
+  // Back to the defaults, the engine's printf buffer and heap sizes
+  // included (mcDeviceReset, after the engine released both, so that the
+  // sizes can change). [api.device.reset.restores-defaults]
   void ResetToDefaults();
 
  private:
@@ -73,6 +82,8 @@ class DeviceLimits {
   size_t sync_depth_ ABSL_GUARDED_BY(mutex_) = config::kDevRuntimeSyncDepth;
   size_t pending_launch_count_ ABSL_GUARDED_BY(mutex_) =
       config::kDevRuntimePendingLaunchCount;
+  size_t l2_fetch_granularity_ ABSL_GUARDED_BY(mutex_) =
+      config::kDefaultL2FetchGranularity;
 };
 
 }  // namespace mxcts::runtime

@@ -47,8 +47,8 @@ TEST(DeviceLimits, UnattainableStackSizeIsRefusedAndChangesNothing) {
 TEST(DeviceLimits, UnsupportedLimitsOnSetAndGet) {
   DeviceLimits limits;
   for (int limit :
-       {static_cast<int>(mcLimitMaxL2FetchGranularity),
-        static_cast<int>(mcLimitPersistingL2CacheSize), -1, 7, 1000}) {
+       {static_cast<int>(mcLimitPersistingL2CacheSize), -1, 7, 1000}) {
+    EXPECT_FALSE(DeviceLimits::IsSupported(limit)) << limit;
     EXPECT_EQ(ErrorOf(limits.Set(limit, 64)), mcErrorUnsupportedLimit) << limit;
     EXPECT_EQ(ErrorOf(limits.Get(limit).status()), mcErrorUnsupportedLimit)
         << limit;
@@ -80,6 +80,47 @@ TEST(DeviceLimits, HeapSizeSetThenGet) {
             mcErrorMemoryAllocation);
   EXPECT_EQ(limits.Get(mcLimitMallocHeapSize).value(), size_t{1} << 20);
   ASSERT_TRUE(limits.Set(mcLimitMallocHeapSize, before).ok());
+}
+
+}  // namespace
+}  // namespace mxcts::runtime
+
+namespace mxcts::runtime {
+namespace {
+
+TEST(DeviceLimits, L2FetchGranularityIsAPowerOfTwoUpTo128) {
+  DeviceLimits limits;
+  EXPECT_TRUE(DeviceLimits::IsSupported(mcLimitMaxL2FetchGranularity));
+  EXPECT_EQ(limits.Get(mcLimitMaxL2FetchGranularity).value(), 64u);
+  for (size_t good : {0, 1, 32, 128}) {
+    EXPECT_TRUE(limits.Set(mcLimitMaxL2FetchGranularity, good).ok()) << good;
+    EXPECT_EQ(limits.Get(mcLimitMaxL2FetchGranularity).value(), good);
+  }
+  for (size_t bad : {3, 96, 256}) {
+    EXPECT_EQ(ErrorOf(limits.Set(mcLimitMaxL2FetchGranularity, bad)),
+              mcErrorInvalidValue)
+        << bad;
+    EXPECT_EQ(limits.Get(mcLimitMaxL2FetchGranularity).value(), 128u);
+  }
+}
+
+TEST(DeviceLimits, ResetToDefaultsRestoresEveryLimit) {
+  DeviceLimits limits;
+  ASSERT_TRUE(limits.Set(mcLimitStackSize, 4096).ok());
+  ASSERT_TRUE(limits.Set(mcLimitDevRuntimeSyncDepth, 9).ok());
+  ASSERT_TRUE(limits.Set(mcLimitDevRuntimePendingLaunchCount, 10).ok());
+  ASSERT_TRUE(limits.Set(mcLimitMaxL2FetchGranularity, 32).ok());
+  ASSERT_TRUE(limits.Set(mcLimitPrintfFifoSize, 4096).ok());
+  ASSERT_TRUE(limits.Set(mcLimitMallocHeapSize, 1 << 16).ok());
+  limits.ResetToDefaults();
+  EXPECT_EQ(limits.Get(mcLimitStackSize).value(), kDefaultStackSizeLimit);
+  EXPECT_EQ(limits.Get(mcLimitDevRuntimeSyncDepth).value(), 2u);
+  EXPECT_EQ(limits.Get(mcLimitDevRuntimePendingLaunchCount).value(), 2048u);
+  EXPECT_EQ(limits.Get(mcLimitMaxL2FetchGranularity).value(), 64u);
+  EXPECT_EQ(limits.Get(mcLimitPrintfFifoSize).value(),
+            device::kDefaultPrintfBufferBytes);
+  EXPECT_EQ(limits.Get(mcLimitMallocHeapSize).value(),
+            device::kDefaultDeviceHeapBytes);
 }
 
 }  // namespace

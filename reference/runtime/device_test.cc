@@ -105,7 +105,56 @@ INSTANTIATE_TEST_SUITE_P(
         MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxRegistersPerMultiprocessor,
                           p.regsPerMultiprocessor),
         MC_ATTRIBUTE_CASE(mcDeviceAttributePciBusId, p.pciBusID),
-        MC_ATTRIBUTE_CASE(mcDeviceAttributePciDomainId, p.pciDomainID)));
+        MC_ATTRIBUTE_CASE(mcDeviceAttributePciDomainId, p.pciDomainID),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxPitch, p.memPitch),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxRegistersPerBlock,
+                          p.regsPerBlock),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeClockRate, p.clockRate),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeTextureAlignment,
+                          p.textureAlignment),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeGpuOverlap, p.deviceOverlap),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeKernelExecTimeout,
+                          p.kernelExecTimeoutEnabled),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeIntegrated, p.integrated),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeCanMapHostMemory,
+                          p.canMapHostMemory),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeConcurrentKernels,
+                          p.concurrentKernels),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeEccEnabled, p.ECCEnabled),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributePciDeviceId, p.pciDeviceID),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMemoryClockRate, p.memoryClockRate),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMemoryBusWidth, p.memoryBusWidth),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeIsMultiGpuBoard, p.isMultiGpuBoard),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMultiGpuBoardGroupID,
+                          p.multiGpuBoardGroupID),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeGlobalL1CacheSupported,
+                          p.globalL1CacheSupported),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeLocalL1CacheSupported,
+                          p.localL1CacheSupported),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeHostNativeAtomicSupported,
+                          p.hostNativeAtomicSupported),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxSharedMemoryPerBlockOptin,
+                          p.sharedMemPerBlockOptin),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeHostRegisterSupported,
+                          p.hostRegisterSupported),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxBlocksPerMultiprocessor,
+                          p.maxBlocksPerMultiProcessor),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxPersistingL2CacheSize,
+                          p.persistingL2CacheMaxSize),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeReservedSharedMemoryPerBlock,
+                          p.reservedSharedMemPerBlock)));
+
+// Every enumerator of mcDeviceAttribute_t is listed above: the values
+// between the first and the last that Attribute accepts are exactly the
+// listed ones.
+TEST(DeviceAttributeValues, EveryEnumeratorIsListed) {
+  Device device(0, 0);
+  int accepted = 0;
+  for (int attribute = 0; attribute <= 200; ++attribute) {
+    if (device.Attribute(attribute).ok()) ++accepted;
+  }
+  EXPECT_EQ(accepted, 51);
+}
 
 TEST(DeviceAttributeValues, UnknownAttributeIsInvalidValue) {
   // [api.device.attribute.invalid-attribute-is-invalid-value]
@@ -130,6 +179,42 @@ TEST(DeviceAttributeValues, FeatureFlagsAreZeroOrOne) {
     int value = *device.Attribute(flag);
     EXPECT_TRUE(value == 0 || value == 1) << flag;
   }
+}
+
+TEST(DeviceProperties, NewFieldsAreTheReferenceChoices) {
+  Device device(0, 0);
+  const mcDeviceProp_t& p = device.properties();
+  EXPECT_EQ(p.sharedMemPerBlockOptin, p.sharedMemPerBlock);
+  EXPECT_EQ(p.reservedSharedMemPerBlock, 0u);
+  EXPECT_EQ(p.maxBlocksPerMultiProcessor, config::kMaxBlocksPerMultiProcessor);
+  EXPECT_EQ(p.persistingL2CacheMaxSize, 0);
+  EXPECT_EQ(p.hostRegisterSupported, 1);
+}
+
+TEST(DeviceIdentity, UuidsDifferAndPciBusIdIsFormatted) {
+  Device first(0, 0), second(1, 1);
+  EXPECT_NE(std::memcmp(first.properties().uuid.bytes,
+                        second.properties().uuid.bytes, 16),
+            0);
+  EXPECT_EQ(std::memcmp(first.properties().uuid.bytes,
+                        config::DeviceUuid(0).bytes, 16),
+            0);
+  EXPECT_EQ(first.PciBusId(), "0000:1b:00.0");
+  EXPECT_EQ(second.PciBusId(), "0000:1c:00.0");
+}
+
+TEST(DeviceSettings, ResetSettingsRestoresDefaults) {
+  Device device(0, 0);
+  EXPECT_EQ(device.cache_config(), mcFuncCachePreferNone);
+  EXPECT_EQ(device.flags(), static_cast<unsigned>(mcDeviceScheduleAuto));
+  device.set_cache_config(mcFuncCachePreferShared);
+  device.set_flags(mcDeviceScheduleYield | mcDeviceMapHost);
+  ASSERT_TRUE(device.limits().Set(mcLimitDevRuntimeSyncDepth, 5).ok());
+  EXPECT_EQ(device.cache_config(), mcFuncCachePreferShared);
+  device.ResetSettings();
+  EXPECT_EQ(device.cache_config(), mcFuncCachePreferNone);
+  EXPECT_EQ(device.flags(), static_cast<unsigned>(mcDeviceScheduleAuto));
+  EXPECT_EQ(device.limits().Get(mcLimitDevRuntimeSyncDepth).value(), 2u);
 }
 
 TEST(StickyError, FirstFaultIsKeptUntilCleared) {

@@ -86,8 +86,9 @@ absl::Status ResultAfterWait(int device) {
   MX_RETURN_IF_ERROR(target->CheckUsable());
   mcError_t pending = Timeline::Get().TakePendingError(device);
   if (pending != mcSuccess) {
-    return McStatus(pending, "earlier asynchronous work on the device failed: " +
-                                 std::string(ErrorName(pending)));
+    return McStatus(pending,
+                    "earlier asynchronous work on the device failed: " +
+                        std::string(ErrorName(pending)));
   }
   return absl::OkStatus();
 }
@@ -95,9 +96,15 @@ absl::Status ResultAfterWait(int device) {
 void RunHostFunction(const std::function<void()>& function) {
   ThreadState& state = ThreadState::Current();
   bool outer = state.in_host_function();
+  // The calls the function makes are refused; their mcErrorNotPermitted is
+  // no error of the thread that happens to advance the timeline, which
+  // differs between the modes. [api.callback.reference.api-call-not-permitted]
+  const mcError_t last_error = state.PeekLastError();
   state.set_in_host_function(true);
   function();
   state.set_in_host_function(outer);
+  state.TakeLastError();
+  state.RecordResult(last_error);
 }
 
 }  // namespace mxcts::runtime

@@ -83,7 +83,9 @@ absl::Status ResultAfterWait(int device);
 // Runs `function` as a host function or stream callback of the timeline:
 // while it runs, runtime entry points called on this thread return
 // mcErrorNotPermitted instead of waiting for the timeline the thread is
-// advancing. [api.callback.add.api-call-inside-undefined]
+// advancing, and leave the thread's last error as it was before the
+// function ran. [api.callback.add.api-call-inside-undefined]
+// [api.callback.reference.api-call-not-permitted]
 void RunHostFunction(const std::function<void()>& function);
 
 }  // namespace mxcts::runtime

@@ -60,6 +60,16 @@ TEST(ErrorTable, NamesAreDistinctAndDescriptionsNonEmpty) {
   }
 }
 
+TEST(ErrorTable, DescriptionsAreDistinct) {
+  // A description names one code: two codes never read the same.
+  std::map<std::string, std::string> seen;
+  for (mcError_t error : AllErrors()) {
+    auto [it, inserted] =
+        seen.emplace(ErrorDescription(error), ErrorName(error));
+    EXPECT_TRUE(inserted) << ErrorName(error) << " and " << it->second;
+  }
+}
+
 TEST(ErrorTable, AtMostOneDefaultPerCanonicalCode) {
   // A payload-less status maps through its code; each code must map to one
   // row, which must carry that code.

@@ -4,11 +4,13 @@
 // address at which device code faulted, for the engine's trap diagnostic
 // (mxcts::device::SetFaultClassifier).
 //
-// The runtime owns two kinds of memory that fault on purpose: the guard
+// The runtime owns three kinds of memory that fault on purpose: the guard
 // pages and freed ranges of its arenas (memory_manager.h; fully explained
-// in checked mode, MXCTS_MEMCHECK=1) and the read-only pages of the
+// in checked mode, MXCTS_MEMCHECK=1), the read-only pages of the
 // __constant__ variables of an image copy while a grid runs in it
-// (image_registry.h). Every such fault is an illegal address:
+// (image_registry.h), and, in checked mode, the device memory of the
+// devices the running grid's device has no peer access to
+// (peer_protection.h). Every such fault is an illegal address:
 //
 //   mxmaca trap: kernel 'k(int*)' block (0,0,0) thread (3,0,0):
 //     out-of-bounds access at 0x7f0000001000 (0 bytes past the end of the
@@ -26,7 +28,8 @@ namespace mxcts::runtime {
 // If `address` is runtime memory that explains a fault, sets `description`
 // (mcErrorIllegalAddress and the text) and returns true
 // [lang.ub.memory.out-of-bounds-global] [lang.ub.memory.use-after-free]
-// [lang.ub.memory.constant-write] [api.trap.error.illegal-address]; returns
+// [lang.ub.memory.constant-write] [lang.ub.memory.peer-pointer-without-access]
+// [api.trap.error.illegal-address]; returns
 // false otherwise. Called by the engine's fault handler on the OS thread
 // that runs the grid; takes the memory manager's and the image registry's
 // locks, which device code never holds.

@@ -6,24 +6,22 @@
 // released-but-not-reused ranges never make a fitting request fail; one for
 // page-locked host memory; one for managed memory.
 //
-// Pointer checks, in the order a copy applies them:
-//   1. the kind is an mcMemcpyKind (else mcErrorInvalidMemcpyDirection);
-//   2. nothing to do for count 0, whatever the pointers
-//      [api.memory.memcpy.count-zero];
-//   3. no null pointer [api.memory.memcpy.null-pointer];
-//   4. each side: inside a live range and not running past its end
-//      [api.memory.memcpy.past-end-of-allocation], or, if the runtime does
-//      not know it, not inside a runtime arena (a stale pointer)
-//      [api.memory.lifetime.freed-pointer-in-api];
-//   5. the device side of an explicit kind is runtime memory
-//      [api.memory.memcpy.device-side-not-device-memory].
-// mcMemcpyDefault and mcMemcpyHostToHost have no device side to check
-// [api.memory.memcpy.kind-default-infers]. A copy in the wrong direction
-// between known ranges is undefined and is performed as written.
+// CheckRange is the check every side of a copy or set goes through
+// (memory_copy.h puts the checks of a whole call in order): the range lies
+// inside a live range and does not run past its end
+// [api.memory.memcpy.past-end-of-allocation], or, if the runtime does not
+// know it, it is not inside a runtime arena (a stale pointer)
+// [api.memory.lifetime.freed-pointer-in-api].
+//
+// Registered host ranges (mcHostRegister) are the program's own pages: the
+// table records them, no arena owns them, and a registration may not
+// overlap any runtime memory, so every byte has one owner.
 //
 // Tested by memory_manager_test.cc.
 
 #include "reference/runtime/memory_manager.h"
+
+#include <sys/mman.h>
 
 #include <cstring>
 #include <vector>
@@ -33,6 +31,7 @@
 #include "mc_runtime_api.h"
 #include "reference/runtime/device_config.h"
 #include "reference/runtime/error_mapping.h"
+#include "reference/runtime/memory_copy.h"
 #include "reference/runtime/status_macros.h"
 
 namespace mxcts::runtime {
@@ -41,10 +40,6 @@ namespace {
 constexpr size_t kDeviceArenaBytes = 2 * config::kTotalGlobalMem;
 constexpr size_t kHostArenaBytes = size_t{64} << 30;
 constexpr size_t kManagedArenaBytes = size_t{128} << 30;
-
-bool IsMemcpyKind(int kind) {
-  return kind >= mcMemcpyHostToHost && kind <= mcMemcpyDefault;
-}
 
 }  // namespace
 
@@ -76,6 +71,8 @@ AddressArena* MemoryManager::ArenaFor(MemoryKind kind, int device) {
     case MemoryKind::kDeviceVariable:
     case MemoryKind::kManagedVariable:
       return nullptr;  // variables live in their images
+    case MemoryKind::kRegisteredHost:
+      return nullptr;  // the program's own pages
   }
   if (*slot == nullptr) {
     absl::StatusOr<std::unique_ptr<AddressArena>> arena = AddressArena::Reserve(
@@ -151,10 +148,9 @@ void MemoryManager::ReleaseToArena(const Allocation& allocation) {
   }
 }
 
-absl::Status MemoryManager::Free(void* base,
-                                 std::initializer_list<MemoryKind> kinds,
-                                 absl::string_view api) {
-  absl::MutexLock lock(&mu_);
+absl::StatusOr<Allocation> MemoryManager::FindStart(
+    const void* base, std::initializer_list<MemoryKind> kinds,
+    absl::string_view api) const {
   std::optional<Allocation> found = table_.Find(base);
   bool allowed = false;
   if (found.has_value() && found->base == reinterpret_cast<uintptr_t>(base)) {
@@ -170,8 +166,17 @@ absl::Status MemoryManager::Free(void* base,
     return McStatus(mcErrorInvalidValue,
                     absl::StrFormat("%s: %p %s", api, base, what));
   }
+  return *found;
+}
+
+absl::Status MemoryManager::Free(void* base,
+                                 std::initializer_list<MemoryKind> kinds,
+                                 absl::string_view api) {
+  absl::MutexLock lock(&mu_);
+  MX_ASSIGN_OR_RETURN(Allocation found, FindStart(base, kinds, api));
   table_.Erase(base);
-  ReleaseToArena(*found);
+  advice_.Forget(found.base);
+  ReleaseToArena(found);
   return absl::OkStatus();
 }
 
@@ -181,9 +186,13 @@ void MemoryManager::ReleaseDevice(int device) {
       table_.EraseIf([device](const Allocation& a) {
         return a.device == device &&
                (a.kind == MemoryKind::kDevice || a.kind == MemoryKind::kHost ||
-                a.kind == MemoryKind::kManaged);
+                a.kind == MemoryKind::kManaged ||
+                a.kind == MemoryKind::kRegisteredHost);
       });
-  for (const Allocation& allocation : released) ReleaseToArena(allocation);
+  for (const Allocation& allocation : released) {
+    advice_.Forget(allocation.base);
+    ReleaseToArena(allocation);
+  }
 }
 
 absl::Status MemoryManager::RegisterRange(void* base, size_t size,
@@ -196,7 +205,72 @@ absl::Status MemoryManager::RegisterRange(void* base, size_t size,
   return table_.Insert(allocation);
 }
 
-void MemoryManager::UnregisterRange(void* base) { table_.Erase(base); }
+void MemoryManager::UnregisterRange(void* base) {
+  table_.Erase(base);
+  advice_.Forget(reinterpret_cast<uintptr_t>(base));
+}
+
+absl::Status MemoryManager::RegisterHost(void* base, size_t size, int device,
+                                         unsigned flags) {
+  const uintptr_t begin = reinterpret_cast<uintptr_t>(base);
+  absl::MutexLock lock(&mu_);
+  if (std::optional<Allocation> overlap = table_.FindOverlap(begin, size)) {
+    if (overlap->kind == MemoryKind::kHost ||
+        overlap->kind == MemoryKind::kRegisteredHost) {
+      // [api.memory.host-register.already-registered]
+      return McStatus(mcErrorHostMemoryAlreadyRegistered,
+                      absl::StrFormat("mcHostRegister: [%p, +%u) overlaps %s "
+                                      "at %#x",
+                                      base, size, MemoryKindName(overlap->kind),
+                                      overlap->base));
+    }
+    // [api.memory.host-register.device-memory]
+    return McStatus(mcErrorInvalidValue,
+                    absl::StrFormat("mcHostRegister: [%p, +%u) overlaps %s",
+                                    base, size, MemoryKindName(overlap->kind)));
+  }
+  auto overlaps = [&](const std::unique_ptr<AddressArena>& arena) {
+    return arena != nullptr && begin < arena->end() &&
+           begin + size > arena->begin();
+  };
+  bool in_arena = overlaps(host_arena_) || overlaps(managed_arena_);
+  for (const auto& [ordinal, arena] : device_arenas_) {
+    in_arena = in_arena || overlaps(arena);
+  }
+  if (in_arena) {  // released runtime memory is not the program's to pin
+    return McStatus(mcErrorInvalidValue,
+                    absl::StrFormat("mcHostRegister: [%p, +%u) is runtime "
+                                    "memory in no live allocation",
+                                    base, size));
+  }
+  Allocation allocation;
+  allocation.base = begin;
+  allocation.size = size;
+  allocation.kind = MemoryKind::kRegisteredHost;
+  allocation.device = device;
+  allocation.flags = flags;
+  return table_.Insert(allocation);
+}
+
+absl::Status MemoryManager::UnregisterHost(void* base) {
+  absl::MutexLock lock(&mu_);
+  std::optional<Allocation> found = table_.Find(base);
+  if (!found.has_value() || found->kind != MemoryKind::kRegisteredHost ||
+      found->base != reinterpret_cast<uintptr_t>(base)) {
+    // [api.memory.host-unregister.not-registered]
+    return McStatus(mcErrorHostMemoryNotRegistered,
+                    absl::StrFormat("mcHostUnregister: %p is not the start of "
+                                    "a registered range",
+                                    base));
+  }
+  table_.Erase(base);
+  return absl::OkStatus();
+}
+
+bool MemoryManager::UpdateAllocation(
+    const void* base, const std::function<void(Allocation&)>& change) {
+  return table_.Update(base, change);
+}
 
 std::optional<Allocation> MemoryManager::Find(const void* address) const {
   return table_.Find(address);
@@ -214,6 +288,21 @@ bool MemoryManager::InArena(const void* address) const {
 size_t MemoryManager::DeviceBytesInUse(int device) const {
   return table_.TotalSize([device](const Allocation& a) {
     return a.kind == MemoryKind::kDevice && a.device == device;
+  });
+}
+
+void MemoryManager::SetDeviceAccessible(int device, bool accessible) {
+  absl::MutexLock lock(&mu_);  // no allocation is released meanwhile
+  const uintptr_t page = AddressArena::PageSize();
+  // TotalSize visits every live range; the predicate only acts.
+  table_.TotalSize([&](const Allocation& a) {
+    if (a.kind == MemoryKind::kDevice && a.device == device) {
+      uintptr_t first = a.base / page * page;
+      uintptr_t end = (a.end() + page - 1) / page * page;
+      mprotect(reinterpret_cast<void*>(first), end - first,
+               accessible ? PROT_READ | PROT_WRITE : PROT_NONE);
+    }
+    return false;
   });
 }
 
@@ -324,54 +413,20 @@ absl::StatusOr<std::optional<Allocation>> MemoryManager::CheckRange(
 
 absl::Status MemoryManager::Copy(void* dst, const void* src, size_t count,
                                  int kind, absl::string_view api) {
-  if (!IsMemcpyKind(kind)) {  // [api.memory.memcpy.invalid-kind]
-    return McStatus(mcErrorInvalidMemcpyDirection,
-                    absl::StrCat(api, ": ", kind, " is not an mcMemcpyKind"));
-  }
-  if (count == 0) return absl::OkStatus();
-  if (dst == nullptr || src == nullptr) {
-    return McStatus(
-        mcErrorInvalidValue,
-        absl::StrCat(api, ": the ", dst == nullptr ? "destination" : "source",
-                     " is null"));
-  }
-  MX_ASSIGN_OR_RETURN(std::optional<Allocation> to,
-                      CheckRange(dst, count, "destination", api));
-  MX_ASSIGN_OR_RETURN(std::optional<Allocation> from,
-                      CheckRange(src, count, "source", api));
-  bool device_dst =
-      kind == mcMemcpyHostToDevice || kind == mcMemcpyDeviceToDevice;
-  bool device_src =
-      kind == mcMemcpyDeviceToHost || kind == mcMemcpyDeviceToDevice;
-  if ((device_dst && !to.has_value()) || (device_src && !from.has_value())) {
-    return McStatus(
-        mcErrorInvalidValue,
-        absl::StrFormat(
-            "%s: the %s %p of this copy kind must be device, "
-            "managed or page-locked memory, but the runtime does "
-            "not know it",
-            api, device_dst && !to.has_value() ? "destination" : "source",
-            device_dst && !to.has_value() ? dst : src));
-  }
-  std::memmove(dst, src, count);
+  MX_ASSIGN_OR_RETURN(CopyPlan plan,
+                      PlanLinearCopy(dst, src, count, kind, api));
+  RunCopy(plan);
   return absl::OkStatus();
 }
 
 absl::Status MemoryManager::Set(void* ptr, int value, size_t count,
                                 absl::string_view api) {
-  if (count == 0) return absl::OkStatus();  // [api.memory.memset.count-zero]
-  if (ptr == nullptr) {
-    return McStatus(mcErrorInvalidValue, absl::StrCat(api, ": ptr is null"));
-  }
-  MX_ASSIGN_OR_RETURN(std::optional<Allocation> target,
-                      CheckRange(ptr, count, "destination", api));
-  if (!target.has_value()) {  // [api.memory.memset.not-device-memory]
-    return McStatus(mcErrorInvalidValue,
-                    absl::StrFormat("%s: %p is not device, managed or "
-                                    "page-locked memory",
-                                    api, ptr));
-  }
-  std::memset(ptr, value, count);
+  MemoryBox box;
+  box.width = count;
+  MX_ASSIGN_OR_RETURN(SetPlan plan,
+                      PlanSet(ptr, count, count, box,
+                              static_cast<unsigned char>(value), 1, api));
+  RunSet(plan);
   return absl::OkStatus();
 }
 

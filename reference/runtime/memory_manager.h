@@ -16,6 +16,10 @@
 // Copy and Set validate before they touch a byte: a failing call changes
 // nothing [api.memory.lifetime.failed-call-changes-nothing].
 //
+// Page-locked host memory comes from its own arena (mcMallocHost) or is
+// pageable memory the program pinned (mcHostRegister): the table holds the
+// registered range, whose pages stay the program's.
+//
 // In checked mode (MXCTS_MEMCHECK=1, set before the first allocation) the
 // arenas use the checked layout of address_arena.h: guard pages on both
 // sides of every allocation, its end touching the guard after it, freed
@@ -31,6 +35,7 @@
 
 #include <stddef.h>
 
+#include <functional>
 #include <initializer_list>
 #include <map>
 #include <memory>
@@ -44,6 +49,7 @@
 #include "absl/synchronization/mutex.h"
 #include "reference/runtime/address_arena.h"
 #include "reference/runtime/allocation_table.h"
+#include "reference/runtime/memory_advice.h"
 
 namespace mxcts::runtime {
 
@@ -63,6 +69,11 @@ class MemoryManager {
   absl::StatusOr<void*> AllocateManaged(int device, size_t size, unsigned flags,
                                         size_t capacity);
 
+  // The live allocation that starts at `base`, if its kind is one of
+  // `kinds`; mcErrorInvalidValue (naming `api`) otherwise.
+  absl::StatusOr<Allocation> FindStart(const void* base,
+                                       std::initializer_list<MemoryKind> kinds,
+                                       absl::string_view api) const;
   // Releases the allocation that starts at `base` if its kind is one of
   // `kinds`; mcErrorInvalidValue (naming `api`) otherwise, changing nothing.
   absl::Status Free(void* base, std::initializer_list<MemoryKind> kinds,
@@ -78,12 +89,40 @@ class MemoryManager {
                              int device);
   void UnregisterRange(void* base);
 
+  // Pins [base, base + size) of pageable host memory for `device` with
+  // mcHostRegister `flags`. mcErrorHostMemoryAlreadyRegistered if it
+  // overlaps page-locked memory (registered or allocated)
+  // [api.memory.host-register.already-registered]; mcErrorInvalidValue if
+  // it overlaps any other runtime memory, live or released
+  // [api.memory.host-register.device-memory].
+  absl::Status RegisterHost(void* base, size_t size, int device,
+                            unsigned flags);
+  // Ends the registration that starts at `base`;
+  // mcErrorHostMemoryNotRegistered if there is none
+  // [api.memory.host-unregister.not-registered].
+  absl::Status UnregisterHost(void* base);
+
+  // Applies `change` to the live allocation starting at `base` (its base
+  // and size stay); false if there is none.
+  bool UpdateAllocation(const void* base,
+                        const std::function<void(Allocation&)>& change);
+
+  // What mcMemAdvise and mcMemPrefetchAsync said about managed memory.
+  ManagedAdvice& advice() { return advice_; }
+
   // The live allocation or registered range containing `address`.
   std::optional<Allocation> Find(const void* address) const;
   // True if `address` lies in one of the runtime's arenas.
   bool InArena(const void* address) const;
   // Bytes of device memory allocated on `device`.
   size_t DeviceBytesInUse(int device) const;
+
+  // Makes the pages of every live mcMalloc allocation of `device` (not its
+  // variables) inaccessible, or accessible again; an access to them then
+  // faults. Used in checked mode while a grid of a device without peer
+  // access to `device` runs (peer_protection.h).
+  // [lang.ub.memory.peer-pointer-without-access]
+  void SetDeviceAccessible(int device, bool accessible);
 
   // Selects checked mode. Once any arena exists (the first allocation of
   // any kind makes one) the mode is fixed: returns whether it is `checked`.
@@ -98,15 +137,17 @@ class MemoryManager {
   // [lang.ub.memory.out-of-bounds-global] [lang.ub.memory.use-after-free]
   std::optional<std::string> DescribeFault(uintptr_t address) const;
 
-  // Copies `count` bytes after checking `kind` and both ranges:
-  // mcErrorInvalidMemcpyDirection for a kind that is not an mcMemcpyKind;
-  // mcErrorInvalidValue for a null pointer, a stale runtime address, a range
-  // past the end of its allocation, or a device side that is not runtime
-  // memory. `api` names the caller in messages.
+  // Copies `count` bytes now, after the checks of PlanLinearCopy
+  // (memory_copy.h): mcErrorInvalidMemcpyDirection for a kind that is not
+  // an mcMemcpyKind; mcErrorInvalidValue for a null pointer, a stale
+  // runtime address, a range past the end of its allocation, or a device
+  // side that is not runtime memory. `api` names the caller in messages.
+  // Entry points do not call this: they queue copies with SubmitCopy.
   absl::Status Copy(void* dst, const void* src, size_t count, int kind,
                     absl::string_view api);
-  // Sets `count` bytes at `ptr` to `(unsigned char)value`;
-  // mcErrorInvalidValue unless the range lies in one live runtime range.
+  // Sets `count` bytes at `ptr` to `(unsigned char)value` now;
+  // mcErrorInvalidValue unless the range lies in one live device, managed
+  // or page-locked range (PlanSet).
   absl::Status Set(void* ptr, int value, size_t count, absl::string_view api);
 
   // Checks that [ptr, ptr + count) may be accessed as one side of a copy.
@@ -133,6 +174,7 @@ class MemoryManager {
   std::unique_ptr<AddressArena> host_arena_ ABSL_GUARDED_BY(mu_);
   std::unique_ptr<AddressArena> managed_arena_ ABSL_GUARDED_BY(mu_);
   bool checked_ ABSL_GUARDED_BY(mu_) = false;
+  ManagedAdvice advice_;
 };
 
 }  // namespace mxcts::runtime

@@ -73,6 +73,7 @@ enum _mcError_t {
   mcErrorStartupFailure = 127,
   mcErrorInvalidKernelImage = 200,
   mcErrorDeviceUninitialized = 201,
+  mcErrorContextAlreadyCurrent = 202,
   mcErrorMapBufferObjectFailed = 205,
   mcErrorUnmapBufferObjectFailed = 206,
   mcErrorArrayIsMapped = 207,
@@ -86,9 +87,13 @@ enum _mcError_t {
   mcErrorUnsupportedLimit = 215,
   mcErrorDeviceAlreadyInUse = 216,
   mcErrorPeerAccessUnsupported = 217,
+  mcErrorInvalidKernelFile = 218,
   mcErrorInvalidGraphicsContext = 219,
+  mcErrorMxlinkUncorrectable = 220,
   mcErrorJitCompilerNotFound = 221,
+  mcErrorUnsupportedKernelVersion = 222,
   mcErrorJitCompilationDisabled = 223,
+  mcErrorUnsupportedExecAffinity = 224,
   mcErrorInvalidSource = 300,
   mcErrorFileNotFound = 301,
   mcErrorSharedObjectSymbolNotFound = 302,
@@ -122,6 +127,11 @@ enum _mcError_t {
   mcErrorSystemNotReady = 802,
   mcErrorSystemDriverMismatch = 803,
   mcErrorCompatNotSupportedOnDevice = 804,
+  mcErrorMpsConnectionFailed = 805,
+  mcErrorMpsRpcFailure = 806,
+  mcErrorMpsServerNotReady = 807,
+  mcErrorMpsMaxClientsReached = 808,
+  mcErrorMpsMaxConnectionsReached = 809,
   mcErrorStreamCaptureUnsupported = 900,
   mcErrorStreamCaptureInvalidated = 901,
   mcErrorStreamCaptureMerge = 902,
@@ -133,11 +143,54 @@ enum _mcError_t {
   mcErrorStreamCaptureWrongThread = 908,
   mcErrorTimeout = 909,
   mcErrorGraphExecUpdateFailure = 910,
+  mcErrorExternalDevice = 911,
+  mcErrorGraphExecUpdateCommandDisMatch = 912,
+  mcErrorGraphExecUpdateNodeTypeChanged = 913,
   mcErrorUnknown = 999,
+  // MXMACA's own codes. [api.error.type.maca-extension-values]
+  mcErrorDuplicateLoadModule = 1003,
   mcErrorModuleNotFound = 1004,
+  mcErrorDuplicateDevice = 1005,
+  mcErrorDumpBCfile = 1008,
   mcErrorRecompile = 1009,
+  mcErrorApplyRelocation = 1010,
+  mcErrorFileSaveFailed = 1011,
   mcErrorNoBitcodeForGPU = 1012,
+  mcErrorInvalidKernel = 2000,
+  mcErrorDeviceNotFound = 2001,
+  mcErrorGetDeviceImageBase = 2002,
   mcErrorApiFailureBase = 10000,
+  mcErrorDockerDriverUnload = 10001,
+  mcErrorDriverWarmReset = 10002,
+  mcErrorDriverMismatch = 10003,
+  mcErrorInvalidParameter = 10004,
+  mcErrorInvalidHandle = 10005,
+  mcErrorInvalidUnit = 10006,
+  mcErrorNoMemory = 10007,
+  mcErrorBufferTooSmall = 10008,
+  mcErrorNotAddNbg = 10009,
+  mcErrorNotImplemented = 10010,
+  mcErrorUnavailable = 10011,
+  mcErrorOutOfResources = 10012,
+  mcErrorKernelIoChannelNotOpened = 10013,
+  mcErrorKernelCommunication = 10014,
+  mcErrorKernelAlreadyOpened = 10015,
+  mcErrormacaMMUUnvailable = 10016,  // sic: the vendor's spelling
+  mcErrorWaitFailure = 10017,
+  mcErrorWaitTimeout = 10018,
+  mcErrorInternal = 10019,
+  mcErrorCommitFailure = 10020,
+  mcErrorMemoryAlreadyRegistered = 10021,
+  mcErrorMemoryNotRegistered = 10022,
+  mcErrorMemoryAlignment = 10023,
+  mcErrorInitialized = 10024,
+  mcErrorInvalidContext = 10025,
+  mcErrorContextAlreadyInUse = 10026,
+  mcErrorNotFound = 10027,
+  mcErrorContextIsDestroy = 10028,
+  mcErrorNeedMoreInput = 10029,
+  mcErrorDriverFunctionLevelReset = 10030,
+  mcErrorBusy = 10031,
   mcErrorKernelExecTimeout = 10032,
 };
 typedef enum _mcError_t mcError_t;
@@ -220,6 +273,7 @@ enum mcDeviceAttribute {
   mcDeviceAttributeMaxRegistersPerBlock = 12,
   mcDeviceAttributeClockRate = 13,
   mcDeviceAttributeTextureAlignment = 14,
+  mcDeviceAttributeGpuOverlap = 15,
   mcDeviceAttributeMultiProcessorCount = 16,
   mcDeviceAttributeKernelExecTimeout = 17,
   mcDeviceAttributeIntegrated = 18,
@@ -238,18 +292,34 @@ enum mcDeviceAttribute {
   mcDeviceAttributePciDomainId = 50,
   mcDeviceAttributeComputeCapabilityMajor = 75,
   mcDeviceAttributeComputeCapabilityMinor = 76,
+  mcDeviceAttributeGlobalL1CacheSupported = 79,
+  mcDeviceAttributeLocalL1CacheSupported = 80,
   mcDeviceAttributeMaxSharedMemoryPerMultiprocessor = 81,
   mcDeviceAttributeMaxRegistersPerMultiprocessor = 82,
   mcDeviceAttributeManagedMemory = 83,
   mcDeviceAttributeIsMultiGpuBoard = 84,
   mcDeviceAttributeMultiGpuBoardGroupID = 85,
+  mcDeviceAttributeHostNativeAtomicSupported = 86,
   mcDeviceAttributePageableMemoryAccess = 88,
   mcDeviceAttributeConcurrentManagedAccess = 89,
   mcDeviceAttributeCooperativeLaunch = 95,
   mcDeviceAttributeCooperativeMultiDeviceLaunch = 96,
+  mcDeviceAttributeMaxSharedMemoryPerBlockOptin = 97,
+  mcDeviceAttributeHostRegisterSupported = 99,
+  mcDeviceAttributeMaxBlocksPerMultiprocessor = 106,
+  mcDeviceAttributeMaxPersistingL2CacheSize = 108,
+  mcDeviceAttributeReservedSharedMemoryPerBlock = 111,
   mcDeviceAttributeMemoryPoolsSupported = 115,
 };
 typedef enum mcDeviceAttribute mcDeviceAttribute_t;
+
+// A device's UUID: 16 bytes, in text "GPU-" and the bytes in hexadecimal,
+// grouped 8-4-4-4-12 (MACA_VISIBLE_DEVICES accepts that text).
+// [api.device.uuid.returns-device-uuid]
+struct mcUuid_st {
+  char bytes[16];
+};
+typedef struct mcUuid_st mcUuid_t;
 
 // The properties of one device (mcGetDeviceProperties). Sizes in bytes,
 // clocks in kilohertz, widths in bits; flags are 0 or 1. `warpSize` and
@@ -297,6 +367,15 @@ struct mcDeviceProp {
   int cooperativeMultiDeviceLaunch;
   int memoryPoolsSupported;
   int waveSize;
+  mcUuid_t uuid;
+  size_t sharedMemPerBlockOptin;
+  size_t reservedSharedMemPerBlock;
+  int maxBlocksPerMultiProcessor;
+  int globalL1CacheSupported;
+  int localL1CacheSupported;
+  int hostNativeAtomicSupported;
+  int hostRegisterSupported;
+  int persistingL2CacheMaxSize;
 };
 typedef struct mcDeviceProp mcDeviceProp_t;
 
@@ -315,6 +394,61 @@ struct mcFuncAttributes {
 };
 typedef struct mcFuncAttributes mcFuncAttributes;
 
+// --- Kernel and device configuration (api_device.cc, api_function.cc). ---
+
+// Preferred split of on-chip memory between L1 and shared memory
+// (mcFuncSetCacheConfig, mcDeviceSetCacheConfig), CUDA's values; a hint.
+// [api.device.func.set-cache-config]
+enum mcFuncCache {
+  mcFuncCachePreferNone = 0,
+  mcFuncCachePreferShared = 1,
+  mcFuncCachePreferL1 = 2,
+  mcFuncCachePreferEqual = 3,
+};
+typedef enum mcFuncCache mcFuncCache_t;
+
+// Shared memory bank width (mcDeviceSetSharedMemConfig), CUDA's values.
+// [api.device.shared-mem-config.fixed-four-byte-banks]
+enum mcSharedMemConfig {
+  mcSharedMemBankSizeDefault = 0,
+  mcSharedMemBankSizeFourByte = 1,
+  mcSharedMemBankSizeEightByte = 2,
+};
+typedef enum mcSharedMemConfig mcSharedMemConfig;
+
+// Kernel attributes mcFuncSetAttribute sets, CUDA's values.
+// [api.device.func.set-max-dynamic-shared] [api.device.func.set-carveout]
+enum mcFuncAttribute {
+  mcFuncAttributeMaxDynamicSharedMemorySize = 8,
+  mcFuncAttributePreferredSharedMemoryCarveout = 9,
+  mcFuncAttributeMax = 10,
+};
+typedef enum mcFuncAttribute mcFuncAttribute;
+
+// Carveout values with names (percent of shared memory; -1 no preference).
+enum mcSharedCarveout {
+  mcSharedmemCarveoutDefault = -1,
+  mcSharedmemCarveoutMaxL1 = 0,
+  mcSharedmemCarveoutMaxShared = 100,
+};
+
+// Flags of the occupancy calculators ...WithFlags.
+// [api.device.occupancy.flags]
+#define mcOccupancyDefault 0x00
+#define mcOccupancyDisableCachingOverride 0x01
+
+// Flags of mcSetDeviceFlags: one scheduling policy, optionally MapHost and
+// LmemResizeToMax. [api.device.flags.set-and-get]
+#define mcDeviceScheduleAuto 0x00
+#define mcDeviceScheduleSpin 0x01
+#define mcDeviceScheduleYield 0x02
+#define mcDeviceScheduleBlockingSync 0x04
+#define mcDeviceBlockingSync 0x04
+#define mcDeviceScheduleMask 0x07
+#define mcDeviceMapHost 0x08
+#define mcDeviceLmemResizeToMax 0x10
+#define mcDeviceMask 0x1f
+
 // Flags of mcStreamCreateWithFlags. [api.stream.create-with-flags.flag-values]
 #define mcStreamDefault 0x00
 #define mcStreamNonBlocking 0x01
@@ -324,6 +458,68 @@ typedef struct mcFuncAttributes mcFuncAttributes;
 // stream of the current device. [api.stream.special.handles-distinct]
 #define mcStreamLegacy ((mcStream_t)0x1)
 #define mcStreamPerThread ((mcStream_t)0x2)
+
+// Stream callbacks and host functions. [api.callback.add.receives-arguments]
+// [api.callback.host-func.runs-in-stream-order]
+typedef void (*mcStreamCallback_t)(mcStream_t stream, mcError_t status,
+                                   void* userData);
+typedef void (*mcHostFn_t)(void* userData);
+
+// Stream attributes (mcStreamSetAttribute). [api.stream.attribute]
+enum mcAccessProperty {
+  mcAccessPropertyNormal = 0,
+  mcAccessPropertyStreaming = 1,
+  mcAccessPropertyPersisting = 2,
+};
+typedef enum mcAccessProperty mcAccessProperty;
+
+// A window of global memory whose accesses a kernel in the stream should
+// treat as `hitProp` with probability `hitRatio`, else as `missProp`: a
+// cache hint that never changes results.
+// [api.stream.attribute.access-policy-is-hint]
+struct mcAccessPolicyWindow {
+  void* base_ptr;
+  size_t num_bytes;
+  float hitRatio;
+  enum mcAccessProperty hitProp;
+  enum mcAccessProperty missProp;
+};
+typedef struct mcAccessPolicyWindow mcAccessPolicyWindow;
+
+// How a host thread waits for a stream's work: a hint.
+enum mcSynchronizationPolicy {
+  mcSyncPolicyAuto = 1,
+  mcSyncPolicySpin = 2,
+  mcSyncPolicyYield = 3,
+  mcSyncPolicyBlockingSync = 4,
+};
+typedef enum mcSynchronizationPolicy mcSynchronizationPolicy;
+
+enum mcStreamAttrID {
+  mcStreamAttributeAccessPolicyWindow = 1,
+  mcStreamAttributeSynchronizationPolicy = 3,
+};
+typedef enum mcStreamAttrID mcStreamAttrID;
+
+union mcStreamAttrValue {
+  struct mcAccessPolicyWindow accessPolicyWindow;
+  enum mcSynchronizationPolicy syncPolicy;
+};
+typedef union mcStreamAttrValue mcStreamAttrValue;
+
+// Flags of mcEventCreateWithFlags.
+// [api.event.create-with-flags.flag-values]
+#define mcEventDefault 0x00
+#define mcEventBlockingSync 0x01
+#define mcEventDisableTiming 0x02
+#define mcEventInterprocess 0x04
+
+// Flags of mcEventRecordWithFlags and mcStreamWaitEvent.
+// [api.event.record-with-flags.default-flag]
+// [api.stream.wait-event.default-flag-is-zero]
+#define mcEventRecordDefault 0x00
+#define mcEventRecordExternal 0x01
+#define mcEventWaitDefault 0x00
 
 // Flags of mcMallocHost (CUDA's cudaHostAlloc flags).
 // [api.memory.malloc-host.flags-combinable]
@@ -335,5 +531,175 @@ typedef struct mcFuncAttributes mcFuncAttributes;
 // Flags of mcMallocManaged. [api.memory.managed.invalid-flags]
 #define mcMemAttachGlobal 0x01
 #define mcMemAttachHost 0x02
+
+// ==========================================================================
+// Memory: host allocation and registration flags, pointer attributes,
+// managed memory advice, pitched and 3D memory. [api.memory]
+// ==========================================================================
+
+// mcMemAttachSingle: a managed range attached to one stream
+// (mcStreamAttachMemAsync); not a flag of mcMallocManaged.
+#define mcMemAttachSingle 0x04
+
+// Flags of mcHostAlloc: the mcMallocHost flags under CUDA's names.
+// [api.memory.host-alloc.same-as-malloc-host]
+#define mcHostAllocDefault 0x00
+#define mcHostAllocPortable 0x01
+#define mcHostAllocMapped 0x02
+#define mcHostAllocWriteCombined 0x04
+
+// Flags of mcHostRegister. [api.memory.host-register.flags]
+#define mcHostRegisterDefault 0x00
+#define mcHostRegisterPortable 0x01
+#define mcHostRegisterMapped 0x02
+#define mcHostRegisterIoMemory 0x04
+#define mcHostRegisterReadOnly 0x08
+
+// Locations of managed memory besides device ordinals: the host, and none.
+// [api.memory.prefetch.migrates-without-changing-values]
+#define mcCpuDeviceId ((int)-1)
+#define mcInvalidDeviceId ((int)-2)
+
+// What memory a pointer addresses (mcPointerGetAttributes).
+// [api.memory.pointer-attributes.type-values]
+enum mcMemoryType {
+  mcMemoryTypeUnregistered = 0,
+  mcMemoryTypeHost = 1,
+  mcMemoryTypeDevice = 2,
+  mcMemoryTypeManaged = 3,
+  mcMemoryTypeArray = 4,
+};
+typedef enum mcMemoryType mcMemoryType;
+
+// The attributes of a pointer. `type` and `memoryType` are two names of one
+// field; `isManaged` is 1 for managed memory; `allocationFlags` holds the
+// mcMallocHost or mcHostRegister flags of page-locked memory.
+// [api.memory.pointer-attributes.device-memory]
+struct mcPointerAttributes {
+  union {
+    enum mcMemoryType type;
+    enum mcMemoryType memoryType;
+  };
+  int device;
+  void* devicePointer;
+  void* hostPointer;
+  int isManaged;
+  unsigned int allocationFlags;
+};
+typedef struct mcPointerAttributes mcPointerAttribute_t;
+
+// Attributes mcPointerSetAttribute may set (CUDA's CUpointer_attribute
+// values). [api.memory.pointer-set-attribute.sync-memops]
+enum mcPointer_attribute {
+  mcPointerAttributeContext = 1,
+  mcPointerAttributeMemoryType = 2,
+  mcPointerAttributeDevicePointer = 3,
+  mcPointerAttributeHostPointer = 4,
+  mcPointerAttributeSyncMemops = 6,
+  mcPointerAttributeBufferId = 7,
+  mcPointerAttributeIsManaged = 8,
+  mcPointerAttributeDeviceOrdinal = 9,
+};
+typedef enum mcPointer_attribute mcPointer_attribute;
+
+// Advice on managed memory (mcMemAdvise): CUDA's values, and MXMACA's
+// coarse-grain coherence hints. [api.memory.advise.advice-values]
+enum mcMemoryAdvise {
+  mcMemAdviseSetReadMostly = 1,
+  mcMemAdviseUnsetReadMostly = 2,
+  mcMemAdviseSetPreferredLocation = 3,
+  mcMemAdviseUnsetPreferredLocation = 4,
+  mcMemAdviseSetAccessedBy = 5,
+  mcMemAdviseUnsetAccessedBy = 6,
+  mcMemAdviseSetCoarseGrain = 100,
+  mcMemAdviseUnsetCoarseGrain = 101,
+};
+typedef enum mcMemoryAdvise mcMemoryAdvise;
+
+// What mcMemRangeGetAttribute reports. [api.memory.range-attribute.values]
+enum mcMemRangeAttribute {
+  mcMemRangeAttributeReadMostly = 1,
+  mcMemRangeAttributePreferredLocation = 2,
+  mcMemRangeAttributeAccessedBy = 3,
+  mcMemRangeAttributeLastPrefetchLocation = 4,
+};
+typedef enum mcMemRangeAttribute mcMemRangeAttribute;
+
+// A pitched allocation: `pitch` bytes from a row to the next, rows of
+// `xsize` bytes, `ysize` rows per slice. [api.memory.make-pitched-ptr.fields]
+struct mcPitchedPtr {
+  void* ptr;
+  size_t pitch;
+  size_t xsize;
+  size_t ysize;
+};
+typedef struct mcPitchedPtr mcPitchedPtr;
+
+// The extent of a box of linear memory: `width` in bytes, `height` rows,
+// `depth` slices. [api.memory.make-extent.fields]
+struct mcExtent {
+  size_t width;
+  size_t height;
+  size_t depth;
+};
+typedef struct mcExtent mcExtent;
+
+// A position in linear memory: `x` in bytes, `y` rows, `z` slices.
+// [api.memory.make-pos.fields]
+struct mcPos {
+  size_t x;
+  size_t y;
+  size_t z;
+};
+typedef struct mcPos mcPos;
+
+// A CUDA array: the runtime creates none, so no handle but NULL is valid.
+typedef struct mcArray* mcArray_t;
+
+// The parameters of mcMemcpy3D: for each side an array or a pitched
+// pointer (exactly one of them; the reference has no arrays), and the
+// position of the box in it. [api.memory.memcpy-3d.copies-box]
+struct mcMemcpy3DParms {
+  mcArray_t srcArray;
+  struct mcPos srcPos;
+  struct mcPitchedPtr srcPtr;
+  mcArray_t dstArray;
+  struct mcPos dstPos;
+  struct mcPitchedPtr dstPtr;
+  struct mcExtent extent;
+  enum mcMemcpyKind kind;
+};
+typedef struct mcMemcpy3DParms mcMemcpy3DParms;
+
+// Builders of the three structures, with their fields in order.
+static inline struct mcPitchedPtr make_mcPitchedPtr(void* d, size_t p,
+                                                    size_t xsz, size_t ysz) {
+  struct mcPitchedPtr s;
+  s.ptr = d;
+  s.pitch = p;
+  s.xsize = xsz;
+  s.ysize = ysz;
+  return s;
+}
+
+static inline struct mcExtent make_mcExtent(size_t w, size_t h, size_t d) {
+  struct mcExtent e;
+  e.width = w;
+  e.height = h;
+  e.depth = d;
+  return e;
+}
+
+static inline struct mcPos make_mcPos(size_t x, size_t y, size_t z) {
+  struct mcPos p;
+  p.x = x;
+  p.y = y;
+  p.z = z;
+  return p;
+}
+
+// ==========================================================================
+// End of the memory types.
+// ==========================================================================
 
 #endif  // MCR_MC_RUNTIME_TYPES_H_

@@ -30,6 +30,85 @@ extern "C" {
 mcError_t mcLaunchKernel(const void* func, dim3 grid, dim3 block, void** args,
                          size_t sharedMem, mcStream_t stream);
 
+// --------------------------------------------------------------------------
+// Kernel attributes [api.device.func]
+//
+// `func` is a kernel's host function address, on the current device. Every
+// call returns mcErrorInvalidDeviceFunction when `func` is not a kernel (a
+// host function, data, null). mc_runtime.h adds C++ overloads that take the
+// kernel itself.
+// --------------------------------------------------------------------------
+
+// Fills `*attr` with the attributes of `func`. In the reference: the
+// device's largest block, no registers, no static shared or local memory,
+// and what mcFuncSetAttribute set.
+// Errors: mcErrorInvalidValue if `attr` is null.
+// [api.device.func.get-attributes]
+mcError_t mcFuncGetAttributes(mcFuncAttributes* attr, const void* func);
+
+// Sets attribute `attr` of `func`: mcFuncAttributeMaxDynamicSharedMemorySize
+// (0 to the block's shared memory less the static part) or
+// mcFuncAttributePreferredSharedMemoryCarveout (-1 to 100, a hint).
+// Errors: mcErrorInvalidValue for another attribute or a value out of range.
+// [api.device.func.set-max-dynamic-shared] [api.device.func.set-carveout]
+mcError_t mcFuncSetAttribute(const void* func, mcFuncAttribute attr, int value);
+
+// Records the cache preference of `func` (a hint).
+// Errors: mcErrorInvalidValue if `cacheConfig` is not an mcFuncCache_t.
+// [api.device.func.set-cache-config]
+mcError_t mcFuncSetCacheConfig(const void* func, mcFuncCache_t cacheConfig);
+
+// Records the shared memory bank preference of `func`; banks stay four
+// bytes wide. Errors: mcErrorInvalidValue if `config` is not an
+// mcSharedMemConfig. [api.device.shared-mem-config.fixed-four-byte-banks]
+mcError_t mcFuncSetSharedMemConfig(const void* func, mcSharedMemConfig config);
+
+// --------------------------------------------------------------------------
+// Occupancy [api.device.occupancy]
+// --------------------------------------------------------------------------
+
+// Stores in `*numBlocks` how many blocks of `blockSize` threads of `func`,
+// each with `dynamicSMemSize` bytes of dynamic shared memory, can be
+// resident at once on one multiprocessor of the current device (0 if one
+// block cannot be launched). Errors: mcErrorInvalidValue if `numBlocks` is
+// null or `blockSize` <= 0. [api.device.occupancy.max-active-blocks]
+mcError_t mcOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks,
+                                                      const void* func,
+                                                      int blockSize,
+                                                      size_t dynamicSMemSize);
+
+// The same with `flags`: mcOccupancyDefault or
+// mcOccupancyDisableCachingOverride (no effect in the reference).
+// Errors: as above, and mcErrorInvalidValue for other flags.
+// [api.device.occupancy.flags]
+mcError_t mcOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int* numBlocks, const void* func, int blockSize, size_t dynamicSMemSize,
+    unsigned int flags);
+
+// Stores in `*blockSize` the block size of `func` with the most resident
+// threads per multiprocessor (ties: the larger block), no larger than
+// `blockSizeLimit` when it is positive, and in `*minGridSize` the grid
+// that fills the device with it (0 and 0 if no block fits).
+// Errors: mcErrorInvalidValue if either pointer is null or
+// `blockSizeLimit` < 0. [api.device.occupancy.max-potential-block-size]
+mcError_t mcOccupancyMaxPotentialBlockSize(
+    int* minGridSize, int* blockSize, const void* func,
+    size_t dynamicSMemSize __MC_DEFAULT(0), int blockSizeLimit __MC_DEFAULT(0));
+
+// The same with occupancy `flags`. [api.device.occupancy.flags]
+mcError_t mcOccupancyMaxPotentialBlockSizeWithFlags(
+    int* minGridSize, int* blockSize, const void* func, size_t dynamicSMemSize,
+    int blockSizeLimit, unsigned int flags);
+
+// Stores in `*dynamicSmemSize` the most dynamic shared memory each block of
+// `func` can have so that `numBlocks` blocks of `blockSize` threads are
+// resident at once on one multiprocessor (0 if they do not fit).
+// Errors: mcErrorInvalidValue if `dynamicSmemSize` is null or `numBlocks`
+// or `blockSize` <= 0. [api.device.occupancy.available-dynamic-shared]
+mcError_t mcOccupancyAvailableDynamicSMemPerBlock(size_t* dynamicSmemSize,
+                                                  const void* func,
+                                                  int numBlocks, int blockSize);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif

@@ -1,0 +1,175 @@
+// Copyright mxcts authors.
+//
+// Conformance: the errors of mcStreamWaitEvent (docs/spec/api-stream.md,
+// "Waiting on events"): flags other than 0, and an event handle that names
+// no live event. A refused wait adds no dependency: in the deferred
+// timeline mode, where a wait runs only what it needs, the stream's later
+// work then runs without the event's work (each such check runs in a
+// fresh process), while the control, the same wait with flags 0, makes it
+// wait. Bad stream handles are in stream_handle_test.cc.
+
+#include <mc_runtime.h>
+
+#include <cstdio>
+#include <string>
+#include <tuple>
+
+#include "conformance/api/execution/stream_testing.h"
+#include "conformance/testing/fresh_process.h"
+#include "conformance/testing/spec.h"
+
+namespace {
+
+using ::mxcts::conformance::Expect;
+using ::mxcts::conformance::kAllStreamKinds;
+using ::mxcts::conformance::OrderLog;
+using ::mxcts::conformance::ScopedEnvironment;
+using ::mxcts::conformance::StreamKind;
+using ::mxcts::conformance::StreamKindName;
+using ::mxcts::conformance::TestStream;
+
+// Records an event in a non-blocking stream after pending work, then waits
+// for it in another with `flags`; checks the result and what the waiting
+// stream's synchronization ran. `recorded` false: the event is never
+// recorded.
+std::string WaitWithFlags(unsigned flags, bool recorded) {
+  std::string problems;
+  TestStream recording(StreamKind::kNonBlocking);
+  TestStream waiting(StreamKind::kNonBlocking);
+  mcEvent_t event = nullptr;
+  problems += Expect("creating the streams", recording.status(), mcSuccess);
+  problems += Expect("creating the streams", waiting.status(), mcSuccess);
+  problems += Expect("mcEventCreate", mcEventCreate(&event), mcSuccess);
+  if (!problems.empty()) return problems;
+  OrderLog log;
+  log.Append(recording.get(), "captured");
+  if (recorded) {
+    problems += Expect("mcEventRecord", mcEventRecord(event, recording.get()),
+                       mcSuccess);
+  }
+  const mcError_t expected = flags == 0 ? mcSuccess : mcErrorInvalidValue;
+  problems += Expect("mcStreamWaitEvent",
+                     mcStreamWaitEvent(waiting.get(), event, flags), expected);
+  problems += Expect("mcGetLastError", mcGetLastError(), expected);
+  log.Append(waiting.get(), "waiter");
+  problems += Expect("mcStreamSynchronize", mcStreamSynchronize(waiting.get()),
+                     mcSuccess);
+  const std::string want =
+      flags == 0 && recorded ? "captured waiter" : "waiter";
+  if (log.Joined() != want) {
+    problems += "the waiting stream ran '" + log.Joined() + "', expected '" +
+                want + "'; ";
+  }
+  problems += Expect("mcDeviceSynchronize", mcDeviceSynchronize(), mcSuccess);
+  mcEventDestroy(event);
+  return problems;
+}
+
+using FlagsCase = std::tuple<unsigned, bool>;
+
+std::string FlagsCaseName(const testing::TestParamInfo<FlagsCase>& info) {
+  char hex[16];
+  std::snprintf(hex, sizeof(hex), "%x", std::get<0>(info.param));
+  return std::string("Flags0x") + hex +
+         (std::get<1>(info.param) ? "_Recorded" : "_Unrecorded");
+}
+
+class WaitFlags : public testing::TestWithParam<FlagsCase> {};
+
+TEST_P(WaitFlags, NonzeroFlagsAreInvalidValueAndAddNoWait) {
+  MX_SPEC("api.stream.wait-event.nonzero-flags-is-invalid-value",
+          "api.stream.wait-event.default-flag-is-zero",
+          "api.stream.wait-event.delays-later-work",
+          "api.error.last.recorded-on-failure");
+  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
+  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
+  MX_EXPECT_IN_FRESH_PROCESS(
+      WaitWithFlags(std::get<0>(GetParam()), std::get<1>(GetParam())));
+}
+
+INSTANTIATE_TEST_SUITE_P(Flags, WaitFlags,
+                         testing::Combine(testing::Values(0u, 1u, 2u, 4u, 0x80u,
+                                                          0x80000000u,
+                                                          0xffffffffu),
+                                          testing::Bool()),
+                         FlagsCaseName);
+
+// Kinds of event handle that name no live event.
+enum class BadEvent { kNull, kDestroyed, kNotAnEvent, kStreamHandle };
+
+const char* BadEventName(BadEvent bad) {
+  switch (bad) {
+    case BadEvent::kNull:
+      return "Null";
+    case BadEvent::kDestroyed:
+      return "Destroyed";
+    case BadEvent::kNotAnEvent:
+      return "NotAnEvent";
+    case BadEvent::kStreamHandle:
+      return "StreamHandle";
+  }
+  return "Unknown";
+}
+
+int not_an_event = 0;
+
+using EventCase = std::tuple<BadEvent, StreamKind>;
+
+std::string EventCaseName(const testing::TestParamInfo<EventCase>& info) {
+  return std::string(BadEventName(std::get<0>(info.param))) + "_" +
+         StreamKindName(std::get<1>(info.param));
+}
+
+class WaitInvalidEvent : public testing::TestWithParam<EventCase> {};
+
+TEST_P(WaitInvalidEvent, IsInvalidResourceHandle) {
+  MX_SPEC("api.stream.wait-event.invalid-event-is-invalid-resource-handle",
+          "api.error.last.recorded-on-failure");
+  TestStream stream(std::get<1>(GetParam()));
+  ASSERT_EQ(stream.status(), mcSuccess);
+  mcStream_t other = nullptr;
+  mcEvent_t event = nullptr;
+  switch (std::get<0>(GetParam())) {
+    case BadEvent::kNull:
+      break;
+    case BadEvent::kDestroyed:
+      ASSERT_EQ(mcEventCreate(&event), mcSuccess);
+      ASSERT_EQ(mcEventRecord(event, stream.get()), mcSuccess);
+      ASSERT_EQ(mcEventDestroy(event), mcSuccess);
+      break;
+    case BadEvent::kNotAnEvent:
+      event = reinterpret_cast<mcEvent_t>(&not_an_event);
+      break;
+    case BadEvent::kStreamHandle:
+      ASSERT_EQ(mcStreamCreate(&other), mcSuccess);
+      event = reinterpret_cast<mcEvent_t>(other);
+      break;
+  }
+  ASSERT_EQ(mcGetLastError(), mcSuccess);
+  EXPECT_EQ(mcStreamWaitEvent(stream.get(), event, 0),
+            mcErrorInvalidResourceHandle);
+  EXPECT_EQ(mcGetLastError(), mcErrorInvalidResourceHandle);
+  // The stream goes on working; control: a live event is accepted.
+  mcEvent_t live = nullptr;
+  ASSERT_EQ(mcEventCreate(&live), mcSuccess);
+  ASSERT_EQ(mcEventRecord(live, stream.get()), mcSuccess);
+  EXPECT_EQ(mcStreamWaitEvent(stream.get(), live, 0), mcSuccess);
+  OrderLog log;
+  ASSERT_EQ(log.Append(stream.get(), "later"), mcSuccess);
+  ASSERT_EQ(mcStreamSynchronize(stream.get()), mcSuccess);
+  EXPECT_EQ(log.Joined(), "later");
+  EXPECT_EQ(mcEventDestroy(live), mcSuccess);
+  if (other != nullptr) {
+    EXPECT_EQ(mcStreamDestroy(other), mcSuccess);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Events, WaitInvalidEvent,
+    testing::Combine(testing::Values(BadEvent::kNull, BadEvent::kDestroyed,
+                                     BadEvent::kNotAnEvent,
+                                     BadEvent::kStreamHandle),
+                     testing::ValuesIn(kAllStreamKinds)),
+    EventCaseName);
+
+}  // namespace
