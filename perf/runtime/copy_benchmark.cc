@@ -22,9 +22,9 @@
 #include <mc_runtime.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <string>
 
 #include "perf/engine/physical_limits.h"
 #include "perf/runtime/call_timing.h"

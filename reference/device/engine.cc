@@ -251,9 +251,13 @@ const __mc_image_runtime* ImageRuntimeTable() {
 void FlushDevicePrintf() {
   size_t dropped = 0;
   const std::string text = DevicePrintfBuffer().Take(&dropped);
-  // [lang.printf.call.output-on-host-stdout]
-  std::fwrite(text.data(), 1, text.size(), stdout);
-  std::fflush(stdout);
+  // [lang.printf.call.output-on-host-stdout]. Every synchronizing call
+  // comes here, most with nothing to write: stdout is flushed only for
+  // output.
+  if (!text.empty()) {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fflush(stdout);
+  }
   if (dropped > 0) {
     std::fprintf(stderr,
                  "mxmaca: %zu device printf records were lost: the printf "

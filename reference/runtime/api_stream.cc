@@ -105,7 +105,9 @@ absl::Status CheckAccessPolicyWindow(const mcAccessPolicyWindow& window) {
                                     "outside [0, 1]",
                                     window.hitRatio));
   }
-  size_t limit = kAccessPolicyMaxWindowSize;
+  MX_ASSIGN_OR_RETURN(Device * device, Runtime::Get().CurrentDevice());
+  size_t limit =
+      static_cast<size_t>(device->properties().accessPolicyMaxWindowSize);
   if (window.num_bytes > limit) {
     return McStatus(mcErrorInvalidValue,
                     absl::StrFormat("mcStreamSetAttribute: num_bytes %u is "

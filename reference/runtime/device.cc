@@ -118,6 +118,8 @@ absl::StatusOr<int> Device::Attribute(int attribute) const {
       return p.hostRegisterSupported;
     case mcDeviceAttributeMaxPersistingL2CacheSize:
       return p.persistingL2CacheMaxSize;
+    case mcDeviceAttributeMaxAccessPolicyWindowSize:
+      return p.accessPolicyMaxWindowSize;
     // [api.device.attribute.async-engine-count]
     case mcDeviceAttributeAsyncEngineCount:
       return p.asyncEngineCount;

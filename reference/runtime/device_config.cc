@@ -72,6 +72,7 @@ mcDeviceProp_t DefaultDeviceProperties(int system_index) {
   p.hostNativeAtomicSupported = kHostNativeAtomicSupported;
   p.hostRegisterSupported = kHostRegisterSupported;
   p.persistingL2CacheMaxSize = kPersistingL2CacheMaxSize;
+  p.accessPolicyMaxWindowSize = kAccessPolicyMaxWindowSize;
   return p;
 }
 

@@ -95,6 +95,10 @@ inline constexpr size_t kReservedSharedMemPerBlock = 0;
 // Persisting L2 cache lines are not supported: mcLimitPersistingL2CacheSize
 // is an unsupported limit. [api.device.limit.unsupported-limit-on-set]
 inline constexpr int kPersistingL2CacheMaxSize = 0;
+// The largest access policy window a stream attribute may name: the
+// attribute is a cache hint, accepted up to 128 MiB.
+// [api.stream.attribute.bad-access-policy-is-invalid-value]
+inline constexpr int kAccessPolicyMaxWindowSize = 128 << 20;
 
 // Every allocation address is a multiple of this.
 // [api.memory.malloc.alignment-256]

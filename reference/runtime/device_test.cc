@@ -141,6 +141,8 @@ INSTANTIATE_TEST_SUITE_P(
                           p.maxBlocksPerMultiProcessor),
         MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxPersistingL2CacheSize,
                           p.persistingL2CacheMaxSize),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxAccessPolicyWindowSize,
+                          p.accessPolicyMaxWindowSize),
         MC_ATTRIBUTE_CASE(mcDeviceAttributeReservedSharedMemoryPerBlock,
                           p.reservedSharedMemPerBlock)));
 
@@ -153,7 +155,7 @@ TEST(DeviceAttributeValues, EveryEnumeratorIsListed) {
   for (int attribute = 0; attribute <= 200; ++attribute) {
     if (device.Attribute(attribute).ok()) ++accepted;
   }
-  EXPECT_EQ(accepted, 51);
+  EXPECT_EQ(accepted, 52);
 }
 
 TEST(DeviceAttributeValues, UnknownAttributeIsInvalidValue) {

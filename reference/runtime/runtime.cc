@@ -18,6 +18,7 @@
 #include "reference/runtime/error_mapping.h"
 #include "reference/runtime/image_registry.h"
 #include "reference/runtime/memory_manager.h"
+#include "reference/runtime/peer_access.h"
 #include "reference/runtime/event.h"
 #include "reference/runtime/stream.h"
 #include "reference/runtime/timeline.h"
@@ -43,6 +44,13 @@ Runtime& Runtime::Get() {
 Runtime* Runtime::GetIfInitialized() { return initialized_runtime.load(); }
 
 Runtime::Runtime() {
+#ifdef NDEBUG
+  // The system's absl is built with its deadlock detection on, which
+  // quadruples the cost of every lock an entry point takes. Optimized
+  // builds of the runtime turn it off; test builds (no NDEBUG) keep it, so
+  // the tests still catch lock-order inversions.
+  absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);
+#endif
   // [api.env.general.read-at-initialization] MACA_TRAP_HANDLER,
   // MACA_KERNEL_TIMEOUT and MXCTS_MEMCHECK, before any allocation.
   ApplyTrapEnvironment(ReadTrapEnvironment());
@@ -89,7 +97,11 @@ void Runtime::ResetDevice(Device& device) {
   timeline.RunDevice(device.ordinal());
   SynchronizationPoint();
   timeline.TakePendingError(device.ordinal());
-  EventTable::Get().DestroyAll(device.ordinal());  // [api.event.destroy.device-reset-destroys]
+  // [api.event.destroy.device-reset-destroys]
+  EventTable::Get().DestroyAll(device.ordinal());
+  // [api.peer.enable.persists-until-disabled]: access from and to the
+  // device ends.
+  ResetPeerAccess(device.ordinal());
   MemoryManager::Get().ReleaseDevice(device.ordinal());
   StreamTable::Get().DestroyAll(device.ordinal());
   ImageRegistry::Get().ResetDevice(device.ordinal());

@@ -59,10 +59,6 @@ namespace mxcts::runtime {
 inline constexpr int kLeastStreamPriority = 0;
 inline constexpr int kGreatestStreamPriority = -5;
 
-// The largest access policy window a stream attribute may name, in bytes.
-// [api.stream.attribute.bad-access-policy-is-invalid-value]
-inline constexpr size_t kAccessPolicyMaxWindowSize = size_t{128} << 20;
-
 // What a stream handle names, resolved for the calling thread.
 struct ResolvedStream {
   int device = 0;

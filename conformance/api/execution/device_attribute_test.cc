@@ -201,7 +201,8 @@ MX_ATTRIBUTE_SUITE(
     MX_ATTRIBUTE(LocalL1CacheSupported, p.localL1CacheSupported),
     MX_ATTRIBUTE(HostNativeAtomicSupported, p.hostNativeAtomicSupported),
     MX_ATTRIBUTE(HostRegisterSupported, p.hostRegisterSupported),
-    MX_ATTRIBUTE(MaxPersistingL2CacheSize, p.persistingL2CacheMaxSize));
+    MX_ATTRIBUTE(MaxPersistingL2CacheSize, p.persistingL2CacheMaxSize),
+    MX_ATTRIBUTE(MaxAccessPolicyWindowSize, p.accessPolicyMaxWindowSize));
 
 class AttributeRelations : public testing::TestWithParam<int> {
  protected:

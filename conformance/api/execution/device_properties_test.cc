@@ -108,6 +108,7 @@ TEST_P(DeviceProperties, FillsEveryField) {
   MX_EXPECT_FILLED(hostNativeAtomicSupported);
   MX_EXPECT_FILLED(hostRegisterSupported);
   MX_EXPECT_FILLED(persistingL2CacheMaxSize);
+  MX_EXPECT_FILLED(accessPolicyMaxWindowSize);
 #undef MX_EXPECT_FILLED
 }
 

@@ -308,6 +308,7 @@ enum mcDeviceAttribute {
   mcDeviceAttributeHostRegisterSupported = 99,
   mcDeviceAttributeMaxBlocksPerMultiprocessor = 106,
   mcDeviceAttributeMaxPersistingL2CacheSize = 108,
+  mcDeviceAttributeMaxAccessPolicyWindowSize = 109,
   mcDeviceAttributeReservedSharedMemoryPerBlock = 111,
   mcDeviceAttributeMemoryPoolsSupported = 115,
 };
@@ -376,6 +377,7 @@ struct mcDeviceProp {
   int hostNativeAtomicSupported;
   int hostRegisterSupported;
   int persistingL2CacheMaxSize;
+  int accessPolicyMaxWindowSize;  // bytes a stream's access policy window may span
 };
 typedef struct mcDeviceProp mcDeviceProp_t;
 
