@@ -48,12 +48,12 @@
 #define __MC_DEFAULT(value)
 #endif
 
-#include "mcr/detail/runtime_api_errors.h"
 #include "mcr/detail/runtime_api_device.h"
-#include "mcr/detail/runtime_api_memory.h"
-#include "mcr/detail/runtime_api_stream.h"
+#include "mcr/detail/runtime_api_errors.h"
 #include "mcr/detail/runtime_api_event.h"
-#include "mcr/detail/runtime_api_peer.h"
 #include "mcr/detail/runtime_api_launch.h"
+#include "mcr/detail/runtime_api_memory.h"
+#include "mcr/detail/runtime_api_peer.h"
+#include "mcr/detail/runtime_api_stream.h"
 
 #endif  // MC_RUNTIME_API_H_

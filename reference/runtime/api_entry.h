@@ -40,9 +40,8 @@ template <typename Body>
 mcError_t RunApi(Body&& body) noexcept {
   mcError_t result;
   try {
-    result = ThreadState::Current().in_host_function()
-                 ? mcErrorNotPermitted
-                 : ToMcError(body());
+    result = ThreadState::Current().in_host_function() ? mcErrorNotPermitted
+                                                       : ToMcError(body());
   } catch (const std::bad_alloc&) {
     result = mcErrorMemoryAllocation;
   } catch (...) {

@@ -40,9 +40,9 @@ absl::Status CreateEvent(mcEvent_t* event, unsigned flags, const char* api) {
   }
   if ((flags & ~kEventFlags) != 0) {
     // [api.event.create-with-flags.invalid-flags-is-invalid-value]
-    return McStatus(mcErrorInvalidValue,
-                    absl::StrFormat("%s: unknown flags %#x", api,
-                                    flags & ~kEventFlags));
+    return McStatus(
+        mcErrorInvalidValue,
+        absl::StrFormat("%s: unknown flags %#x", api, flags & ~kEventFlags));
   }
   if ((flags & mcEventInterprocess) != 0 &&
       (flags & mcEventDisableTiming) == 0) {
@@ -53,7 +53,8 @@ absl::Status CreateEvent(mcEvent_t* event, unsigned flags, const char* api) {
                                     api));
   }
   MX_ASSIGN_OR_RETURN(Device * device, Runtime::Get().CurrentDeviceForWork());
-  // [api.event.create.default-event] [api.event.create-with-flags.accepted-flags]
+  // [api.event.create.default-event]
+  // [api.event.create-with-flags.accepted-flags]
   MX_ASSIGN_OR_RETURN(*event,
                       EventTable::Get().Create(device->ordinal(), flags));
   return absl::OkStatus();

@@ -175,7 +175,7 @@ absl::Status Launch(const LaunchRequest& request) {
 
   ImageRegistry* images = &registry;
   DeviceWork work = [=]() -> mcError_t {
-    mxcts::device::GridLaunch grid{kernel.name,          kernel.record->entry,
+    mxcts::device::GridLaunch grid{kernel.name,           kernel.record->entry,
                                    arguments->pointers(), grid_extent,
                                    block_extent,          shared_bytes};
     // [api.device.limit.stack-size] Each device has its own stack size.

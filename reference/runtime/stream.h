@@ -69,9 +69,8 @@ struct ResolvedStream {
 
 // The attributes of one stream (mcStreamSetAttribute).
 struct StreamAttributes {
-  mcAccessPolicyWindow access_policy_window{nullptr, 0, 0.0f,
-                                            mcAccessPropertyNormal,
-                                            mcAccessPropertyNormal};
+  mcAccessPolicyWindow access_policy_window{
+      nullptr, 0, 0.0f, mcAccessPropertyNormal, mcAccessPropertyNormal};
   mcSynchronizationPolicy sync_policy = mcSyncPolicyAuto;
 };
 
@@ -93,8 +92,7 @@ class StreamTable {
   // [api.stream.handle.invalid-handle-is-invalid-resource-handle]
   absl::StatusOr<int> DeviceOf(mcStream_t stream, int current_device) const;
   // What `stream` names (errors as DeviceOf).
-  absl::StatusOr<ResolvedStream> Resolve(mcStream_t stream,
-                                         int current_device);
+  absl::StatusOr<ResolvedStream> Resolve(mcStream_t stream, int current_device);
   // Destroys every stream of `device`.
   // [api.stream.destroy.device-reset-destroys]
   void DestroyAll(int device);

@@ -78,8 +78,8 @@ Point Timeline::Enqueue(Queue* queue, Command command) {
     Queue* legacy = LegacyQueue(queue->device());
     if (!legacy->Idle()) command.after.push_back(legacy->Tail());
   }
-  queue->pending_.push_back(Queue::Entry{next_command_stamp_++,
-                                         std::move(command)});
+  queue->pending_.push_back(
+      Queue::Entry{next_command_stamp_++, std::move(command)});
   ++queue->enqueued_;
   ++pending_count_;
   if (!queue->listed_) {
@@ -123,13 +123,15 @@ void Timeline::RunHead(Queue& queue) {
 
   Device* device = *Runtime::Get().DeviceAt(queue.device());
   mcError_t result = mcSuccess;
-  bool skipped = device->sticky_error() != mcSuccess &&
-                 !command.runs_after_fault;  // [api.error.sticky.work-not-executed]
+  bool skipped =
+      device->sticky_error() != mcSuccess &&
+      !command.runs_after_fault;  // [api.error.sticky.work-not-executed]
   if (!skipped && command.work) result = command.work();
   ++queue.completed_;
 
   if (IsStickyError(result)) {
-    device->RecordFault(result);  // [api.error.return.fault-reported-by-later-call]
+    device->RecordFault(
+        result);  // [api.error.return.fault-reported-by-later-call]
   } else if (result != mcSuccess && !command.reported_by_submitter) {
     pending_errors_.emplace(queue.device(), result);  // keeps the first
   }

@@ -37,7 +37,8 @@ struct TimelineMode {
 };
 
 // The mode the two variables select (either may be null, meaning unset).
-TimelineMode ParseTimelineMode(const char* timeline, const char* launch_blocking);
+TimelineMode ParseTimelineMode(const char* timeline,
+                               const char* launch_blocking);
 
 // The mode of this process: the environment's at first use, unless a test
 // replaced it with SetTimelineModeForTesting.

@@ -35,8 +35,7 @@ TEST(TimelineMode, LaunchBlockingForcesEager) {
   EXPECT_EQ(ParseTimelineMode("shuffle:3", "1").kind, TimelineMode::kEager);
   // Control: other values leave the timeline variable in charge.
   EXPECT_EQ(ParseTimelineMode("deferred", "0").kind, TimelineMode::kDeferred);
-  EXPECT_EQ(ParseTimelineMode("deferred", "yes").kind,
-            TimelineMode::kDeferred);
+  EXPECT_EQ(ParseTimelineMode("deferred", "yes").kind, TimelineMode::kDeferred);
 }
 
 }  // namespace

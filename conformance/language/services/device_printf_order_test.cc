@@ -40,8 +40,8 @@ using ::mxcts::conformance::BlockShapes;
 using ::mxcts::conformance::GridShapes;
 using ::mxcts::conformance::LinearBlock;
 using ::mxcts::conformance::LinearThread;
-using ::mxcts::conformance::Shape;
 using ::mxcts::conformance::ScopedEnvironment;
+using ::mxcts::conformance::Shape;
 
 constexpr unsigned kWaveSize = 64;
 

@@ -68,7 +68,8 @@ mcError_t mcStreamSynchronize(mcStream_t stream);
 // An event never recorded adds no wait. `flags` must be 0
 // (mcEventWaitDefault). Never blocks the host.
 // Errors: mcErrorInvalidResourceHandle for a bad stream or event;
-// mcErrorInvalidValue for other flags. [api.stream.wait-event.delays-later-work]
+// mcErrorInvalidValue for other flags.
+// [api.stream.wait-event.delays-later-work]
 mcError_t mcStreamWaitEvent(mcStream_t stream, mcEvent_t event,
                             unsigned int flags __MC_DEFAULT(0));
 
