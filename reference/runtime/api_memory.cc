@@ -28,7 +28,6 @@ using mxcts::runtime::Device;
 using mxcts::runtime::McStatus;
 using mxcts::runtime::MemoryKind;
 using mxcts::runtime::MemoryManager;
-using mxcts::runtime::ReleaseWait;
 using mxcts::runtime::RunApi;
 using mxcts::runtime::Runtime;
 
@@ -113,11 +112,9 @@ mcError_t mcFree(void* ptr) {
         memory.FindStart(ptr, {MemoryKind::kDevice, MemoryKind::kManaged},
                          "mcFree"));
     // [api.sync.host.free-synchronizes]
-    ReleaseWait wait = mxcts::runtime::WaitBeforeRelease(allocation.device);
-    if (!wait.may_release) return wait.status;
-    MX_RETURN_IF_ERROR(memory.Free(
-        ptr, {MemoryKind::kDevice, MemoryKind::kManaged}, "mcFree"));
-    return wait.status;
+    MX_RETURN_IF_ERROR(mxcts::runtime::WaitBeforeRelease(allocation.device));
+    return memory.Free(ptr, {MemoryKind::kDevice, MemoryKind::kManaged},
+                       "mcFree");
   });
 }
 

@@ -30,7 +30,6 @@ using mxcts::runtime::Device;
 using mxcts::runtime::McStatus;
 using mxcts::runtime::MemoryKind;
 using mxcts::runtime::MemoryManager;
-using mxcts::runtime::ReleaseWait;
 using mxcts::runtime::RunApi;
 using mxcts::runtime::Runtime;
 
@@ -102,10 +101,8 @@ mcError_t mcFreeHost(void* ptr) {
         Allocation allocation,
         memory.FindStart(ptr, {MemoryKind::kHost}, "mcFreeHost"));
     // [api.memory.free-host.implicit-synchronization]
-    ReleaseWait wait = mxcts::runtime::WaitBeforeRelease(allocation.device);
-    if (!wait.may_release) return wait.status;
-    MX_RETURN_IF_ERROR(memory.Free(ptr, {MemoryKind::kHost}, "mcFreeHost"));
-    return wait.status;
+    MX_RETURN_IF_ERROR(mxcts::runtime::WaitBeforeRelease(allocation.device));
+    return memory.Free(ptr, {MemoryKind::kHost}, "mcFreeHost");
   });
 }
 
@@ -177,11 +174,10 @@ mcError_t mcHostUnregister(void* ptr) {
                                       "of a registered range",
                                       ptr));
     }
-    ReleaseWait wait = mxcts::runtime::WaitBeforeRelease(allocation->device);
-    if (!wait.may_release) return wait.status;
+    // [api.memory.host-unregister.waits-for-device-work]
+    MX_RETURN_IF_ERROR(mxcts::runtime::WaitBeforeRelease(allocation->device));
     // [api.memory.host-unregister.unpins-range]
-    MX_RETURN_IF_ERROR(memory.UnregisterHost(ptr));
-    return wait.status;
+    return memory.UnregisterHost(ptr);
   });
 }
 

@@ -1,38 +1,24 @@
 // Copyright mxcts authors.
 //
-// The wait before a release: SynchronizeDevice on the owner and on every
-// other device that has work queued. Each wait reports (and so consumes)
-// its device's pending error; the first is kept for the caller to return.
+// The wait before a release: every device's queued work runs
+// (RunAllPendingWork), then the owner's sticky error, if a fault made one,
+// keeps the memory from being released.
 //
-// Tested by api_memory_test.cc.
+// Tested by api_memory_timing_test.cc.
 
 #include "reference/runtime/memory_release.h"
 
 #include "reference/runtime/device_work.h"
-#include "reference/runtime/error_mapping.h"
 #include "reference/runtime/runtime.h"
+#include "reference/runtime/status_macros.h"
 
 namespace mxcts::runtime {
 
-ReleaseWait WaitBeforeRelease(int owner) {
-  ReleaseWait result;
-  const int count = Runtime::Get().device_count();
-  for (int device = 0; device < count; ++device) {
-    if (device != owner && !HasPendingWork(device)) continue;
-    absl::Status status = SynchronizeDevice(device);
-    if (status.ok()) continue;
-    const bool sticky = IsStickyError(ToMcError(status));
-    if (device == owner && sticky) {
-      result.may_release = false;
-      result.status = status;
-      return result;
-    }
-    // Another device's sticky error stays in effect there and is reported
-    // by the calls that use that device; a pending error is consumed by the
-    // wait, so this call reports it.
-    if (!sticky && result.status.ok()) result.status = status;
-  }
-  return result;
+absl::Status WaitBeforeRelease(int owner) {
+  RunAllPendingWork();
+  if (owner < 0) return absl::OkStatus();
+  MX_ASSIGN_OR_RETURN(Device * device, Runtime::Get().DeviceAt(owner));
+  return device->CheckUsable();
 }
 
 }  // namespace mxcts::runtime

@@ -4,16 +4,15 @@
 //
 // mcFree, mcFreeHost and mcHostUnregister must not take memory away from
 // device work that may still use it [api.sync.host.free-synchronizes]
-// [api.memory.free-host.implicit-synchronization]. Work that may use an
+// [api.memory.free-host.implicit-synchronization]
+// [api.memory.host-unregister.waits-for-device-work]. Work that may use an
 // allocation can be queued on its own device or, through peer access,
-// managed or page-locked memory, on any other, so the wait covers the
-// allocation's device and every device with queued work.
+// managed or page-locked memory, on any other, so the wait covers the work
+// of every device.
 //
 //   MX_ASSIGN_OR_RETURN(Allocation a, manager.FindStart(p, kinds, "mcFree"));
-//   ReleaseWait wait = WaitBeforeRelease(a.device);
-//   if (!wait.may_release) return wait.status;
-//   MX_RETURN_IF_ERROR(manager.Free(p, kinds, "mcFree"));
-//   return wait.status;
+//   MX_RETURN_IF_ERROR(WaitBeforeRelease(a.device));
+//   return manager.Free(p, kinds, "mcFree");
 
 #ifndef MXCTS_REFERENCE_RUNTIME_MEMORY_RELEASE_H_
 #define MXCTS_REFERENCE_RUNTIME_MEMORY_RELEASE_H_
@@ -22,20 +21,12 @@
 
 namespace mxcts::runtime {
 
-struct ReleaseWait {
-  // OK, or the first error the waits returned: an error of earlier
-  // asynchronous work, which the releasing call reports
-  // [api.sync.host.sync-calls-report-async-errors].
-  absl::Status status;
-  // False if `owner` has a sticky error: its memory stays until
-  // mcDeviceReset releases it.
-  bool may_release = true;
-};
-
-// Waits until the work queued on device `owner` (none if -1) and on every
-// device with queued work has run. Must be called without the execution
-// lock.
-ReleaseWait WaitBeforeRelease(int owner);
+// Waits until all work queued so far, on every device, has run. Returns
+// the sticky error of device `owner` (none if -1) if it has one: its memory
+// then stays until mcDeviceReset releases it. Errors of the work that ran
+// are not reported here; they stay for the synchronizing calls of their
+// devices. Must be called without the execution lock.
+absl::Status WaitBeforeRelease(int owner);
 
 }  // namespace mxcts::runtime
 

@@ -198,6 +198,27 @@ INSTANTIATE_TEST_SUITE_P(Shapes, MallocPitch,
                                   std::to_string(info.param.height);
                          });
 
+TEST(MallocPitchZero, ZeroExtentIsNullOrInvalidValue) {
+  MX_SPEC("api.memory.malloc-pitch.zero-extent");
+  for (const PitchShape& s : {PitchShape{0, 4}, PitchShape{16, 0}}) {
+    void* p = &p;
+    size_t pitch = 0;
+    const mcError_t result = mcMallocPitch(&p, &pitch, s.width, s.height);
+    // Implementation-defined: success (with an address mcFree accepts) or
+    // mcErrorInvalidValue.
+    ASSERT_TRUE(result == mcSuccess || result == mcErrorInvalidValue);
+    if (result == mcSuccess) {
+      EXPECT_EQ(mcFree(p), mcSuccess);
+    }
+  }
+  mcPitchedPtr pp = {};
+  const mcError_t result = mcMalloc3D(&pp, make_mcExtent(8, 8, 0));
+  ASSERT_TRUE(result == mcSuccess || result == mcErrorInvalidValue);
+  if (result == mcSuccess) {
+    EXPECT_EQ(mcFree(pp.ptr), mcSuccess);
+  }
+}
+
 // --- mcMalloc3D and mcMemcpy3D. ---
 
 __global__ void WriteBox(mcPitchedPtr p, mcExtent e) {

@@ -107,6 +107,24 @@ TEST_F(ManagedTest, ManagedVariableIsManagedMemory) {
   EXPECT_EQ(managed_counter, 5);
 }
 
+TEST_F(ManagedTest, CopiesAndSetsOfManagedMemoryAfterSynchronizing) {
+  MX_SPEC("api.memory.memcpy.managed-synchronization",
+          "api.memory.managed.runtime-functions-accept");
+  unsigned char* managed = nullptr;
+  unsigned char* device = nullptr;
+  ASSERT_EQ(mcMallocManaged(&managed, 256), mcSuccess);
+  ASSERT_EQ(mcMalloc(&device, 256), mcSuccess);
+  ASSERT_EQ(mcMemset(device, 0x6B, 256), mcSuccess);
+  ASSERT_EQ(mcMemcpy(managed, device, 256, mcMemcpyDefault), mcSuccess);
+  ASSERT_EQ(mcMemset(managed + 128, 0x11, 128), mcSuccess);
+  // The portable program synchronizes before the host reads.
+  ASSERT_EQ(mcStreamSynchronize(0), mcSuccess);
+  for (int i = 0; i < 128; ++i) ASSERT_EQ(managed[i], 0x6B) << i;
+  for (int i = 128; i < 256; ++i) ASSERT_EQ(managed[i], 0x11) << i;
+  ASSERT_EQ(mcFree(device), mcSuccess);
+  ASSERT_EQ(mcFree(managed), mcSuccess);
+}
+
 // --- Prefetching. ---
 
 struct PrefetchCase {

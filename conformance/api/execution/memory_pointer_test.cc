@@ -141,7 +141,8 @@ TEST(PointerAttributes, RegistrationEndsWithUnregister) {
 }
 
 TEST(PointerAttributes, DeviceResetReleasesTheDevicesMemory) {
-  MX_SPEC("api.memory.lifetime.released-by-device-reset");
+  MX_SPEC("api.memory.lifetime.released-by-device-reset",
+          "api.memory.malloc-host.lifetime-tied-to-device");
   MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
   void* device = nullptr;
   void* host = nullptr;
@@ -158,6 +159,23 @@ TEST(PointerAttributes, DeviceResetReleasesTheDevicesMemory) {
     ASSERT_EQ(mcPointerGetAttributes(&a, p), mcSuccess);
     EXPECT_EQ(a.type, mcMemoryTypeUnregistered);
   }
+}
+
+TEST(PointerAttributes, QueryChangesNothingAndNeedsNoWait) {
+  MX_SPEC("api.memory.pointer-attributes.no-synchronization");
+  Buffer device(Kind::kDevice, 4096, 1);
+  ASSERT_TRUE(device.ok());
+  // Work is queued on the allocation; the query neither waits for it nor
+  // disturbs it.
+  ASSERT_EQ(mcMemsetAsync(device.data(), 0x3D, 4096), mcSuccess);
+  for (int i = 0; i < 100; ++i) {
+    mcPointerAttribute_t a;
+    ASSERT_EQ(mcPointerGetAttributes(&a, device.data() + i), mcSuccess);
+    ASSERT_EQ(a.type, mcMemoryTypeDevice);
+  }
+  EXPECT_EQ(mxcts::conformance::memory::FirstDifference(
+                device.Read(), std::vector<unsigned char>(4096, 0x3D)),
+            "");
 }
 
 // --- mcHostGetDevicePointer. ---

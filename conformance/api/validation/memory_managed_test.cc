@@ -85,6 +85,22 @@ TEST(ManagedAllocErrors, NullOutputSizeZeroAndTooLarge) {
   EXPECT_EQ(mcFree(p), mcSuccess);
 }
 
+TEST(ManagedAllocErrors, DeviceWithoutManagedMemoryIsNotSupported) {
+  MX_SPEC("api.memory.managed.not-supported");
+  int value = 1;
+  ASSERT_EQ(mcDeviceGetAttribute(&value, mcDeviceAttributeManagedMemory, 0),
+            mcSuccess);
+  if (value != 0) {
+    GTEST_SKIP() << "unsupported: device 0 has managed memory, so the error "
+                    "cannot occur";
+  }
+  void* p = nullptr;
+  EXPECT_EQ(mcMallocManaged(&p, 64), mcErrorNotSupported);
+  EXPECT_EQ(p, nullptr);
+  ASSERT_EQ(mcMalloc(&p, 64), mcSuccess);  // control: device memory works
+  EXPECT_EQ(mcFree(p), mcSuccess);
+}
+
 // --- Ranges that are not inside one managed allocation. ---
 
 enum class BadRange {

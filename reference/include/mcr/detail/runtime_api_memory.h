@@ -32,11 +32,10 @@ extern "C" {
 mcError_t mcMalloc(void** ptr, size_t size);
 
 // Releases a device or managed allocation (mcMalloc, mcMallocPitch,
-// mcMalloc3D, mcMallocManaged); NULL is a no-op. Waits for the work of the
-// allocation's device (and of any device with queued work) first, and may
-// return the error of earlier asynchronous work. Errors:
-// mcErrorInvalidValue if `ptr` is not the start of a live device or managed
-// allocation (interior, freed, host memory).
+// mcMalloc3D, mcMallocManaged); NULL is a no-op. Waits for every device's
+// queued work first. Errors: mcErrorInvalidValue if `ptr` is not the start
+// of a live device or managed allocation (interior, freed, host memory);
+// the sticky error of the allocation's device, which keeps it.
 // [api.memory.free.releases-allocation]
 mcError_t mcFree(void* ptr);
 
