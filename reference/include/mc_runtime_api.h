@@ -28,7 +28,9 @@
 //   mcFree(d);
 //
 // In the reference implementation every call is safe to make from any host
-// thread; work runs eagerly (a launch or copy has completed when it returns).
+// thread. Device work is queued per stream and runs when MXCTS_TIMELINE says:
+// at submission (eager, the default), only when the host waits or polls
+// (deferred), or in a seeded random order the streams permit (shuffle).
 
 #ifndef MC_RUNTIME_API_H_
 #define MC_RUNTIME_API_H_

@@ -68,6 +68,10 @@ absl::Status SynchronizeDevice(int device) {
   return ResultAfterWait(device);
 }
 
+bool WorkRunsAtSubmission() {
+  return Timeline::Get().mode().kind == TimelineMode::kEager;
+}
+
 void RunAllPendingWork() {
   Runtime& runtime = Runtime::Get();
   absl::MutexLock lock(&runtime.execution_mutex());

@@ -70,6 +70,11 @@ absl::Status SynchronizeDevice(int device);
 // of their devices.
 void RunAllPendingWork();
 
+// True if submitted work runs before SubmitWork returns, whatever the
+// HostWait (the eager timeline mode): a call then needs not protect what
+// its work reads from later changes by the caller.
+bool WorkRunsAtSubmission();
+
 // True if work submitted to device `device` has not run yet.
 bool HasPendingWork(int device);
 

@@ -110,13 +110,14 @@ void ForEachRow(const MemoryBox& box, size_t dst_pitch, size_t dst_slice,
   }
 }
 
-// The source of `plan`, rows packed one after another.
-std::vector<unsigned char> PackSource(const CopyPlan& plan) {
-  std::vector<unsigned char> packed(plan.box.bytes());
+// The source of `plan`, rows packed one after another (in a buffer that is
+// not zero-filled first: every byte is written).
+std::shared_ptr<const unsigned char[]> PackSource(const CopyPlan& plan) {
+  std::shared_ptr<unsigned char[]> packed(new unsigned char[plan.box.bytes()]);
   const MemoryBox& box = plan.box;
   ForEachRow(box, box.width, box.width * box.height, plan.src.pitch,
              plan.src.slice_pitch, [&](size_t to, size_t from) {
-               std::memcpy(packed.data() + to, plan.src.ptr + from, box.width);
+               std::memcpy(packed.get() + to, plan.src.ptr + from, box.width);
              });
   return packed;
 }
@@ -261,11 +262,12 @@ absl::Status SubmitCopy(const CopyPlan& plan, mcStream_t stream, CallKind call,
   if (plan.box.empty()) return absl::OkStatus();
   const CopyTiming timing = TimingOf(plan, call);
   DeviceWork work;
-  if (timing.stage_source) {
-    auto staged =
-        std::make_shared<const std::vector<unsigned char>>(PackSource(plan));
+  // When work runs at submission (eager mode) the copy is done before the
+  // call returns, so the source needs no staging.
+  if (timing.stage_source && !WorkRunsAtSubmission()) {
+    std::shared_ptr<const unsigned char[]> staged = PackSource(plan);
     work = [plan, staged] {
-      RunCopyFrom(plan, staged->data());
+      RunCopyFrom(plan, staged.get());
       return mcSuccess;
     };
   } else {

@@ -377,7 +377,8 @@ struct mcDeviceProp {
   int hostNativeAtomicSupported;
   int hostRegisterSupported;
   int persistingL2CacheMaxSize;
-  int accessPolicyMaxWindowSize;  // bytes a stream's access policy window may span
+  int accessPolicyMaxWindowSize;  // bytes a stream's access policy window may
+                                  // span
 };
 typedef struct mcDeviceProp mcDeviceProp_t;
 
