@@ -20,7 +20,6 @@
 
 #include <cstdio>
 #include <string>
-#include <tuple>
 
 #include "conformance/api/execution/stream_testing.h"
 #include "conformance/testing/capabilities.h"
@@ -28,16 +27,8 @@
 #include "conformance/testing/spec.h"
 #include "conformance/testing/trap_expectation.h"
 
+namespace mxcts::conformance {
 namespace {
-
-using ::mxcts::conformance::Expect;
-using ::mxcts::conformance::kAllStreamKinds;
-using ::mxcts::conformance::KindOnDevice;
-using ::mxcts::conformance::KindOnDeviceName;
-using ::mxcts::conformance::OrderLog;
-using ::mxcts::conformance::ScopedEnvironment;
-using ::mxcts::conformance::StreamKind;
-using ::mxcts::conformance::TestStream;
 
 __global__ void CheckFlag(int fail) { assert(fail == 0); }
 
@@ -76,11 +67,9 @@ mcError_t FaultThenCallbacks(StreamKind kind, int device, bool fault) {
   const mcError_t result = mcStreamSynchronize(stream->get());
   const mcError_t expected = fault ? mcErrorAssert : mcSuccess;
   problems += Expect("mcStreamSynchronize", result, expected);
-  const std::string expected_log =
-      fault ? "callback callback2" : "callback host callback2";
-  if (log.Joined() != expected_log) {
-    problems += "ran '" + log.Joined() + "', expected '" + expected_log + "'; ";
-  }
+  problems +=
+      ExpectLog("after mcStreamSynchronize", log,
+                fault ? "callback callback2" : "callback host callback2");
   for (mcError_t status : log.callback_statuses()) {
     problems += Expect("a callback's status", status, expected);
   }
@@ -100,11 +89,7 @@ mcError_t FaultThenCallbacks(StreamKind kind, int device, bool fault) {
   return result;
 }
 
-class CallbackAfterFault : public testing::TestWithParam<KindOnDevice> {
- protected:
-  StreamKind kind() const { return std::get<0>(GetParam()); }
-  int device() const { return std::get<1>(GetParam()); }
-};
+class CallbackAfterFault : public DeferredModeTest<KindOnDeviceTest> {};
 
 TEST_P(CallbackAfterFault, CallbackGetsTheFaultHostFunctionDoesNotRun) {
   MX_SPEC("api.callback.add.status-reports-prior-failure",
@@ -113,9 +98,6 @@ TEST_P(CallbackAfterFault, CallbackGetsTheFaultHostFunctionDoesNotRun) {
           "api.error.sticky.work-not-executed",
           "api.stream.synchronize.reports-async-errors");
   MX_REQUIRE_CAPABILITY("trap_handler");
-  MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", device() + 1);
-  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
   MX_EXPECT_TRAP(FaultThenCallbacks(kind(), device(), true), mcErrorAssert,
                  "Assertion 'fail == 0' failed");
 }
@@ -123,9 +105,6 @@ TEST_P(CallbackAfterFault, CallbackGetsTheFaultHostFunctionDoesNotRun) {
 TEST_P(CallbackAfterFault, ControlWithoutFaultRunsEverything) {
   MX_SPEC("api.callback.add.status-reports-prior-failure",
           "api.callback.host-func.runs-in-stream-order");
-  MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", device() + 1);
-  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
   MX_EXPECT_HOLDS_IN_FRESH_PROCESS(
       FaultThenCallbacks(kind(), device(), false) == mcSuccess);
 }
@@ -148,28 +127,25 @@ mcError_t SynchronizeEventAfterFault(StreamKind kind, bool fault) {
   return mcEventSynchronize(event);
 }
 
-class EventAfterFault : public testing::TestWithParam<StreamKind> {};
+class EventAfterFault
+    : public DeferredModeTest<testing::TestWithParam<StreamKind>> {};
 
 TEST_P(EventAfterFault, SynchronizeReportsTheFault) {
   MX_SPEC("api.event.synchronize.reports-async-errors",
           "api.sync.host.sync-calls-report-async-errors");
   MX_REQUIRE_CAPABILITY("trap_handler");
-  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
   MX_EXPECT_TRAP(SynchronizeEventAfterFault(GetParam(), true), mcErrorAssert,
                  "Assertion 'fail == 0' failed");
 }
 
 TEST_P(EventAfterFault, ControlWithoutFaultSucceeds) {
   MX_SPEC("api.event.synchronize.waits-for-captured-work");
-  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
   MX_EXPECT_HOLDS_IN_FRESH_PROCESS(
       SynchronizeEventAfterFault(GetParam(), false) == mcSuccess);
 }
 
 INSTANTIATE_TEST_SUITE_P(Kinds, EventAfterFault,
-                         testing::ValuesIn(kAllStreamKinds),
-                         ::mxcts::conformance::KindName);
+                         testing::ValuesIn(kAllStreamKinds), KindName);
 
 }  // namespace
+}  // namespace mxcts::conformance

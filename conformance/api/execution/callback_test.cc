@@ -12,29 +12,15 @@
 
 #include <mc_runtime.h>
 
-#include <memory>
 #include <mutex>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "conformance/api/execution/stream_testing.h"
-#include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 
+namespace mxcts::conformance {
 namespace {
-
-using ::mxcts::conformance::kAllStreamKinds;
-using ::mxcts::conformance::KindOnDevice;
-using ::mxcts::conformance::KindOnDeviceName;
-using ::mxcts::conformance::ScopedDevice;
-using ::mxcts::conformance::TestStream;
-
-constexpr int kTooEarly = -1;
-
-__global__ void Follow(int* cell, int expected, int value) {
-  *cell = *cell == expected ? value : kTooEarly;
-}
 
 // What one callback received.
 struct Call {
@@ -72,31 +58,9 @@ void RecordHostCall(void* user_data) {
   RecordCall(nullptr, mcSuccess, user_data);
 }
 
-class Callback : public testing::TestWithParam<KindOnDevice> {
- protected:
-  void SetUp() override {
-    MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", device() + 1);
-    on_ = std::make_unique<ScopedDevice>(device());
-    ASSERT_TRUE(on_->ok());
-    stream_ = std::make_unique<TestStream>(std::get<0>(GetParam()));
-    ASSERT_EQ(stream_->status(), mcSuccess);
-    ASSERT_EQ(mcMallocManaged(&cell_, sizeof(int)), mcSuccess);
-    *cell_ = 0;
-  }
-  void TearDown() override {
-    mcDeviceSynchronize();
-    if (cell_ != nullptr) mcFree(cell_);
-    stream_.reset();
-    on_.reset();
-  }
-
-  int device() const { return std::get<1>(GetParam()); }
-  mcStream_t stream() const { return stream_->get(); }
-
-  std::unique_ptr<ScopedDevice> on_;
-  std::unique_ptr<TestStream> stream_;
-  int* cell_ = nullptr;
-};
+// A stream of the parameter's kind on its device, which is current, and a
+// managed cell holding 0.
+class Callback : public StreamOnDeviceTest {};
 
 TEST_P(Callback, EachRunsOnceWithItsArgumentsAndSuccess) {
   MX_SPEC("api.callback.add.runs-exactly-once",
@@ -127,13 +91,13 @@ TEST_P(Callback, SeesEarlierWorkAndHoldsBackLaterWork) {
           "api.callback.add.blocks-later-work",
           "api.callback.host-func.synchronize-waits");
   CallRecord record;
-  Token token{&record, cell_, 1, 2};
-  Follow<<<1, 1, 0, stream()>>>(cell_, 0, 1);
+  Token token{&record, cell(), 1, 2};
+  Follow<<<1, 1, 0, stream()>>>(cell(), 0, 1);
   ASSERT_EQ(mcStreamAddCallback(stream(), RecordCall, &token, 0), mcSuccess);
-  Follow<<<1, 1, 0, stream()>>>(cell_, 2, 3);
+  Follow<<<1, 1, 0, stream()>>>(cell(), 2, 3);
   ASSERT_EQ(mcGetLastError(), mcSuccess);
   ASSERT_EQ(mcStreamSynchronize(stream()), mcSuccess);
-  EXPECT_EQ(*cell_, 3);
+  EXPECT_EQ(*cell(), 3);
   EXPECT_EQ(record.calls.size(), 1u);
 }
 
@@ -141,15 +105,15 @@ TEST_P(Callback, HostFunctionSeesEarlierWorkAndHoldsBackLaterWork) {
   MX_SPEC("api.callback.host-func.runs-in-stream-order",
           "api.callback.host-func.synchronize-waits");
   CallRecord record;
-  Token tokens[2] = {{&record, cell_, 1, 2}, {&record, cell_, 3, 4}};
-  Follow<<<1, 1, 0, stream()>>>(cell_, 0, 1);
+  Token tokens[2] = {{&record, cell(), 1, 2}, {&record, cell(), 3, 4}};
+  Follow<<<1, 1, 0, stream()>>>(cell(), 0, 1);
   ASSERT_EQ(mcLaunchHostFunc(stream(), RecordHostCall, &tokens[0]), mcSuccess);
-  Follow<<<1, 1, 0, stream()>>>(cell_, 2, 3);
+  Follow<<<1, 1, 0, stream()>>>(cell(), 2, 3);
   ASSERT_EQ(mcLaunchHostFunc(stream(), RecordHostCall, &tokens[1]), mcSuccess);
-  Follow<<<1, 1, 0, stream()>>>(cell_, 4, 5);
+  Follow<<<1, 1, 0, stream()>>>(cell(), 4, 5);
   ASSERT_EQ(mcGetLastError(), mcSuccess);
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
-  EXPECT_EQ(*cell_, 5);
+  EXPECT_EQ(*cell(), 5);
   ASSERT_EQ(record.calls.size(), 2u);
   EXPECT_EQ(record.calls[0].user_data, &tokens[0]);
   EXPECT_EQ(record.calls[1].user_data, &tokens[1]);
@@ -227,3 +191,4 @@ INSTANTIATE_TEST_SUITE_P(KindsAndDevices, Callback,
                          KindOnDeviceName);
 
 }  // namespace
+}  // namespace mxcts::conformance

@@ -50,6 +50,14 @@ class AttributeTest : public testing::TestWithParam<Case> {
               mcSuccess);
     EXPECT_EQ(value, attribute().property(prop)) << attribute().name;
   }
+
+  // The attribute's value.
+  int Value() const {
+    int value = -1;
+    EXPECT_EQ(mcDeviceGetAttribute(&value, attribute().attribute, device()),
+              mcSuccess);
+    return value;
+  }
 };
 
 std::string CaseName(const testing::TestParamInfo<Case>& info) {
@@ -100,10 +108,7 @@ TEST_P(WarpSizeAttribute, EqualsPropertyAndIs64) {
   MX_SPEC("api.device.attribute.warp-size",
           "api.device.props.agree-with-attributes");
   ExpectEqualsProperty();
-  int value = 0;
-  ASSERT_EQ(mcDeviceGetAttribute(&value, mcDeviceAttributeWarpSize, device()),
-            mcSuccess);
-  EXPECT_EQ(value, 64);
+  EXPECT_EQ(Value(), 64);
 }
 MX_ATTRIBUTE_SUITE(WarpSizeAttribute, MX_ATTRIBUTE(WarpSize, p.warpSize));
 
@@ -134,9 +139,7 @@ TEST_P(FeatureFlagAttribute, EqualsPropertyAndIsZeroOrOne) {
   MX_SPEC("api.device.attribute.feature-flags",
           "api.device.props.agree-with-attributes");
   ExpectEqualsProperty();
-  int value = -1;
-  ASSERT_EQ(mcDeviceGetAttribute(&value, attribute().attribute, device()),
-            mcSuccess);
+  const int value = Value();
   EXPECT_TRUE(value == 0 || value == 1) << value;
 }
 MX_ATTRIBUTE_SUITE(
@@ -153,11 +156,7 @@ TEST_P(AsyncEngineAttribute, EqualsPropertyAndIsNotNegative) {
   MX_SPEC("api.device.attribute.async-engine-count",
           "api.device.props.agree-with-attributes");
   ExpectEqualsProperty();
-  int value = -1;
-  ASSERT_EQ(
-      mcDeviceGetAttribute(&value, mcDeviceAttributeAsyncEngineCount, device()),
-      mcSuccess);
-  EXPECT_GE(value, 0);
+  EXPECT_GE(Value(), 0);
 }
 MX_ATTRIBUTE_SUITE(AsyncEngineAttribute,
                    MX_ATTRIBUTE(AsyncEngineCount, p.asyncEngineCount));

@@ -10,11 +10,14 @@
 
 #include <string>
 
+#include "conformance/api/execution/device_testing.h"
 #include "conformance/testing/capabilities.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 
 namespace {
+
+using ::mxcts::conformance::LimitSupported;
 
 // The limits every implementation supports.
 struct Limit {
@@ -147,9 +150,7 @@ TEST(DeviceLimitPerDevice, EachDeviceKeepsItsOwnStackSize) {
 TEST(DeviceLimitL2, FetchGranularityAcceptsPowersOfTwoUpTo128) {
   MX_SPEC("api.device.limit.l2-fetch-granularity-range");
   size_t before = 0;
-  if (mcDeviceGetLimit(&before, mcLimitMaxL2FetchGranularity) ==
-      mcErrorUnsupportedLimit) {
-    mcGetLastError();
+  if (!LimitSupported(mcLimitMaxL2FetchGranularity, &before)) {
     GTEST_SKIP() << "unsupported: mcLimitMaxL2FetchGranularity";
   }
   for (size_t value : {0, 32, 64, 128}) {

@@ -288,7 +288,10 @@ TEST(VisibleDevicesOnce, AreReadWhenTheRuntimeInitializes) {
 
 // --- MACA_DEVICE_ORDER. ---
 
-std::string PciLocationsAscend() {
+// "" if `in_order(earlier, later)` holds for the properties of every two
+// adjacent ordinals; else which are not `order`.
+template <typename InOrder>
+std::string AdjacentOrdinalsIn(InOrder in_order, const char* order) {
   int count = 0;
   if (mcGetDeviceCount(&count) != mcSuccess) return "mcGetDeviceCount failed";
   std::string problems;
@@ -296,13 +299,21 @@ std::string PciLocationsAscend() {
     mcDeviceProp_t a, b;
     mcGetDeviceProperties(&a, i - 1);
     mcGetDeviceProperties(&b, i);
-    if (std::make_tuple(a.pciDomainID, a.pciBusID, a.pciDeviceID) >=
-        std::make_tuple(b.pciDomainID, b.pciBusID, b.pciDeviceID)) {
+    if (!in_order(a, b)) {
       problems += "ordinals " + std::to_string(i - 1) + " and " +
-                  std::to_string(i) + " are not in PCI order; ";
+                  std::to_string(i) + " are not in " + order + "; ";
     }
   }
   return problems;
+}
+
+std::string PciLocationsAscend() {
+  return AdjacentOrdinalsIn(
+      [](const mcDeviceProp_t& a, const mcDeviceProp_t& b) {
+        return std::make_tuple(a.pciDomainID, a.pciBusID, a.pciDeviceID) <
+               std::make_tuple(b.pciDomainID, b.pciBusID, b.pciDeviceID);
+      },
+      "PCI order");
 }
 
 TEST(DeviceOrder, PciBusIdNumbersByPciLocation) {
@@ -314,19 +325,12 @@ TEST(DeviceOrder, PciBusIdNumbersByPciLocation) {
 }
 
 std::string CapabilitiesDescend() {
-  int count = 0;
-  if (mcGetDeviceCount(&count) != mcSuccess) return "mcGetDeviceCount failed";
-  std::string problems;
-  for (int i = 1; i < count; ++i) {
-    mcDeviceProp_t a, b;
-    mcGetDeviceProperties(&a, i - 1);
-    mcGetDeviceProperties(&b, i);
-    if (std::make_tuple(a.major, a.minor) < std::make_tuple(b.major, b.minor)) {
-      problems += "ordinal " + std::to_string(i) + " is faster than " +
-                  std::to_string(i - 1) + "; ";
-    }
-  }
-  return problems;
+  return AdjacentOrdinalsIn(
+      [](const mcDeviceProp_t& a, const mcDeviceProp_t& b) {
+        return std::make_tuple(a.major, a.minor) >=
+               std::make_tuple(b.major, b.minor);
+      },
+      "fastest-first order");
 }
 
 class FastestFirst : public testing::TestWithParam<const char*> {};

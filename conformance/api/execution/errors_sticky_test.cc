@@ -170,6 +170,14 @@ std::string CauseFault(const FaultCase& fault, Resources* r) {
   return "";
 }
 
+// Prepares the resources on the current device, then faults it; "" if it
+// faulted with the case's error.
+std::string PrepareThenFault(const FaultCase& fault, Resources* r) {
+  const std::string problem = Prepare(r);
+  if (!problem.empty()) return problem;
+  return CauseFault(fault, r);
+}
+
 // --- Later calls. ---
 
 struct LaterCall {
@@ -316,9 +324,7 @@ TEST_P(StickyFault, LaunchSucceedsAndTheFaultComesLater) {
 
 std::string GetLastErrorDoesNotClear(const FaultCase& fault) {
   Resources r;
-  std::string problem = Prepare(&r);
-  if (!problem.empty()) return problem;
-  problem = CauseFault(fault, &r);
+  std::string problem = PrepareThenFault(fault, &r);
   if (!problem.empty()) return problem;
   Problems problems;
   for (int i = 0; i < 3; ++i) {
@@ -340,9 +346,7 @@ TEST_P(StickyFault, GetLastErrorDoesNotClearIt) {
 
 std::string PersistsUntilReset(const FaultCase& fault) {
   Resources r;
-  std::string problem = Prepare(&r);
-  if (!problem.empty()) return problem;
-  problem = CauseFault(fault, &r);
+  std::string problem = PrepareThenFault(fault, &r);
   if (!problem.empty()) return problem;
   Problems problems;
   // No number of calls, failing or not, wears it off.
@@ -446,9 +450,7 @@ TEST_P(StickyFault, WorkIssuedAfterItDoesNotRun) {
 
 std::string SeenFromAnotherHostThread(const FaultCase& fault) {
   Resources r;
-  std::string problem = Prepare(&r);
-  if (!problem.empty()) return problem;
-  problem = CauseFault(fault, &r);
+  std::string problem = PrepareThenFault(fault, &r);
   if (!problem.empty()) return problem;
   mcError_t last = mcSuccess, synchronized = mcSuccess, allocated = mcSuccess;
   std::thread other([&] {
@@ -475,9 +477,7 @@ TEST_P(StickyFault, IsSeenFromEveryHostThread) {
 
 std::string QueriesStillWork(const FaultCase& fault) {
   Resources r;
-  std::string problem = Prepare(&r);
-  if (!problem.empty()) return problem;
-  problem = CauseFault(fault, &r);
+  std::string problem = PrepareThenFault(fault, &r);
   if (!problem.empty()) return problem;
   Problems problems;
   int value = 0;
@@ -521,9 +521,7 @@ std::string OtherDeviceUnaffected(const FaultCase& fault, int faulting,
                                   int other) {
   if (mcSetDevice(faulting) != mcSuccess) return "mcSetDevice failed";
   Resources r;
-  std::string problem = Prepare(&r);
-  if (!problem.empty()) return problem;
-  problem = CauseFault(fault, &r);
+  std::string problem = PrepareThenFault(fault, &r);
   if (!problem.empty()) return problem;
   Problems problems;
   // The other device works fully, in this thread and in another whose

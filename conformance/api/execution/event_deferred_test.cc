@@ -21,37 +21,29 @@
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 
+namespace mxcts::conformance {
 namespace {
 
-using ::mxcts::conformance::Expect;
-using ::mxcts::conformance::kAllStreamKinds;
-using ::mxcts::conformance::KindOnDevice;
-using ::mxcts::conformance::KindOnDeviceName;
-using ::mxcts::conformance::OrderLog;
-using ::mxcts::conformance::ScopedDevice;
-using ::mxcts::conformance::ScopedEnvironment;
-using ::mxcts::conformance::StreamKind;
-using ::mxcts::conformance::StreamKindName;
-using ::mxcts::conformance::TestStream;
-
-// "" if the log reads `expected`, else what it reads.
-std::string ExpectLog(const char* when, const OrderLog& log,
-                      const std::string& expected) {
-  if (log.Joined() == expected) return "";
-  return std::string(when) + ": the log is '" + log.Joined() + "', expected '" +
-         expected + "'; ";
-}
-
-// Work, a record, more work; then the event's query and synchronization.
-std::string RecordCapturesOnlyEarlierWork(StreamKind kind, int device) {
-  std::string problems;
+// Runs `program(stream, event, log)` with `device` current, a stream of
+// `kind` on it, a new event (the program destroys it) and a log; returns
+// the problems of the setup or those the program returns.
+template <typename Program>
+std::string WithStreamAndEvent(StreamKind kind, int device, Program program) {
   ScopedDevice on(device);
   TestStream stream(kind);
   mcEvent_t event = nullptr;
-  problems += Expect("creating the stream", stream.status(), mcSuccess);
+  std::string problems =
+      Expect("creating the stream", stream.status(), mcSuccess);
   problems += Expect("mcEventCreate", mcEventCreate(&event), mcSuccess);
   if (!problems.empty()) return problems;
   OrderLog log;
+  return program(stream, event, log);
+}
+
+// Work, a record, more work; then the event's query and synchronization.
+std::string RecordCapturesOnlyEarlierWork(const TestStream& stream,
+                                          mcEvent_t event, OrderLog& log) {
+  std::string problems;
   problems +=
       Expect("mcLaunchHostFunc", log.Append(stream.get(), "a"), mcSuccess);
   problems +=
@@ -85,15 +77,9 @@ std::string RecordCapturesOnlyEarlierWork(StreamKind kind, int device) {
 
 // A completed record, then more work and a second record: the event now
 // stands for the second.
-std::string RerecordIsPendingAgain(StreamKind kind, int device) {
+std::string RerecordIsPendingAgain(const TestStream& stream, mcEvent_t event,
+                                   OrderLog& log) {
   std::string problems;
-  ScopedDevice on(device);
-  TestStream stream(kind);
-  mcEvent_t event = nullptr;
-  problems += Expect("creating the stream", stream.status(), mcSuccess);
-  problems += Expect("mcEventCreate", mcEventCreate(&event), mcSuccess);
-  if (!problems.empty()) return problems;
-  OrderLog log;
   log.Append(stream.get(), "first");
   problems +=
       Expect("mcEventRecord", mcEventRecord(event, stream.get()), mcSuccess);
@@ -115,16 +101,12 @@ std::string RerecordIsPendingAgain(StreamKind kind, int device) {
 
 // Destroying an event whose record is pending returns at once; a stream
 // that waits on it still waits.
-std::string DestroyPendingEvent(StreamKind kind, int device) {
-  std::string problems;
-  ScopedDevice on(device);
-  TestStream stream(kind);
+std::string DestroyPendingEvent(const TestStream& stream, mcEvent_t event,
+                                OrderLog& log) {
   TestStream waiting(StreamKind::kNonBlocking);
-  mcEvent_t event = nullptr;
-  problems += Expect("creating the stream", stream.status(), mcSuccess);
-  problems += Expect("mcEventCreate", mcEventCreate(&event), mcSuccess);
+  std::string problems =
+      Expect("creating the waiting stream", waiting.status(), mcSuccess);
   if (!problems.empty()) return problems;
-  OrderLog log;
   log.Append(stream.get(), "captured");
   problems +=
       Expect("mcEventRecord", mcEventRecord(event, stream.get()), mcSuccess);
@@ -142,11 +124,7 @@ std::string DestroyPendingEvent(StreamKind kind, int device) {
   return problems;
 }
 
-class EventDeferred : public testing::TestWithParam<KindOnDevice> {
- protected:
-  StreamKind kind() const { return std::get<0>(GetParam()); }
-  int device() const { return std::get<1>(GetParam()); }
-};
+class EventDeferred : public DeferredModeTest<KindOnDeviceTest> {};
 
 TEST_P(EventDeferred, RecordCapturesOnlyEarlierWork) {
   MX_SPEC("api.event.record.captures-stream-work",
@@ -155,28 +133,22 @@ TEST_P(EventDeferred, RecordCapturesOnlyEarlierWork) {
           "api.event.synchronize.waits-for-captured-work",
           "api.error.last.not-ready-not-recorded",
           "api.stream.query.not-ready-when-pending");
-  MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", device() + 1);
-  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
-  MX_EXPECT_IN_FRESH_PROCESS(RecordCapturesOnlyEarlierWork(kind(), device()));
+  MX_EXPECT_IN_FRESH_PROCESS(
+      WithStreamAndEvent(kind(), device(), RecordCapturesOnlyEarlierWork));
 }
 
 TEST_P(EventDeferred, RerecordIsPendingAgain) {
   MX_SPEC("api.event.record.rerecord-overwrites",
           "api.event.query.not-ready-when-pending");
-  MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", device() + 1);
-  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
-  MX_EXPECT_IN_FRESH_PROCESS(RerecordIsPendingAgain(kind(), device()));
+  MX_EXPECT_IN_FRESH_PROCESS(
+      WithStreamAndEvent(kind(), device(), RerecordIsPendingAgain));
 }
 
 TEST_P(EventDeferred, DestroyWithPendingRecordReturnsAtOnce) {
   MX_SPEC("api.event.destroy.pending-record-completes",
           "api.event.destroy.releases-event");
-  MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", device() + 1);
-  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
-  MX_EXPECT_IN_FRESH_PROCESS(DestroyPendingEvent(kind(), device()));
+  MX_EXPECT_IN_FRESH_PROCESS(
+      WithStreamAndEvent(kind(), device(), DestroyPendingEvent));
 }
 
 INSTANTIATE_TEST_SUITE_P(KindsAndDevices, EventDeferred,
@@ -263,7 +235,8 @@ std::string WaitCaseName(const testing::TestParamInfo<WaitCase>& info) {
          std::to_string(std::get<2>(info.param));
 }
 
-class WaitDeferred : public testing::TestWithParam<WaitCase> {};
+class WaitDeferred : public DeferredModeTest<testing::TestWithParam<WaitCase>> {
+};
 
 TEST_P(WaitDeferred, WaiterRunsAfterExactlyWhatItWaitsFor) {
   MX_SPEC("api.stream.wait-event.delays-later-work",
@@ -273,8 +246,6 @@ TEST_P(WaitDeferred, WaiterRunsAfterExactlyWhatItWaitsFor) {
           "api.stream.model.no-order-between-streams");
   const auto [shape, waiting_kind, recording_device] = GetParam();
   MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", recording_device + 1);
-  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
   MX_EXPECT_IN_FRESH_PROCESS(
       RunWaitShape(shape, waiting_kind, recording_device));
 }
@@ -291,3 +262,4 @@ INSTANTIATE_TEST_SUITE_P(
     WaitCaseName);
 
 }  // namespace
+}  // namespace mxcts::conformance

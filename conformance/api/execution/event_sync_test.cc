@@ -11,64 +11,38 @@
 
 #include <mc_runtime.h>
 
-#include <memory>
 #include <set>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "conformance/api/execution/stream_testing.h"
 #include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 
+namespace mxcts::conformance {
 namespace {
 
-using ::mxcts::conformance::kAllStreamKinds;
-using ::mxcts::conformance::KindOnDevice;
-using ::mxcts::conformance::KindOnDeviceName;
-using ::mxcts::conformance::OrderLog;
-using ::mxcts::conformance::ScopedDevice;
-using ::mxcts::conformance::SleepFor;
-using ::mxcts::conformance::StreamKind;
-using ::mxcts::conformance::TestStream;
-
-constexpr int kTooEarly = -1;
 // The busy interval the timing checks enclose, and the resolution of
 // mcEventElapsedTime [api.event.elapsed-time.resolution].
 constexpr int kBusyMilliseconds = 20;
 constexpr float kResolutionMilliseconds = 0.0005f;
 
-__global__ void Follow(int* cell, int expected, int value) {
-  *cell = *cell == expected ? value : kTooEarly;
-}
-
-class EventOnStream : public testing::TestWithParam<KindOnDevice> {
+// A stream of the parameter's kind on its device, which is current, a
+// managed cell holding 0, and an event.
+class EventOnStream : public StreamOnDeviceTest {
  protected:
   void SetUp() override {
-    MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", device() + 1);
-    on_ = std::make_unique<ScopedDevice>(device());
-    ASSERT_TRUE(on_->ok());
-    stream_ = std::make_unique<TestStream>(std::get<0>(GetParam()));
-    ASSERT_EQ(stream_->status(), mcSuccess);
+    StreamOnDeviceTest::SetUp();
+    if (IsSkipped() || HasFatalFailure()) return;
     ASSERT_EQ(mcEventCreate(&event_), mcSuccess);
-    ASSERT_EQ(mcMallocManaged(&cell_, sizeof(int)), mcSuccess);
-    *cell_ = 0;
   }
   void TearDown() override {
     mcDeviceSynchronize();
-    if (cell_ != nullptr) mcFree(cell_);
     if (event_ != nullptr) mcEventDestroy(event_);
-    stream_.reset();
-    on_.reset();
+    StreamOnDeviceTest::TearDown();
   }
 
-  int device() const { return std::get<1>(GetParam()); }
-  mcStream_t stream() const { return stream_->get(); }
-
-  std::unique_ptr<ScopedDevice> on_;
-  std::unique_ptr<TestStream> stream_;
   mcEvent_t event_ = nullptr;
-  int* cell_ = nullptr;
 };
 
 TEST_P(EventOnStream, SynchronizeWaitsForTheCapturedWork) {
@@ -77,11 +51,11 @@ TEST_P(EventOnStream, SynchronizeWaitsForTheCapturedWork) {
           "api.event.query.success-when-complete",
           "api.event.create.default-event");
   OrderLog log;
-  Follow<<<1, 1, 0, stream()>>>(cell_, 0, 1);
+  Follow<<<1, 1, 0, stream()>>>(cell(), 0, 1);
   ASSERT_EQ(log.Append(stream(), "captured"), mcSuccess);
   ASSERT_EQ(mcEventRecord(event_, stream()), mcSuccess);
   ASSERT_EQ(mcEventSynchronize(event_), mcSuccess);
-  EXPECT_EQ(*cell_, 1);
+  EXPECT_EQ(*cell(), 1);
   EXPECT_EQ(log.Joined(), "captured");
   EXPECT_EQ(mcEventQuery(event_), mcSuccess);
 }
@@ -89,14 +63,14 @@ TEST_P(EventOnStream, SynchronizeWaitsForTheCapturedWork) {
 TEST_P(EventOnStream, RerecordRefersToTheLatestRecord) {
   MX_SPEC("api.event.record.rerecord-overwrites",
           "api.event.synchronize.waits-for-captured-work");
-  Follow<<<1, 1, 0, stream()>>>(cell_, 0, 1);
+  Follow<<<1, 1, 0, stream()>>>(cell(), 0, 1);
   ASSERT_EQ(mcEventRecord(event_, stream()), mcSuccess);
   ASSERT_EQ(mcEventSynchronize(event_), mcSuccess);
-  ASSERT_EQ(*cell_, 1);
-  Follow<<<1, 1, 0, stream()>>>(cell_, 1, 2);
+  ASSERT_EQ(*cell(), 1);
+  Follow<<<1, 1, 0, stream()>>>(cell(), 1, 2);
   ASSERT_EQ(mcEventRecord(event_, stream()), mcSuccess);
   ASSERT_EQ(mcEventSynchronize(event_), mcSuccess);
-  EXPECT_EQ(*cell_, 2);
+  EXPECT_EQ(*cell(), 2);
   EXPECT_EQ(mcEventQuery(event_), mcSuccess);
 }
 
@@ -135,44 +109,44 @@ TEST_P(EventOnStream, DestroyedEventsWaitStillHolds) {
   ASSERT_EQ(waiting.status(), mcSuccess);
   OrderLog log;
   ASSERT_EQ(log.Append(stream(), "captured"), mcSuccess);
-  Follow<<<1, 1, 0, stream()>>>(cell_, 0, 1);
+  Follow<<<1, 1, 0, stream()>>>(cell(), 0, 1);
   ASSERT_EQ(mcEventRecord(event_, stream()), mcSuccess);
   ASSERT_EQ(mcStreamWaitEvent(waiting.get(), event_, 0), mcSuccess);
   ASSERT_EQ(mcEventDestroy(event_), mcSuccess);
   event_ = nullptr;
-  Follow<<<1, 1, 0, waiting.get()>>>(cell_, 1, 2);
+  Follow<<<1, 1, 0, waiting.get()>>>(cell(), 1, 2);
   ASSERT_EQ(log.Append(waiting.get(), "waiter"), mcSuccess);
   ASSERT_EQ(mcStreamSynchronize(waiting.get()), mcSuccess);
   EXPECT_EQ(log.Joined(), "captured waiter");
-  EXPECT_EQ(*cell_, 2);
+  EXPECT_EQ(*cell(), 2);
 }
 
 TEST_P(EventOnStream, RecordWithFlagsBehavesAsRecord) {
   MX_SPEC("api.event.record-with-flags.default-flag",
           "api.event.record-with-flags.external-only-in-capture");
   EXPECT_EQ(mcEventRecordDefault, 0x00);
-  Follow<<<1, 1, 0, stream()>>>(cell_, 0, 1);
+  Follow<<<1, 1, 0, stream()>>>(cell(), 0, 1);
   ASSERT_EQ(mcEventRecordWithFlags(event_, stream(), mcEventRecordDefault),
             mcSuccess);
   ASSERT_EQ(mcEventSynchronize(event_), mcSuccess);
-  EXPECT_EQ(*cell_, 1);
-  Follow<<<1, 1, 0, stream()>>>(cell_, 1, 2);
+  EXPECT_EQ(*cell(), 1);
+  Follow<<<1, 1, 0, stream()>>>(cell(), 1, 2);
   ASSERT_EQ(mcEventRecordWithFlags(event_, stream(), mcEventRecordExternal),
             mcSuccess);
   ASSERT_EQ(mcEventSynchronize(event_), mcSuccess);
-  EXPECT_EQ(*cell_, 2);
+  EXPECT_EQ(*cell(), 2);
 }
 
 TEST_P(EventOnStream, QueryAndSynchronizeFromAnotherDevice) {
   MX_SPEC("api.event.synchronize.other-device",
           "api.peer.ownership.event-on-current");
   MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
-  Follow<<<1, 1, 0, stream()>>>(cell_, 0, 1);
+  Follow<<<1, 1, 0, stream()>>>(cell(), 0, 1);
   ASSERT_EQ(mcEventRecord(event_, stream()), mcSuccess);
   ScopedDevice other(1 - device());
   ASSERT_TRUE(other.ok());
   EXPECT_EQ(mcEventSynchronize(event_), mcSuccess);
-  EXPECT_EQ(*cell_, 1);
+  EXPECT_EQ(*cell(), 1);
   EXPECT_EQ(mcEventQuery(event_), mcSuccess);
   // The event stays its creating device's: a record into the legacy stream
   // of the now current device is refused.
@@ -291,3 +265,4 @@ TEST(EventRecord, OneArgumentFormRecordsInTheDefaultStream) {
 }
 
 }  // namespace
+}  // namespace mxcts::conformance

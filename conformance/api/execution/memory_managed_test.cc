@@ -266,6 +266,14 @@ INSTANTIATE_TEST_SUITE_P(EveryAdvice, Advice, testing::ValuesIn(AdviceCases()),
                          AdviceName);
 
 // Queries over a 3-page allocation after advice on its middle page.
+// The single-int attribute of the `count` bytes at `p`.
+int RangeAttribute(mcMemRangeAttribute attribute, const char* p, size_t count) {
+  int value = 12345;
+  EXPECT_EQ(mcMemRangeGetAttribute(&value, sizeof(value), attribute, p, count),
+            mcSuccess);
+  return value;
+}
+
 class AdviceQuery : public testing::TestWithParam<int> {
  protected:
   void SetUp() override {
@@ -281,11 +289,7 @@ class AdviceQuery : public testing::TestWithParam<int> {
     }
   }
   int Query(mcMemRangeAttribute attribute, size_t offset, size_t count) {
-    int value = 12345;
-    EXPECT_EQ(mcMemRangeGetAttribute(&value, sizeof(value), attribute,
-                                     base_ + offset, count),
-              mcSuccess);
-    return value;
+    return RangeAttribute(attribute, base_ + offset, count);
   }
 
   static constexpr size_t kPage = 4096;
@@ -372,25 +376,12 @@ TEST_F(ManagedTest, ReadMostlyIsQueryable) {
           "api.memory.range-attribute.values");
   char* base = nullptr;
   ASSERT_EQ(mcMallocManaged(&base, 8192), mcSuccess);
-  int value = 9;
-  ASSERT_EQ(mcMemRangeGetAttribute(&value, sizeof(value),
-                                   mcMemRangeAttributeReadMostly, base, 8192),
-            mcSuccess);
-  EXPECT_EQ(value, 0);
+  EXPECT_EQ(RangeAttribute(mcMemRangeAttributeReadMostly, base, 8192), 0);
   ASSERT_EQ(mcMemAdvise(base, 4096, mcMemAdviseSetReadMostly, 0), mcSuccess);
-  ASSERT_EQ(mcMemRangeGetAttribute(&value, sizeof(value),
-                                   mcMemRangeAttributeReadMostly, base, 4096),
-            mcSuccess);
-  EXPECT_EQ(value, 1);
-  ASSERT_EQ(mcMemRangeGetAttribute(&value, sizeof(value),
-                                   mcMemRangeAttributeReadMostly, base, 8192),
-            mcSuccess);
-  EXPECT_EQ(value, 0);
+  EXPECT_EQ(RangeAttribute(mcMemRangeAttributeReadMostly, base, 4096), 1);
+  EXPECT_EQ(RangeAttribute(mcMemRangeAttributeReadMostly, base, 8192), 0);
   ASSERT_EQ(mcMemAdvise(base, 4096, mcMemAdviseUnsetReadMostly, 0), mcSuccess);
-  ASSERT_EQ(mcMemRangeGetAttribute(&value, sizeof(value),
-                                   mcMemRangeAttributeReadMostly, base, 4096),
-            mcSuccess);
-  EXPECT_EQ(value, 0);
+  EXPECT_EQ(RangeAttribute(mcMemRangeAttributeReadMostly, base, 4096), 0);
   ASSERT_EQ(mcFree(base), mcSuccess);
 }
 

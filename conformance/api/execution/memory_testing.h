@@ -9,8 +9,11 @@
 // memory of device 0 or 1, or managed memory. It fills itself with a known
 // pattern, and reads itself back only after every device has finished its
 // work, so a test's verdict never depends on when queued work runs (the
-// tests hold under any timeline the API permits). Included by sources the
-// backend's driver compiles, which supplies <mc_runtime.h>.
+// tests hold under any timeline the API permits); FirstChange() is the
+// check that a refused call left it as it was. TwoDeviceTest and
+// PeerAccessTest are the fixtures of the tests between devices 0 and 1.
+// Included by sources the backend's driver compiles, which supplies
+// <mc_runtime.h>.
 //
 //   TEST_P(Copy, Bytes) {
 //     MX_SPEC("api.memory.memcpy.copies-bytes");
@@ -128,6 +131,14 @@ inline void SynchronizeAllDevices() {
   ASSERT_EQ(mcSetDevice(current), mcSuccess);
 }
 
+// The current device's free memory, as mcMemGetInfo reports it (the check
+// that a refused allocation allocated nothing).
+inline size_t FreeMemory() {
+  size_t free = 0, total = 0;
+  EXPECT_EQ(mcMemGetInfo(&free, &total), mcSuccess);
+  return free;
+}
+
 // Makes `device` current for the life of the object.
 class ScopedDevice {
  public:
@@ -141,6 +152,32 @@ class ScopedDevice {
  private:
   int previous_ = 0;
   bool ok_ = false;
+};
+
+// A test of devices 0 and 1, skipped where there is one device: device 0
+// is current and the last error clear when the test starts and again when
+// it ends.
+class TwoDeviceTest : public testing::Test {
+ protected:
+  void SetUp() override {
+    MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
+    ASSERT_EQ(mcSetDevice(0), mcSuccess);
+    mcGetLastError();
+  }
+  void TearDown() override {
+    mcSetDevice(0);
+    mcGetLastError();
+  }
+};
+
+// A TwoDeviceTest of peer access between the two, skipped where the
+// backend has none.
+class PeerAccessTest : public TwoDeviceTest {
+ protected:
+  void SetUp() override {
+    MX_REQUIRE_CAPABILITY("peer_access");
+    TwoDeviceTest::SetUp();
+  }
 };
 
 // `size` bytes of memory of one kind, filled with Pattern(size, seed).
@@ -208,6 +245,9 @@ class Buffer {
   unsigned seed() const { return seed_; }
   // The bytes the buffer was filled with.
   std::vector<unsigned char> Initial() const { return Pattern(size_, seed_); }
+  // "" if the buffer still holds the bytes it was filled with, else where
+  // it first differs (the check that a refused call changed nothing).
+  std::string FirstChange() const;
 
   // Stores `bytes` at `offset`, complete on return.
   void Write(size_t offset, const std::vector<unsigned char>& bytes) {
@@ -260,6 +300,10 @@ inline std::string FirstDifference(const std::vector<unsigned char>& got,
     }
   }
   return "";
+}
+
+inline std::string Buffer::FirstChange() const {
+  return FirstDifference(Read(), Initial());
 }
 
 }  // namespace mxcts::conformance::memory

@@ -18,24 +18,12 @@
 #include <utility>
 #include <vector>
 
-#include "conformance/testing/capabilities.h"
+#include "conformance/api/execution/memory_testing.h"
 #include "conformance/testing/spec.h"
 
 namespace {
 
-class PeerAccess : public testing::Test {
- protected:
-  void SetUp() override {
-    MX_REQUIRE_CAPABILITY("peer_access");
-    MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
-    ASSERT_EQ(mcSetDevice(0), mcSuccess);
-    mcGetLastError();
-  }
-  void TearDown() override {
-    mcSetDevice(0);
-    mcGetLastError();
-  }
-};
+using PeerAccess = ::mxcts::conformance::memory::PeerAccessTest;
 
 // --- mcDeviceCanAccessPeer. ---
 

@@ -148,13 +148,15 @@ std::string CheckResults(const Access& a, const Buffers& b) {
   return "";
 }
 
-// The control: the same access with peer access enabled from the kernel's
-// device to the memory's.
-std::string AccessWithPeerAccess(Access a) {
+// Prepares the buffers, enables peer access from the kernel's device to
+// the memory's if `enable_after_allocating`, then makes the access; "" if
+// it ran and left the values it should.
+std::string AccessRuns(const Access& a, bool enable_after_allocating) {
   Buffers b;
   std::string problem = Prepare(a, &b);
   if (!problem.empty()) return problem;
-  if (mcDeviceEnablePeerAccess(a.memory_device, 0) != mcSuccess) {
+  if (enable_after_allocating &&
+      mcDeviceEnablePeerAccess(a.memory_device, 0) != mcSuccess) {
     return "mcDeviceEnablePeerAccess failed";
   }
   const mcError_t result = Launch(a, b);
@@ -162,6 +164,12 @@ std::string AccessWithPeerAccess(Access a) {
     return std::string("the kernel returned ") + mcGetErrorName(result);
   }
   return CheckResults(a, b);
+}
+
+// The control: the same access with peer access enabled from the kernel's
+// device to the memory's.
+std::string AccessWithPeerAccess(const Access& a) {
+  return AccessRuns(a, /*enable_after_allocating=*/true);
 }
 
 std::string AccessName(const testing::TestParamInfo<Access>& info) {
@@ -181,19 +189,26 @@ std::string TrapPattern(const Access& a) {
          std::to_string(a.kernel_device) + " without peer access";
 }
 
-class CheckedPeerAccess : public testing::TestWithParam<Access> {
+// A test of devices 0 and 1 whose fresh processes run in checked mode
+// (MXCTS_MEMCHECK=1, set from the fixture's construction to its end).
+template <typename Param>
+class CheckedModeTest : public testing::TestWithParam<Param> {
  protected:
   void SetUp() override {
     MX_REQUIRE_CAPABILITY("peer_access");
     MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
   }
+
+ private:
+  ScopedEnvironment memcheck_{"MXCTS_MEMCHECK", "1"};
 };
+
+class CheckedPeerAccess : public CheckedModeTest<Access> {};
 
 TEST_P(CheckedPeerAccess, WithoutPeerAccessTraps) {
   MX_SPEC("lang.ub.memory.peer-pointer-without-access",
           "api.peer.access.without-enable-undefined",
           "api.trap.error.illegal-address");
-  ScopedEnvironment memcheck("MXCTS_MEMCHECK", "1");
   MX_EXPECT_TRAP(AccessWithoutPeerAccess(GetParam()), mcErrorIllegalAddress,
                  TrapPattern(GetParam()).c_str());
 }
@@ -201,7 +216,6 @@ TEST_P(CheckedPeerAccess, WithoutPeerAccessTraps) {
 TEST_P(CheckedPeerAccess, WithPeerAccessRuns) {
   MX_SPEC("lang.ub.memory.peer-pointer-without-access",
           "api.peer.enable.grants-access");
-  ScopedEnvironment memcheck("MXCTS_MEMCHECK", "1");
   MX_EXPECT_IN_FRESH_PROCESS(AccessWithPeerAccess(GetParam()));
 }
 
@@ -225,12 +239,8 @@ INSTANTIATE_TEST_SUITE_P(Accesses, CheckedPeerAccess,
 
 // --- Around the rule. ---
 
-class CheckedPeerDirection : public testing::TestWithParam<int> {
+class CheckedPeerDirection : public CheckedModeTest<int> {
  protected:
-  void SetUp() override {
-    MX_REQUIRE_CAPABILITY("peer_access");
-    MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
-  }
   Access ReadAccess() const {
     return Access{GetParam(), 1 - GetParam(), Op::kRead, 1024, 17};
   }
@@ -251,7 +261,6 @@ mcError_t AccessAfterDisable(Access a) {
 TEST_P(CheckedPeerDirection, DisablingAccessMakesItTrapAgain) {
   MX_SPEC("lang.ub.memory.peer-pointer-without-access",
           "api.peer.disable.revokes-access");
-  ScopedEnvironment memcheck("MXCTS_MEMCHECK", "1");
   MX_EXPECT_TRAP(AccessAfterDisable(ReadAccess()), mcErrorIllegalAddress,
                  TrapPattern(ReadAccess()).c_str());
 }
@@ -271,7 +280,6 @@ mcError_t AccessWithTheOppositeDirectionEnabled(Access a) {
 TEST_P(CheckedPeerDirection, OppositeDirectionDoesNotGrantAccess) {
   MX_SPEC("lang.ub.memory.peer-pointer-without-access",
           "api.peer.enable.one-directional");
-  ScopedEnvironment memcheck("MXCTS_MEMCHECK", "1");
   MX_EXPECT_TRAP(AccessWithTheOppositeDirectionEnabled(ReadAccess()),
                  mcErrorIllegalAddress, TrapPattern(ReadAccess()).c_str());
 }
@@ -279,7 +287,6 @@ TEST_P(CheckedPeerDirection, OppositeDirectionDoesNotGrantAccess) {
 TEST_P(CheckedPeerDirection, DiagnosticNamesTheAllocation) {
   MX_SPEC("lang.ub.memory.peer-pointer-without-access",
           "api.trap.diagnostic.content");
-  ScopedEnvironment memcheck("MXCTS_MEMCHECK", "1");
   // Element 17 of 1024 ints: byte 68 of a 4096-byte allocation.
   MX_EXPECT_TRAP(AccessWithoutPeerAccess(ReadAccess()), mcErrorIllegalAddress,
                  "without peer access \\(0x[0-9a-f]+, byte 68 of the "
@@ -292,19 +299,11 @@ std::string AllocationAfterEnable(Access a) {
       mcDeviceEnablePeerAccess(a.memory_device, 0) != mcSuccess) {
     return "mcDeviceEnablePeerAccess failed";
   }
-  Buffers b;
-  std::string problem = Prepare(a, &b);
-  if (!problem.empty()) return problem;
-  const mcError_t result = Launch(a, b);
-  if (result != mcSuccess) {
-    return std::string("the kernel returned ") + mcGetErrorName(result);
-  }
-  return CheckResults(a, b);
+  return AccessRuns(a, /*enable_after_allocating=*/false);
 }
 
 TEST_P(CheckedPeerDirection, AllocationsMadeAfterEnablingAreAccessible) {
   MX_SPEC("api.peer.enable.grants-access");
-  ScopedEnvironment memcheck("MXCTS_MEMCHECK", "1");
   MX_EXPECT_IN_FRESH_PROCESS(AllocationAfterEnable(ReadAccess()));
 }
 
@@ -343,7 +342,6 @@ std::string MemoryDeviceUnaffectedByTheTrap(Access a) {
 TEST_P(CheckedPeerDirection, TheOtherDeviceIsUnaffected) {
   MX_SPEC("lang.ub.memory.peer-pointer-without-access",
           "api.error.sticky.reset-recovery");
-  ScopedEnvironment memcheck("MXCTS_MEMCHECK", "1");
   MX_EXPECT_IN_FRESH_PROCESS(MemoryDeviceUnaffectedByTheTrap(ReadAccess()));
 }
 
@@ -394,29 +392,18 @@ std::string SharedMemoryKindsAccessible(int kernel_device) {
 TEST_P(CheckedPeerDirection, ManagedHostAndOwnMemoryNeedNoPeerAccess) {
   MX_SPEC("api.peer.access.managed-and-host-memory-need-no-peer-access",
           "lang.ub.memory.peer-pointer-without-access");
-  ScopedEnvironment memcheck("MXCTS_MEMCHECK", "1");
   MX_EXPECT_IN_FRESH_PROCESS(SharedMemoryKindsAccessible(GetParam()));
 }
 
 // Without checked mode the reference does not detect the access: it reads
 // and writes the memory, as hardware with full peer reach would.
-std::string AccessWorksWithoutCheckedMode(Access a) {
-  Buffers b;
-  std::string problem = Prepare(a, &b);
-  if (!problem.empty()) return problem;
-  const mcError_t result = Launch(a, b);
-  if (result != mcSuccess) {
-    return std::string("the kernel returned ") + mcGetErrorName(result);
-  }
-  return CheckResults(a, b);
-}
-
 TEST_P(CheckedPeerDirection, OutsideCheckedModeTheAccessIsNotDetected) {
   MX_SPEC("lang.ub.memory.peer-pointer-without-access");
-  ScopedEnvironment memcheck("MXCTS_MEMCHECK", nullptr);
+  ScopedEnvironment unchecked("MXCTS_MEMCHECK", nullptr);
   Access write = ReadAccess();
   write.op = Op::kWrite;
-  MX_EXPECT_IN_FRESH_PROCESS(AccessWorksWithoutCheckedMode(write));
+  MX_EXPECT_IN_FRESH_PROCESS(
+      AccessRuns(write, /*enable_after_allocating=*/false));
 }
 
 INSTANTIATE_TEST_SUITE_P(KernelDevices, CheckedPeerDirection,

@@ -20,7 +20,7 @@
 #include <utility>
 #include <vector>
 
-#include "conformance/testing/capabilities.h"
+#include "conformance/api/execution/memory_testing.h"
 #include "conformance/testing/spec.h"
 
 namespace {
@@ -33,18 +33,7 @@ unsigned char SourceByte(size_t i) {
 }
 constexpr unsigned char kDestinationByte = 0xee;
 
-class PeerCopyFixture : public testing::Test {
- protected:
-  void SetUp() override {
-    MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
-    ASSERT_EQ(mcSetDevice(0), mcSuccess);
-    mcGetLastError();
-  }
-  void TearDown() override {
-    mcSetDevice(0);
-    mcGetLastError();
-  }
-};
+using PeerCopyFixture = ::mxcts::conformance::memory::TwoDeviceTest;
 
 // Allocates `bytes` of device memory on `device`; the current device is
 // left as it was.

@@ -17,25 +17,10 @@
 #include "conformance/api/execution/stream_testing.h"
 #include "conformance/testing/spec.h"
 
+namespace mxcts::conformance {
 namespace {
 
-using ::mxcts::conformance::kAllStreamKinds;
-using ::mxcts::conformance::StreamKind;
-using ::mxcts::conformance::StreamKindName;
-using ::mxcts::conformance::TestStream;
-
 char window_memory[4096];
-
-mcAccessPolicyWindow DefaultWindow() {
-  return mcAccessPolicyWindow{nullptr, 0, 0.0f, mcAccessPropertyNormal,
-                              mcAccessPropertyNormal};
-}
-
-bool SameWindow(const mcAccessPolicyWindow& a, const mcAccessPolicyWindow& b) {
-  return a.base_ptr == b.base_ptr && a.num_bytes == b.num_bytes &&
-         a.hitRatio == b.hitRatio && a.hitProp == b.hitProp &&
-         a.missProp == b.missProp;
-}
 
 mcAccessPolicyWindow WindowOf(mcStream_t stream) {
   mcStreamAttrValue value;
@@ -57,20 +42,6 @@ mcSynchronizationPolicy PolicyOf(mcStream_t stream) {
   return value.syncPolicy;
 }
 
-mcError_t SetWindow(mcStream_t stream, const mcAccessPolicyWindow& window) {
-  mcStreamAttrValue value;
-  value.accessPolicyWindow = window;
-  return mcStreamSetAttribute(stream, mcStreamAttributeAccessPolicyWindow,
-                              &value);
-}
-
-mcError_t SetPolicy(mcStream_t stream, mcSynchronizationPolicy policy) {
-  mcStreamAttrValue value;
-  value.syncPolicy = policy;
-  return mcStreamSetAttribute(stream, mcStreamAttributeSynchronizationPolicy,
-                              &value);
-}
-
 // A stream of the parameter's kind; the default streams get their
 // default attributes back afterwards.
 template <typename Param>
@@ -79,8 +50,7 @@ class AttributeTest : public testing::TestWithParam<Param> {
   void TearDown() override {
     for (mcStream_t stream :
          {mcStream_t{nullptr}, mcStreamLegacy, mcStreamPerThread}) {
-      SetWindow(stream, DefaultWindow());
-      SetPolicy(stream, mcSyncPolicyAuto);
+      RestoreDefaultAttributes(stream);
     }
   }
 };
@@ -111,8 +81,7 @@ TEST_P(AttributeDefaults, SettingOneAttributeKeepsTheOther) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Kinds, AttributeDefaults,
-                         testing::ValuesIn(kAllStreamKinds),
-                         ::mxcts::conformance::KindName);
+                         testing::ValuesIn(kAllStreamKinds), KindName);
 
 using PolicyCase = std::tuple<StreamKind, mcSynchronizationPolicy>;
 
@@ -224,7 +193,7 @@ TEST_P(CopyAttributes, SourceMayBeAnyKind) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Kinds, CopyAttributes,
-                         testing::ValuesIn(kAllStreamKinds),
-                         ::mxcts::conformance::KindName);
+                         testing::ValuesIn(kAllStreamKinds), KindName);
 
 }  // namespace
+}  // namespace mxcts::conformance

@@ -31,16 +31,8 @@
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 
+namespace mxcts::conformance {
 namespace {
-
-using ::mxcts::conformance::Expect;
-using ::mxcts::conformance::kCreatedStreamKinds;
-using ::mxcts::conformance::KindOnDevice;
-using ::mxcts::conformance::KindOnDeviceName;
-using ::mxcts::conformance::OrderLog;
-using ::mxcts::conformance::ScopedDevice;
-using ::mxcts::conformance::StreamKind;
-using ::mxcts::conformance::TestStream;
 
 __global__ void Store(int* cell, int value) { *cell = value; }
 
@@ -334,3 +326,4 @@ TEST_P(ResetPending, PendingWorkRunsBeforeTheReset) {
 INSTANTIATE_TEST_SUITE_P(Devices, ResetPending, testing::Values(0, 1));
 
 }  // namespace
+}  // namespace mxcts::conformance

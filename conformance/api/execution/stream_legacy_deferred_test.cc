@@ -25,16 +25,8 @@
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 
+namespace mxcts::conformance {
 namespace {
-
-using ::mxcts::conformance::Expect;
-using ::mxcts::conformance::IsBlockingKind;
-using ::mxcts::conformance::OrderLog;
-using ::mxcts::conformance::ScopedDevice;
-using ::mxcts::conformance::ScopedEnvironment;
-using ::mxcts::conformance::StreamKind;
-using ::mxcts::conformance::StreamKindName;
-using ::mxcts::conformance::TestStream;
 
 // How the legacy work and the other stream's work are placed, and which
 // wait runs.
@@ -121,11 +113,7 @@ std::string RunShape(Shape shape, StreamKind other_kind, StreamKind legacy_kind,
     }
   }
   const bool ordered = IsBlockingKind(other_kind) && other_device == 0;
-  const std::string expected = Expected(shape, ordered);
-  if (log.Joined() != expected) {
-    problems +=
-        "the wait ran '" + log.Joined() + "', expected '" + expected + "'; ";
-  }
+  problems += ExpectLog("after the wait", log, Expected(shape, ordered));
   // Every piece still runs once the host waits for all of it.
   problems += Expect("mcDeviceSynchronize", mcDeviceSynchronize(), mcSuccess);
   problems +=
@@ -146,7 +134,7 @@ std::string CaseName(const testing::TestParamInfo<Case>& info) {
          std::to_string(std::get<3>(info.param));
 }
 
-class LegacyDeferred : public testing::TestWithParam<Case> {};
+class LegacyDeferred : public DeferredModeTest<testing::TestWithParam<Case>> {};
 
 TEST_P(LegacyDeferred, WaitRunsExactlyWhatItIsOrderedAfter) {
   MX_SPEC("api.sync.legacy.waits-for-blocking-streams",
@@ -158,8 +146,6 @@ TEST_P(LegacyDeferred, WaitRunsExactlyWhatItIsOrderedAfter) {
           "api.stream.create-with-flags.non-blocking-flag");
   const auto [shape, other_kind, legacy_kind, other_device] = GetParam();
   MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", other_device + 1);
-  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
   MX_EXPECT_IN_FRESH_PROCESS(
       RunShape(shape, other_kind, legacy_kind, other_device));
 }
@@ -191,24 +177,21 @@ std::string LegacyStreamsOfTwoDevices(int waited_device) {
     problems +=
         Expect("mcStreamSynchronize", mcStreamSynchronize(nullptr), mcSuccess);
   }
-  const std::string expected = "device" + std::to_string(waited_device);
-  if (log.Joined() != expected) {
-    problems += "ran '" + log.Joined() + "', expected '" + expected + "'; ";
-  }
+  problems += ExpectLog("after the wait", log,
+                        "device" + std::to_string(waited_device));
   ScopedDevice on(1 - waited_device);
   problems += Expect("mcDeviceSynchronize", mcDeviceSynchronize(), mcSuccess);
   if (log.size() != 2) problems += "left '" + log.Joined() + "'; ";
   return problems;
 }
 
-class DefaultStreamPerDevice : public testing::TestWithParam<int> {};
+class DefaultStreamPerDevice
+    : public DeferredModeTest<testing::TestWithParam<int>> {};
 
 TEST_P(DefaultStreamPerDevice, OtherDevicesLegacyWorkDoesNotRun) {
   MX_SPEC("api.stream.other-device.default-streams-per-device",
           "api.sync.legacy.per-device");
   MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
-  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
   MX_EXPECT_IN_FRESH_PROCESS(LegacyStreamsOfTwoDevices(GetParam()));
 }
 
@@ -232,14 +215,10 @@ std::string PerThreadStreamsAreDistinct() {
       [&] { in_thread = mcStreamSynchronize(mcStreamPerThread); });
   second.join();
   problems += Expect("mcStreamSynchronize in a thread", in_thread, mcSuccess);
-  if (log.size() != 0) {
-    problems += "another thread's wait ran '" + log.Joined() + "'; ";
-  }
+  problems += ExpectLog("after another thread's wait", log, "");
   problems += Expect("mcStreamSynchronize",
                      mcStreamSynchronize(mcStreamPerThread), mcSuccess);
-  if (log.Joined() != "main") {
-    problems += "the main thread's wait ran '" + log.Joined() + "'; ";
-  }
+  problems += ExpectLog("after the main thread's wait", log, "main");
   problems += Expect("mcLaunchHostFunc", log.Append(mcStreamLegacy, "legacy"),
                      mcSuccess);
   mcEvent_t event = nullptr;
@@ -248,20 +227,18 @@ std::string PerThreadStreamsAreDistinct() {
       Expect("mcEventRecord", mcEventRecord(event, mcStreamLegacy), mcSuccess);
   problems +=
       Expect("mcEventSynchronize", mcEventSynchronize(event), mcSuccess);
-  if (log.Joined() != "main t1 legacy") {
-    problems += "the legacy wait ran '" + log.Joined() + "'; ";
-  }
+  problems += ExpectLog("after the legacy wait", log, "main t1 legacy");
   mcEventDestroy(event);
   return problems;
 }
 
-TEST(PerThreadDeferred, EachThreadHasItsOwnStream) {
+using PerThreadDeferred = DeferredModeTest<>;
+
+TEST_F(PerThreadDeferred, EachThreadHasItsOwnStream) {
   MX_SPEC("api.sync.per-thread.one-stream-per-thread",
           "api.sync.per-thread.behaves-as-blocking-stream",
           "api.stream.special.per-thread-handle",
           "api.sync.legacy.waits-for-blocking-streams");
-  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
   MX_EXPECT_IN_FRESH_PROCESS(PerThreadStreamsAreDistinct());
 }
 
@@ -284,19 +261,16 @@ std::string PerThreadWaitInAThread() {
   worker.join();
   problems += Expect("mcLaunchHostFunc in a thread", results[0], mcSuccess);
   problems += Expect("mcStreamSynchronize in a thread", results[1], mcSuccess);
-  if (log.Joined() != "main legacy thread") {
-    problems += "the thread's wait ran '" + log.Joined() + "'; ";
-  }
+  problems += ExpectLog("after the thread's wait", log, "main legacy thread");
   return problems;
 }
 
-TEST(PerThreadDeferred, ThreadsStreamWaitsForLegacyWork) {
+TEST_F(PerThreadDeferred, ThreadsStreamWaitsForLegacyWork) {
   MX_SPEC("api.sync.per-thread.behaves-as-blocking-stream",
           "api.sync.legacy.blocking-streams-wait-for-it",
           "api.sync.legacy.waits-for-blocking-streams");
-  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
   MX_EXPECT_IN_FRESH_PROCESS(PerThreadWaitInAThread());
 }
 
 }  // namespace
+}  // namespace mxcts::conformance

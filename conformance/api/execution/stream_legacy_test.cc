@@ -23,20 +23,8 @@
 #include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 
+namespace mxcts::conformance {
 namespace {
-
-using ::mxcts::conformance::OrderLog;
-using ::mxcts::conformance::ScopedDevice;
-using ::mxcts::conformance::StreamKind;
-using ::mxcts::conformance::StreamKindName;
-using ::mxcts::conformance::TestStream;
-
-constexpr int kTooEarly = -1;
-
-// Moves *cell from `expected` to `value`, or marks it kTooEarly.
-__global__ void Follow(int* cell, int expected, int value) {
-  *cell = *cell == expected ? value : kTooEarly;
-}
 
 // (blocking kind, name of the legacy stream, device)
 using Case = std::tuple<StreamKind, StreamKind, int>;
@@ -218,3 +206,4 @@ TEST(PerThreadStream, ReportsBlockingFlagsInEveryThread) {
 }
 
 }  // namespace
+}  // namespace mxcts::conformance

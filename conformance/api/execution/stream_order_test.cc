@@ -15,26 +15,14 @@
 
 #include <set>
 #include <string>
-#include <tuple>
 #include <vector>
 
 #include "conformance/api/execution/stream_testing.h"
 #include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 
+namespace mxcts::conformance {
 namespace {
-
-using ::mxcts::conformance::CurrentDevice;
-using ::mxcts::conformance::FlagsOfKind;
-using ::mxcts::conformance::IsCreatedKind;
-using ::mxcts::conformance::kAllStreamKinds;
-using ::mxcts::conformance::kCreatedStreamKinds;
-using ::mxcts::conformance::KindOnDevice;
-using ::mxcts::conformance::KindOnDeviceName;
-using ::mxcts::conformance::OrderLog;
-using ::mxcts::conformance::ScopedDevice;
-using ::mxcts::conformance::StreamKind;
-using ::mxcts::conformance::TestStream;
 
 constexpr int kBroken = -1000;
 
@@ -66,36 +54,25 @@ void RunCallbackLink(mcStream_t, mcError_t status, void* data) {
                     : kBroken - 200;
 }
 
-class StreamOrder : public testing::TestWithParam<KindOnDevice> {
- protected:
-  StreamKind kind() const { return std::get<0>(GetParam()); }
-  int device() const { return std::get<1>(GetParam()); }
-};
+// The stream of the parameter's kind on its device, which is current, and
+// a managed cell holding 0.
+class StreamOrder : public StreamOnDeviceTest {};
 
 TEST_P(StreamOrder, KernelChainRunsInIssueOrder) {
   MX_SPEC("api.stream.model.in-order-execution",
           "api.stream.model.stream-bound-to-device",
           "api.stream.synchronize.waits-for-prior-work");
-  MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", device() + 1);
-  ScopedDevice on(device());
-  ASSERT_TRUE(on.ok());
-  TestStream stream(kind());
-  ASSERT_EQ(stream.status(), mcSuccess);
-  int* cell = nullptr;
-  ASSERT_EQ(mcMallocManaged(&cell, sizeof(int)), mcSuccess);
-  *cell = 0;
   constexpr int kLinks = 12;
   for (int step = 0; step < kLinks; ++step) {
-    ChainLink<<<1, 1, 0, stream.get()>>>(cell, step);
+    ChainLink<<<1, 1, 0, stream()>>>(cell(), step);
     ASSERT_EQ(mcGetLastError(), mcSuccess) << step;
   }
-  ASSERT_EQ(mcStreamSynchronize(stream.get()), mcSuccess);
-  EXPECT_EQ(*cell, kLinks);
+  ASSERT_EQ(mcStreamSynchronize(stream()), mcSuccess);
+  EXPECT_EQ(*cell(), kLinks);
   // Control: one more link of a step already passed breaks the chain.
-  ChainLink<<<1, 1, 0, stream.get()>>>(cell, 3);
-  ASSERT_EQ(mcStreamSynchronize(stream.get()), mcSuccess);
-  EXPECT_EQ(*cell, kBroken - 3);
-  EXPECT_EQ(mcFree(cell), mcSuccess);
+  ChainLink<<<1, 1, 0, stream()>>>(cell(), 3);
+  ASSERT_EQ(mcStreamSynchronize(stream()), mcSuccess);
+  EXPECT_EQ(*cell(), kBroken - 3);
 }
 
 TEST_P(StreamOrder, MixedWorkRunsInIssueOrder) {
@@ -106,52 +83,38 @@ TEST_P(StreamOrder, MixedWorkRunsInIssueOrder) {
           "api.callback.add.blocks-later-work",
           "api.callback.host-func.runs-in-stream-order",
           "api.callback.host-func.synchronize-waits");
-  MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", device() + 1);
-  ScopedDevice on(device());
-  ASSERT_TRUE(on.ok());
-  TestStream stream(kind());
-  ASSERT_EQ(stream.status(), mcSuccess);
-  int* cell = nullptr;
-  ASSERT_EQ(mcMallocManaged(&cell, sizeof(int)), mcSuccess);
-  *cell = 7;
-  HostLink host_link{cell, 2};
-  HostLink callback_link{cell, 4};
+  *cell() = 7;
+  HostLink host_link{cell(), 2};
+  HostLink callback_link{cell(), 4};
   // 7 -> 0 (memset), 0 -> 1, 1 -> 2 (kernels), 2 -> 3 (host function),
   // 3 -> 4 (kernel), 4 -> 5 (callback), 5 -> 6 (kernel).
-  ASSERT_EQ(mcMemsetAsync(cell, 0, sizeof(int), stream.get()), mcSuccess);
-  ChainLink<<<1, 1, 0, stream.get()>>>(cell, 0);
-  ChainLink<<<1, 1, 0, stream.get()>>>(cell, 1);
-  ASSERT_EQ(mcLaunchHostFunc(stream.get(), RunHostLink, &host_link), mcSuccess);
-  ChainLink<<<1, 1, 0, stream.get()>>>(cell, 3);
-  ASSERT_EQ(
-      mcStreamAddCallback(stream.get(), RunCallbackLink, &callback_link, 0),
-      mcSuccess);
-  ChainLink<<<1, 1, 0, stream.get()>>>(cell, 5);
+  ASSERT_EQ(mcMemsetAsync(cell(), 0, sizeof(int), stream()), mcSuccess);
+  ChainLink<<<1, 1, 0, stream()>>>(cell(), 0);
+  ChainLink<<<1, 1, 0, stream()>>>(cell(), 1);
+  ASSERT_EQ(mcLaunchHostFunc(stream(), RunHostLink, &host_link), mcSuccess);
+  ChainLink<<<1, 1, 0, stream()>>>(cell(), 3);
+  ASSERT_EQ(mcStreamAddCallback(stream(), RunCallbackLink, &callback_link, 0),
+            mcSuccess);
+  ChainLink<<<1, 1, 0, stream()>>>(cell(), 5);
   ASSERT_EQ(mcGetLastError(), mcSuccess);
-  ASSERT_EQ(mcStreamSynchronize(stream.get()), mcSuccess);
-  EXPECT_EQ(*cell, 6);
-  EXPECT_EQ(mcFree(cell), mcSuccess);
+  ASSERT_EQ(mcStreamSynchronize(stream()), mcSuccess);
+  EXPECT_EQ(*cell(), 6);
 }
 
 TEST_P(StreamOrder, HostFunctionsRunInIssueOrder) {
   MX_SPEC("api.stream.model.in-order-execution",
           "api.callback.host-func.runs-in-stream-order",
           "api.callback.add.runs-exactly-once");
-  MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", device() + 1);
-  ScopedDevice on(device());
-  ASSERT_TRUE(on.ok());
-  TestStream stream(kind());
-  ASSERT_EQ(stream.status(), mcSuccess);
   OrderLog log;
   std::string expected;
   for (int i = 0; i < 10; ++i) {
     const std::string label = std::to_string(i);
-    ASSERT_EQ(i % 3 == 2 ? log.AppendCallback(stream.get(), label)
-                         : log.Append(stream.get(), label),
+    ASSERT_EQ(i % 3 == 2 ? log.AppendCallback(stream(), label)
+                         : log.Append(stream(), label),
               mcSuccess);
     expected += (i == 0 ? "" : " ") + label;
   }
-  ASSERT_EQ(mcStreamSynchronize(stream.get()), mcSuccess);
+  ASSERT_EQ(mcStreamSynchronize(stream()), mcSuccess);
   EXPECT_EQ(log.Joined(), expected);
 }
 
@@ -161,21 +124,16 @@ TEST_P(StreamOrder, ReportsItsFlagsPriorityAndDevice) {
           "api.stream.get-priority.reports-priority",
           "api.stream.get-device.reports-owning-device",
           "api.stream.create-with-priority.records-priority");
-  MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", device() + 1);
-  ScopedDevice on(device());
-  ASSERT_TRUE(on.ok());
-  TestStream stream(kind());
-  ASSERT_EQ(stream.status(), mcSuccess);
   unsigned flags = 0xdead;
-  ASSERT_EQ(mcStreamGetFlags(stream.get(), &flags), mcSuccess);
+  ASSERT_EQ(mcStreamGetFlags(stream(), &flags), mcSuccess);
   EXPECT_EQ(flags, FlagsOfKind(kind()));
   int greatest = 1;
   ASSERT_EQ(mcDeviceGetStreamPriorityRange(nullptr, &greatest), mcSuccess);
   int priority = 12345;
-  ASSERT_EQ(mcStreamGetPriority(stream.get(), &priority), mcSuccess);
+  ASSERT_EQ(mcStreamGetPriority(stream(), &priority), mcSuccess);
   EXPECT_EQ(priority, kind() == StreamKind::kPriority ? greatest : 0);
   int owner = -1;
-  ASSERT_EQ(mcStreamGetDevice(stream.get(), &owner), mcSuccess);
+  ASSERT_EQ(mcStreamGetDevice(stream(), &owner), mcSuccess);
   EXPECT_EQ(owner, device());
 }
 
@@ -187,15 +145,11 @@ TEST_P(StreamOrder, ReportsItsDeviceWhateverIsCurrent) {
           "api.stream.special.legacy-handle",
           "api.stream.special.per-thread-handle");
   MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
-  ScopedDevice on(device());
-  ASSERT_TRUE(on.ok());
-  TestStream stream(kind());
-  ASSERT_EQ(stream.status(), mcSuccess);
   const int other = 1 - device();
   ScopedDevice switched(other);
   ASSERT_TRUE(switched.ok());
   int owner = -1;
-  ASSERT_EQ(mcStreamGetDevice(stream.get(), &owner), mcSuccess);
+  ASSERT_EQ(mcStreamGetDevice(stream(), &owner), mcSuccess);
   EXPECT_EQ(owner, IsCreatedKind(kind()) ? device() : other);
 }
 
@@ -212,38 +166,23 @@ TEST_P(CreatedStreamOrder, OtherDevicesStreamCanBeQueriedAndSynchronized) {
   MX_SPEC("api.stream.synchronize.other-device-stream",
           "api.stream.query.success-when-idle");
   MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
-  ScopedDevice on(device());
-  ASSERT_TRUE(on.ok());
-  TestStream stream(kind());
-  ASSERT_EQ(stream.status(), mcSuccess);
-  int* cell = nullptr;
-  ASSERT_EQ(mcMallocManaged(&cell, sizeof(int)), mcSuccess);
-  *cell = 0;
-  ChainLink<<<1, 1, 0, stream.get()>>>(cell, 0);
+  ChainLink<<<1, 1, 0, stream()>>>(cell(), 0);
   ASSERT_EQ(mcGetLastError(), mcSuccess);
-  {
-    ScopedDevice switched(1 - device());
-    ASSERT_TRUE(switched.ok());
-    EXPECT_EQ(mcStreamSynchronize(stream.get()), mcSuccess);
-    EXPECT_EQ(*cell, 1);
-    EXPECT_EQ(mcStreamQuery(stream.get()), mcSuccess);
-  }
-  EXPECT_EQ(mcFree(cell), mcSuccess);
+  ScopedDevice switched(1 - device());
+  ASSERT_TRUE(switched.ok());
+  EXPECT_EQ(mcStreamSynchronize(stream()), mcSuccess);
+  EXPECT_EQ(*cell(), 1);
+  EXPECT_EQ(mcStreamQuery(stream()), mcSuccess);
 }
 
 TEST_P(StreamOrder, DeviceSynchronizeWaitsForTheStream) {
   MX_SPEC("api.sync.host.device-synchronize-waits-all",
           "api.callback.host-func.synchronize-waits");
-  MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", device() + 1);
-  ScopedDevice on(device());
-  ASSERT_TRUE(on.ok());
-  TestStream stream(kind());
-  ASSERT_EQ(stream.status(), mcSuccess);
   OrderLog log;
-  ASSERT_EQ(log.Append(stream.get(), "work"), mcSuccess);
+  ASSERT_EQ(log.Append(stream(), "work"), mcSuccess);
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   EXPECT_EQ(log.Joined(), "work");
-  EXPECT_EQ(mcStreamQuery(stream.get()), mcSuccess);
+  EXPECT_EQ(mcStreamQuery(stream()), mcSuccess);
 }
 
 INSTANTIATE_TEST_SUITE_P(KindsAndDevices, StreamOrder,
@@ -318,3 +257,4 @@ TEST(StreamDefault, LaunchWithoutStreamIsInTheLegacyStream) {
 }
 
 }  // namespace
+}  // namespace mxcts::conformance

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <memory>
 #include <string>
 #include <tuple>
 
@@ -22,10 +23,8 @@
 #include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 
+namespace mxcts::conformance {
 namespace {
-
-using ::mxcts::conformance::OrderLog;
-using ::mxcts::conformance::ScopedDevice;
 
 // Where a requested priority lies, relative to the range
 // [greatest, least] (greatest <= least).
@@ -155,13 +154,22 @@ INSTANTIATE_TEST_SUITE_P(
                      testing::Values(0, 1)),
     CaseName);
 
-class PriorityRange : public testing::TestWithParam<int> {};
+// The parameter's device is current for the whole test.
+class PriorityRange : public testing::TestWithParam<int> {
+ protected:
+  void SetUp() override {
+    MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", GetParam() + 1);
+    on_ = std::make_unique<ScopedDevice>(GetParam());
+    ASSERT_TRUE(on_->ok());
+  }
+  void TearDown() override { on_.reset(); }
+
+ private:
+  std::unique_ptr<ScopedDevice> on_;
+};
 
 TEST_P(PriorityRange, ReportsAnOrderedRangeHoldingZero) {
   MX_SPEC("api.stream.priority-range.reports-least-and-greatest");
-  MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", GetParam() + 1);
-  ScopedDevice on(GetParam());
-  ASSERT_TRUE(on.ok());
   int least = INT_MIN;
   int greatest = INT_MAX;
   ASSERT_EQ(mcDeviceGetStreamPriorityRange(&least, &greatest), mcSuccess);
@@ -172,9 +180,6 @@ TEST_P(PriorityRange, ReportsAnOrderedRangeHoldingZero) {
 
 TEST_P(PriorityRange, EitherOutputMayBeNull) {
   MX_SPEC("api.stream.priority-range.null-arguments-allowed");
-  MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", GetParam() + 1);
-  ScopedDevice on(GetParam());
-  ASSERT_TRUE(on.ok());
   int least = 0;
   int greatest = 0;
   ASSERT_EQ(mcDeviceGetStreamPriorityRange(&least, &greatest), mcSuccess);
@@ -189,9 +194,6 @@ TEST_P(PriorityRange, EitherOutputMayBeNull) {
 
 TEST_P(PriorityRange, StreamsWithoutPriorityReportZero) {
   MX_SPEC("api.stream.get-priority.reports-priority");
-  MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", GetParam() + 1);
-  ScopedDevice on(GetParam());
-  ASSERT_TRUE(on.ok());
   mcStream_t plain = nullptr;
   mcStream_t flagged = nullptr;
   ASSERT_EQ(mcStreamCreate(&plain), mcSuccess);
@@ -209,3 +211,4 @@ TEST_P(PriorityRange, StreamsWithoutPriorityReportZero) {
 INSTANTIATE_TEST_SUITE_P(Devices, PriorityRange, testing::Values(0, 1));
 
 }  // namespace
+}  // namespace mxcts::conformance

@@ -22,19 +22,8 @@
 #include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 
+namespace mxcts::conformance {
 namespace {
-
-using ::mxcts::conformance::OrderLog;
-using ::mxcts::conformance::ScopedDevice;
-using ::mxcts::conformance::StreamKind;
-using ::mxcts::conformance::StreamKindName;
-using ::mxcts::conformance::TestStream;
-
-constexpr int kTooEarly = -1;
-
-__global__ void Follow(int* cell, int expected, int value) {
-  *cell = *cell == expected ? value : kTooEarly;
-}
 
 // (waiting stream's kind, recording stream's kind, recording device)
 using Case = std::tuple<StreamKind, StreamKind, int>;
@@ -190,9 +179,8 @@ TEST_P(SameStreamWait, WaitOnOwnRecordNeitherDelaysNorDeadlocks) {
   EXPECT_EQ(mcEventDestroy(event), mcSuccess);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Kinds, SameStreamWait,
-    testing::ValuesIn(::mxcts::conformance::kAllStreamKinds),
-    ::mxcts::conformance::KindName);
+INSTANTIATE_TEST_SUITE_P(Kinds, SameStreamWait,
+                         testing::ValuesIn(kAllStreamKinds), KindName);
 
 }  // namespace
+}  // namespace mxcts::conformance

@@ -25,15 +25,8 @@
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 
+namespace mxcts::conformance {
 namespace {
-
-using ::mxcts::conformance::Expect;
-using ::mxcts::conformance::kAllStreamKinds;
-using ::mxcts::conformance::OrderLog;
-using ::mxcts::conformance::ScopedEnvironment;
-using ::mxcts::conformance::StreamKind;
-using ::mxcts::conformance::StreamKindName;
-using ::mxcts::conformance::TestStream;
 
 constexpr int kOld = 5;
 constexpr int kNew = 9;
@@ -163,8 +156,7 @@ TEST_P(MissingSynchronization, DeferredReadBeforeSynchronizeSeesOldValue) {
   MX_SPEC("api.sync.timeline.deferred-runs-when-host-waits",
           "api.stream.synchronize.waits-for-prior-work",
           "api.stream.model.enqueue-is-asynchronous");
-  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
+  ScopedTimelineMode deferred("deferred");
   MX_EXPECT_IN_FRESH_PROCESS(ReadsValues(writer(), kind(), kOld));
 }
 
@@ -172,8 +164,7 @@ TEST_P(MissingSynchronization, EagerReadBeforeSynchronizeSeesNewValue) {
   // The contrast: the same program, the same early read, another mode.
   MX_SPEC("api.sync.timeline.eager-runs-at-submission",
           "api.stream.synchronize.waits-for-prior-work");
-  ScopedEnvironment mode("MXCTS_TIMELINE", "eager");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
+  ScopedTimelineMode eager("eager");
   MX_EXPECT_IN_FRESH_PROCESS(ReadsValues(writer(), kind(), NewValue(writer())));
 }
 
@@ -219,9 +210,7 @@ std::string SubmissionsReturnBeforeTheWork(StreamKind kind) {
   if (*cell != kOld) problems += "the kernel ran at submission; ";
   problems +=
       Expect("mcEventSynchronize", mcEventSynchronize(event), mcSuccess);
-  if (log.Joined() != "host callback") {
-    problems += "after the wait the log is '" + log.Joined() + "'; ";
-  }
+  problems += ExpectLog("after the wait", log, "host callback");
   if (*cell != kNew) problems += "the kernel did not run; ";
   mcEventDestroy(event);
   mcEventDestroy(earlier);
@@ -229,7 +218,8 @@ std::string SubmissionsReturnBeforeTheWork(StreamKind kind) {
   return problems;
 }
 
-class DeferredSubmission : public testing::TestWithParam<StreamKind> {};
+class DeferredSubmission
+    : public DeferredModeTest<testing::TestWithParam<StreamKind>> {};
 
 TEST_P(DeferredSubmission, ReturnsBeforeTheWorkRuns) {
   MX_SPEC("api.stream.model.enqueue-is-asynchronous",
@@ -238,14 +228,11 @@ TEST_P(DeferredSubmission, ReturnsBeforeTheWorkRuns) {
           "api.stream.wait-event.does-not-block-host",
           "api.sync.timeline.deferred-runs-when-host-waits",
           "api.event.synchronize.waits-for-captured-work");
-  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
   MX_EXPECT_IN_FRESH_PROCESS(SubmissionsReturnBeforeTheWork(GetParam()));
 }
 
 INSTANTIATE_TEST_SUITE_P(Streams, DeferredSubmission,
-                         testing::ValuesIn(kAllStreamKinds),
-                         ::mxcts::conformance::KindName);
+                         testing::ValuesIn(kAllStreamKinds), KindName);
 
 // Work in two non-blocking streams; waiting for one runs only its work.
 std::string WaitRunsOnlyWhatItNeeds(bool wait_for_second) {
@@ -267,30 +254,26 @@ std::string WaitRunsOnlyWhatItNeeds(bool wait_for_second) {
       Expect("mcStreamSynchronize",
              mcStreamSynchronize(wait_for_second ? second.get() : first.get()),
              mcSuccess);
-  const std::string expected = wait_for_second ? "b0 b1 b2" : "a0 a1 a2";
-  if (log.Joined() != expected) {
-    problems +=
-        "the wait ran '" + log.Joined() + "', expected '" + expected + "'; ";
-  }
+  problems += ExpectLog("after mcStreamSynchronize", log,
+                        wait_for_second ? "b0 b1 b2" : "a0 a1 a2");
   problems += Expect("mcDeviceSynchronize", mcDeviceSynchronize(), mcSuccess);
   if (log.size() != 6) problems += "mcDeviceSynchronize left work; ";
   return problems;
 }
 
-TEST(DeferredWait, RunsOnlyTheFirstStreamsWork) {
+// The parameter: whether the second stream is the one waited for.
+class DeferredWait : public DeferredModeTest<testing::TestWithParam<bool>> {};
+
+TEST_P(DeferredWait, RunsOnlyTheWaitedStreamsWork) {
   MX_SPEC("api.sync.timeline.deferred-runs-when-host-waits",
           "api.sync.host.device-synchronize-waits-all");
-  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
-  MX_EXPECT_IN_FRESH_PROCESS(WaitRunsOnlyWhatItNeeds(false));
+  MX_EXPECT_IN_FRESH_PROCESS(WaitRunsOnlyWhatItNeeds(GetParam()));
 }
 
-TEST(DeferredWait, RunsOnlyTheSecondStreamsWork) {
-  MX_SPEC("api.sync.timeline.deferred-runs-when-host-waits",
-          "api.sync.host.device-synchronize-waits-all");
-  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
-  MX_EXPECT_IN_FRESH_PROCESS(WaitRunsOnlyWhatItNeeds(true));
-}
+INSTANTIATE_TEST_SUITE_P(Streams, DeferredWait, testing::Bool(),
+                         [](const testing::TestParamInfo<bool>& info) {
+                           return std::string(info.param ? "Second" : "First");
+                         });
 
 }  // namespace
+}  // namespace mxcts::conformance

@@ -25,19 +25,8 @@
 #include "conformance/testing/spec.h"
 #include "conformance/testing/trap_expectation.h"
 
+namespace mxcts::conformance {
 namespace {
-
-using ::mxcts::conformance::Expect;
-using ::mxcts::conformance::OrderLog;
-using ::mxcts::conformance::ScopedEnvironment;
-using ::mxcts::conformance::StreamKind;
-using ::mxcts::conformance::TestStream;
-
-constexpr int kTooEarly = -1;
-
-__global__ void Follow(int* cell, int expected, int value) {
-  *cell = *cell == expected ? value : kTooEarly;
-}
 
 __global__ void CheckFlag(int fail) { assert(fail == 0); }
 
@@ -94,9 +83,7 @@ TEST_P(TimelineMode, SelectsWhenWorkRuns) {
           "api.sync.launch-blocking.makes-launches-synchronous",
           "api.sync.launch-blocking.default-asynchronous",
           "api.env.launch-blocking.synchronous-launches");
-  ScopedEnvironment timeline("MXCTS_TIMELINE", GetParam().timeline);
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING",
-                             GetParam().launch_blocking);
+  ScopedTimelineMode mode(GetParam().timeline, GetParam().launch_blocking);
   MX_EXPECT_IN_FRESH_PROCESS(RanAtSubmission(GetParam().eager));
 }
 
@@ -157,8 +144,7 @@ TEST(LaunchBlocking, KernelFailureIsReportedRightAfterTheLaunch) {
           "api.env.launch-blocking.synchronous-launches",
           "api.sync.timeline.invalid-value-is-eager");
   MX_REQUIRE_CAPABILITY("trap_handler");
-  ScopedEnvironment timeline("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", "1");
+  ScopedTimelineMode mode("deferred", "1");
   MX_EXPECT_TRAP(ReportedRightAfterTheLaunch(), mcErrorAssert,
                  "Assertion 'fail == 0' failed");
 }
@@ -180,8 +166,7 @@ TEST(LaunchBlocking, ControlDeferredFailureIsReportedBySynchronization) {
   MX_SPEC("api.sync.launch-blocking.default-asynchronous",
           "api.sync.host.sync-calls-report-async-errors");
   MX_REQUIRE_CAPABILITY("trap_handler");
-  ScopedEnvironment timeline("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", "0");
+  ScopedTimelineMode mode("deferred", "0");
   MX_EXPECT_TRAP(ReportedOnlyBySynchronization(), mcErrorAssert,
                  "Assertion 'fail == 0' failed");
 }
@@ -216,8 +201,7 @@ class LaunchBlockingResults : public testing::TestWithParam<const char*> {};
 TEST_P(LaunchBlockingResults, SynchronizedProgramGivesTheSameResult) {
   MX_SPEC("api.env.launch-blocking.same-results",
           "api.stream.wait-event.delays-later-work");
-  ScopedEnvironment timeline("MXCTS_TIMELINE", nullptr);
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", GetParam());
+  ScopedTimelineMode mode(nullptr, GetParam());
   MX_EXPECT_HOLDS_IN_FRESH_PROCESS(SynchronizedProgram() == 8);
 }
 
@@ -225,3 +209,4 @@ INSTANTIATE_TEST_SUITE_P(Values, LaunchBlockingResults,
                          testing::Values("0", "1"));
 
 }  // namespace
+}  // namespace mxcts::conformance

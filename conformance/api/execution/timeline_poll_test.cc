@@ -23,16 +23,8 @@
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 
+namespace mxcts::conformance {
 namespace {
-
-using ::mxcts::conformance::Expect;
-using ::mxcts::conformance::kAllStreamKinds;
-using ::mxcts::conformance::OrderLog;
-using ::mxcts::conformance::ScopedDevice;
-using ::mxcts::conformance::ScopedEnvironment;
-using ::mxcts::conformance::StreamKind;
-using ::mxcts::conformance::StreamKindName;
-using ::mxcts::conformance::TestStream;
 
 // More polls than any program here needs: a loop that reaches it has not
 // ended.
@@ -127,7 +119,7 @@ std::string PollCaseName(const testing::TestParamInfo<PollCase>& info) {
          std::to_string(std::get<1>(info.param)) + "Pieces";
 }
 
-class Poll : public testing::TestWithParam<PollCase> {
+class Poll : public DeferredModeTest<testing::TestWithParam<PollCase>> {
  protected:
   StreamKind kind() const { return std::get<0>(GetParam()); }
   int pieces() const { return std::get<1>(GetParam()); }
@@ -139,8 +131,6 @@ TEST_P(Poll, StreamQueryLoopEnds) {
           "api.stream.query.not-ready-when-pending",
           "api.stream.query.success-when-idle", "api.stream.query.non-blocking",
           "api.error.last.not-ready-not-recorded");
-  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
   MX_EXPECT_IN_FRESH_PROCESS(PollStream(kind(), pieces()));
 }
 
@@ -150,8 +140,6 @@ TEST_P(Poll, EventQueryLoopEnds) {
           "api.event.query.not-ready-when-pending",
           "api.event.query.success-when-complete",
           "api.error.last.not-ready-not-recorded");
-  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
   MX_EXPECT_IN_FRESH_PROCESS(PollEvent(kind(), pieces()));
 }
 
@@ -173,9 +161,8 @@ std::string PollLegacyCoveringBlockingWork(StreamKind blocking_kind,
   problems += AppendWork(log, blocking.get(), 2, "blocking");
   problems +=
       PollUntilDone([&] { return mcStreamQuery(legacy.get()); }, log, 3);
-  if (log.Joined() != "legacy0 legacy1 blocking0 blocking1") {
-    problems += "after the polls the log is '" + log.Joined() + "'; ";
-  }
+  problems +=
+      ExpectLog("after the polls", log, "legacy0 legacy1 blocking0 blocking1");
   return problems;
 }
 
@@ -186,14 +173,13 @@ std::string LegacyCaseName(const testing::TestParamInfo<LegacyCase>& info) {
          StreamKindName(std::get<1>(info.param));
 }
 
-class LegacyPoll : public testing::TestWithParam<LegacyCase> {};
+class LegacyPoll : public DeferredModeTest<testing::TestWithParam<LegacyCase>> {
+};
 
 TEST_P(LegacyPoll, RunsOnePieceAtATime) {
   MX_SPEC("api.sync.timeline.poll-advances",
           "api.sync.timeline.deferred-runs-when-host-waits",
           "api.sync.legacy.blocking-streams-wait-for-it");
-  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
   MX_EXPECT_IN_FRESH_PROCESS(PollLegacyCoveringBlockingWork(
       std::get<0>(GetParam()), std::get<1>(GetParam())));
 }
@@ -230,9 +216,8 @@ std::string PollAcrossAWait(StreamKind waiting_kind, int recording_device) {
   problems += AppendWork(log, waiting.get(), 1, "waiter");
   problems +=
       PollUntilDone([&] { return mcStreamQuery(waiting.get()); }, log, 4);
-  if (log.Joined() != "recorded0 recorded1 recorded2 waiter0") {
-    problems += "after the polls the log is '" + log.Joined() + "'; ";
-  }
+  problems += ExpectLog("after the polls", log,
+                        "recorded0 recorded1 recorded2 waiter0");
   mcEventDestroy(event);
   return problems;
 }
@@ -244,15 +229,14 @@ std::string AcrossCaseName(const testing::TestParamInfo<AcrossCase>& info) {
          std::to_string(std::get<1>(info.param));
 }
 
-class PollAcrossWait : public testing::TestWithParam<AcrossCase> {};
+class PollAcrossWait
+    : public DeferredModeTest<testing::TestWithParam<AcrossCase>> {};
 
 TEST_P(PollAcrossWait, RunsTheAwaitedWorkOnePieceAtATime) {
   MX_SPEC("api.sync.timeline.poll-advances",
           "api.stream.query.not-ready-when-pending",
           "api.stream.wait-event.cross-device");
   MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", std::get<1>(GetParam()) + 1);
-  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
   MX_EXPECT_IN_FRESH_PROCESS(
       PollAcrossAWait(std::get<0>(GetParam()), std::get<1>(GetParam())));
 }
@@ -266,3 +250,4 @@ INSTANTIATE_TEST_SUITE_P(
     AcrossCaseName);
 
 }  // namespace
+}  // namespace mxcts::conformance

@@ -28,23 +28,10 @@
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 
+namespace mxcts::conformance {
 namespace {
 
-using ::mxcts::conformance::Expect;
-using ::mxcts::conformance::OrderLog;
-using ::mxcts::conformance::ReadTextFile;
-using ::mxcts::conformance::ResultFilePath;
-using ::mxcts::conformance::ScopedEnvironment;
-using ::mxcts::conformance::StreamKind;
-using ::mxcts::conformance::TestStream;
-using ::mxcts::conformance::WriteTextFile;
-
-constexpr int kTooEarly = -1;
 constexpr int kPieces = 8;
-
-__global__ void Follow(int* cell, int expected, int value) {
-  *cell = *cell == expected ? value : kTooEarly;
-}
 
 std::string Label(char stream, int index) {
   return std::string(1, stream) + std::to_string(index);
@@ -132,8 +119,7 @@ TEST_P(ShuffleSeed, EveryPermittedOrderHolds) {
           "api.sync.legacy.waits-for-blocking-streams",
           "api.sync.legacy.blocking-streams-wait-for-it",
           "api.sync.host.device-synchronize-waits-all");
-  ScopedEnvironment mode("MXCTS_TIMELINE", Mode(GetParam()).c_str());
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
+  ScopedTimelineMode mode(Mode(GetParam()).c_str());
   MX_EXPECT_IN_FRESH_PROCESS(RunProgram(
       ResultFilePath("shuffle_order_" + std::to_string(GetParam()) + ".log")));
 }
@@ -151,8 +137,7 @@ INSTANTIATE_TEST_SUITE_P(Seeds, ShuffleSeed,
 std::string LogUnder(const std::string& mode, const std::string& file) {
   const std::string path = ResultFilePath(file);
   std::remove(path.c_str());
-  ScopedEnvironment timeline("MXCTS_TIMELINE", mode.c_str());
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
+  ScopedTimelineMode timeline(mode.c_str());
   MX_EXPECT_IN_FRESH_PROCESS(RunProgram(path));
   return ReadTextFile(path);
 }
@@ -208,3 +193,4 @@ TEST(Shuffle, ControlDeferredRunsOneFixedOrder) {
 }
 
 }  // namespace
+}  // namespace mxcts::conformance

@@ -10,19 +10,13 @@
 
 #include <mc_runtime.h>
 
-#include <cstdio>
-#include <string>
 #include <tuple>
 
 #include "conformance/api/execution/stream_testing.h"
 #include "conformance/testing/spec.h"
 
+namespace mxcts::conformance {
 namespace {
-
-using ::mxcts::conformance::kAllStreamKinds;
-using ::mxcts::conformance::StreamKind;
-using ::mxcts::conformance::StreamKindName;
-using ::mxcts::conformance::TestStream;
 
 void CountCallback(mcStream_t, mcError_t, void* count) {
   ++*static_cast<int*>(count);
@@ -71,19 +65,9 @@ TEST_P(NullFunction, NullHostFunctionIsInvalidValue) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Kinds, NullFunction,
-                         testing::ValuesIn(kAllStreamKinds),
-                         ::mxcts::conformance::KindName);
+                         testing::ValuesIn(kAllStreamKinds), KindName);
 
-using FlagsCase = std::tuple<unsigned, StreamKind>;
-
-std::string FlagsCaseName(const testing::TestParamInfo<FlagsCase>& info) {
-  char hex[16];
-  std::snprintf(hex, sizeof(hex), "%x", std::get<0>(info.param));
-  return std::string("Flags0x") + hex + "_" +
-         StreamKindName(std::get<1>(info.param));
-}
-
-class CallbackFlags : public testing::TestWithParam<FlagsCase> {};
+class CallbackFlags : public testing::TestWithParam<FlagsOnKind> {};
 
 TEST_P(CallbackFlags, NonzeroFlagsAreInvalidValueAndNothingRuns) {
   MX_SPEC("api.callback.add.nonzero-flags-is-invalid-value",
@@ -108,6 +92,7 @@ INSTANTIATE_TEST_SUITE_P(
     Flags, CallbackFlags,
     testing::Combine(testing::Values(1u, 2u, 0x100u, 0x80000000u, 0xffffffffu),
                      testing::ValuesIn(kAllStreamKinds)),
-    FlagsCaseName);
+    FlagsOnKindName);
 
 }  // namespace
+}  // namespace mxcts::conformance

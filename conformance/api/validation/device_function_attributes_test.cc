@@ -11,38 +11,29 @@
 #include <climits>
 #include <cstring>
 #include <string>
+#include <vector>
 
+#include "conformance/api/execution/device_testing.h"
 #include "conformance/testing/spec.h"
 
 namespace {
 
+using ::mxcts::conformance::NonKernelTest;
+using ::mxcts::conformance::NotAKernel;
+using ::mxcts::conformance::NotAKernelName;
+using ::mxcts::conformance::NotKernels;
+
 __global__ void Kernel(int* out) { out[threadIdx.x] = 1; }
 
-void HostFunction(int*) {}
-int host_data = 0;
-
-// Pointers that are not kernels.
-struct NotAKernel {
-  const char* name;
-  const void* pointer;
-};
-
-const NotAKernel kNotKernels[] = {
-    {"HostFunction", reinterpret_cast<const void*>(&HostFunction)},
-    {"Null", nullptr},
-    {"HostData", &host_data},
-    {"InsideAKernel", reinterpret_cast<const char*>(&Kernel) + 1},
-};
-
-class NonKernel : public testing::TestWithParam<NotAKernel> {
- protected:
-  void TearDown() override { mcGetLastError(); }
-  const void* pointer() const { return GetParam().pointer; }
-};
-
-std::string NonKernelName(const testing::TestParamInfo<NotAKernel>& info) {
-  return info.param.name;
+// The shared non-kernel pointers, and one into a kernel.
+std::vector<NotAKernel> NotKernelsOrKernelInterior() {
+  std::vector<NotAKernel> pointers = NotKernels();
+  pointers.push_back(
+      {"InsideAKernel", reinterpret_cast<const char*>(&Kernel) + 1});
+  return pointers;
 }
+
+class NonKernel : public NonKernelTest {};
 
 TEST_P(NonKernel, GetAttributesIsInvalidDeviceFunction) {
   MX_SPEC("api.device.func.non-kernel-is-invalid-device-function");
@@ -81,8 +72,9 @@ TEST_P(NonKernel, SetSharedMemConfigIsInvalidDeviceFunction) {
             mcSuccess);
 }
 
-INSTANTIATE_TEST_SUITE_P(Pointers, NonKernel, testing::ValuesIn(kNotKernels),
-                         NonKernelName);
+INSTANTIATE_TEST_SUITE_P(Pointers, NonKernel,
+                         testing::ValuesIn(NotKernelsOrKernelInterior()),
+                         NotAKernelName);
 
 TEST(FunctionAttributesValidation, GetWithNullIsInvalidValue) {
   MX_SPEC("api.device.func.get-attributes-null-is-invalid-value");

@@ -10,11 +10,13 @@
 #include <string>
 #include <vector>
 
+#include "conformance/api/execution/device_testing.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 
 namespace {
 
+using ::mxcts::conformance::LimitSupported;
 using ::mxcts::conformance::ScopedEnvironment;
 
 const mcLimit_t kSupported[] = {
@@ -102,9 +104,7 @@ INSTANTIATE_TEST_SUITE_P(Limits, UnattainableLimit,
 TEST(DeviceLimitL2, FetchGranularityOutOfRangeIsInvalidValue) {
   MX_SPEC("api.device.limit.l2-fetch-granularity-range");
   size_t before = 0;
-  if (mcDeviceGetLimit(&before, mcLimitMaxL2FetchGranularity) ==
-      mcErrorUnsupportedLimit) {
-    mcGetLastError();
+  if (!LimitSupported(mcLimitMaxL2FetchGranularity, &before)) {
     GTEST_SKIP() << "unsupported: mcLimitMaxL2FetchGranularity";
   }
   for (size_t bad : {3, 48, 96, 129, 256}) {

@@ -9,16 +9,18 @@
 #include <climits>
 #include <string>
 
+#include "conformance/api/execution/device_testing.h"
 #include "conformance/testing/spec.h"
 
 namespace {
 
+using ::mxcts::conformance::NonKernelTest;
+using ::mxcts::conformance::NotAKernelName;
+using ::mxcts::conformance::NotKernels;
+
 __global__ void Kernel(int* out) { out[threadIdx.x] = 1; }
 
 const void* KernelPointer() { return reinterpret_cast<const void*>(&Kernel); }
-
-void HostFunction(int*) {}
-int host_data = 0;
 
 std::string SignedName(const testing::TestParamInfo<int>& info) {
   if (info.param == INT_MIN) return "IntMin";
@@ -124,23 +126,7 @@ TEST_P(BadOccupancyFlags, VariableSharedFormIsInvalidValue) {
 INSTANTIATE_TEST_SUITE_P(Flags, BadOccupancyFlags,
                          testing::Values(2u, 3u, 0x100u, 0x80000000u));
 
-// Pointers that are not kernels.
-struct NotAKernel {
-  const char* name;
-  const void* pointer;
-};
-
-const NotAKernel kNotKernels[] = {
-    {"HostFunction", reinterpret_cast<const void*>(&HostFunction)},
-    {"Null", nullptr},
-    {"HostData", &host_data},
-};
-
-class OccupancyOfNonKernel : public testing::TestWithParam<NotAKernel> {
- protected:
-  void TearDown() override { mcGetLastError(); }
-  const void* pointer() const { return GetParam().pointer; }
-};
+class OccupancyOfNonKernel : public NonKernelTest {};
 
 TEST_P(OccupancyOfNonKernel, ActiveBlocksIsInvalidDeviceFunction) {
   MX_SPEC("api.device.occupancy.non-kernel-is-invalid-device-function");
@@ -184,10 +170,7 @@ TEST_P(OccupancyOfNonKernel, AvailableDynamicSharedIsInvalidDeviceFunction) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Pointers, OccupancyOfNonKernel,
-                         testing::ValuesIn(kNotKernels),
-                         [](const testing::TestParamInfo<NotAKernel>& info) {
-                           return info.param.name;
-                         });
+                         testing::ValuesIn(NotKernels()), NotAKernelName);
 
 TEST(OccupancyValidation, PotentialBlockSizeWithNullIsInvalidValue) {
   MX_SPEC("api.device.occupancy.max-potential-null-is-invalid-value");

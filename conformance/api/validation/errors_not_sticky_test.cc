@@ -9,7 +9,7 @@
 
 #include <mc_runtime.h>
 
-#include <cstring>
+#include <string>
 #include <vector>
 
 #include "conformance/testing/capabilities.h"
@@ -59,70 +59,73 @@ TEST_F(ArgumentError, HugeMallocAllocatesNothing) {
   ExpectRecordedAndNotSticky(mcErrorMemoryAllocation);
 }
 
-TEST_F(ArgumentError, FreeOfAnInteriorPointerKeepsTheAllocation) {
-  MX_SPEC("api.error.return.invalid-call-changes-nothing",
-          "api.error.sticky.argument-errors-not-sticky");
-  char* device = nullptr;
-  ASSERT_EQ(mcMalloc(&device, 256), mcSuccess);
-  ASSERT_EQ(mcMemset(device, 5, 256), mcSuccess);
-  EXPECT_EQ(mcFree(device + 16), mcErrorInvalidValue);
-  char read[256];
-  ASSERT_EQ(mcMemcpy(read, device, 256, mcMemcpyDeviceToHost), mcSuccess);
-  for (char c : read) ASSERT_EQ(c, 5);
-  ExpectRecordedAndNotSticky(mcErrorInvalidValue);
-  EXPECT_EQ(mcFree(device), mcSuccess);  // control
-}
+// A bad call on `bytes` of device memory filled with `fill`, which must
+// leave every byte as it was, and the same call with the argument fixed
+// (which frees the memory where `fixed_frees`).
+struct DeviceMemoryCall {
+  const char* name;
+  size_t bytes;
+  char fill;
+  mcError_t error;
+  mcError_t (*bad)(char* device);
+  mcError_t (*fixed)(char* device);
+  bool fixed_frees;
+};
 
-TEST_F(ArgumentError, CopyPastTheEndCopiesNothing) {
+// What the copies copy: bytes no fill value equals.
+constexpr char kHostBytes[256] = {};
+
+const DeviceMemoryCall kDeviceMemoryCalls[] = {
+    {"FreeOfAnInteriorPointerKeepsTheAllocation", 256, 5, mcErrorInvalidValue,
+     [](char* device) { return mcFree(device + 16); },
+     [](char* device) { return mcFree(device); }, true},
+    {"CopyPastTheEndCopiesNothing", 100, 3, mcErrorInvalidValue,
+     [](char* device) {
+       return mcMemcpy(device, kHostBytes, 101, mcMemcpyHostToDevice);
+     },
+     [](char* device) {
+       return mcMemcpy(device, kHostBytes, 100, mcMemcpyHostToDevice);
+     },
+     false},
+    {"CopyWithAnInvalidKindCopiesNothing", 64, 1, mcErrorInvalidMemcpyDirection,
+     [](char* device) {
+       return mcMemcpy(device, kHostBytes, 64, static_cast<mcMemcpyKind>(6));
+     },
+     [](char* device) {
+       return mcMemcpy(device, kHostBytes, 64, mcMemcpyHostToDevice);
+     },
+     false},
+    {"MemsetPastTheEndSetsNothing", 64, 2, mcErrorInvalidValue,
+     [](char* device) { return mcMemset(device + 1, 7, 64); },
+     [](char* device) { return mcMemset(device + 1, 7, 63); }, false},
+};
+
+class DeviceMemoryArgumentError
+    : public ArgumentError,
+      public testing::WithParamInterface<DeviceMemoryCall> {};
+
+TEST_P(DeviceMemoryArgumentError, LeavesTheMemoryAsItWas) {
   MX_SPEC("api.error.return.invalid-call-changes-nothing",
           "api.error.sticky.argument-errors-not-sticky");
+  const DeviceMemoryCall& call = GetParam();
   char* device = nullptr;
-  ASSERT_EQ(mcMalloc(&device, 100), mcSuccess);
-  ASSERT_EQ(mcMemset(device, 3, 100), mcSuccess);
-  std::vector<char> source(200, 9);
-  EXPECT_EQ(mcMemcpy(device, source.data(), 101, mcMemcpyHostToDevice),
-            mcErrorInvalidValue);
-  char read[100];
-  ASSERT_EQ(mcMemcpy(read, device, 100, mcMemcpyDeviceToHost), mcSuccess);
-  for (char c : read) ASSERT_EQ(c, 3);
-  ExpectRecordedAndNotSticky(mcErrorInvalidValue);
-  EXPECT_EQ(mcMemcpy(device, source.data(), 100, mcMemcpyHostToDevice),
+  ASSERT_EQ(mcMalloc(&device, call.bytes), mcSuccess);
+  ASSERT_EQ(mcMemset(device, call.fill, call.bytes), mcSuccess);
+  EXPECT_EQ(call.bad(device), call.error);
+  std::vector<char> read(call.bytes);
+  ASSERT_EQ(mcMemcpy(read.data(), device, call.bytes, mcMemcpyDeviceToHost),
             mcSuccess);
-  mcFree(device);
+  for (char c : read) ASSERT_EQ(c, call.fill);
+  ExpectRecordedAndNotSticky(call.error);
+  EXPECT_EQ(call.fixed(device), mcSuccess);  // control
+  if (!call.fixed_frees) mcFree(device);
 }
 
-TEST_F(ArgumentError, CopyWithAnInvalidKindCopiesNothing) {
-  MX_SPEC("api.error.return.invalid-call-changes-nothing",
-          "api.error.sticky.argument-errors-not-sticky");
-  char* device = nullptr;
-  ASSERT_EQ(mcMalloc(&device, 64), mcSuccess);
-  ASSERT_EQ(mcMemset(device, 1, 64), mcSuccess);
-  char source[64];
-  std::memset(source, 8, sizeof(source));
-  EXPECT_EQ(mcMemcpy(device, source, 64, static_cast<mcMemcpyKind>(6)),
-            mcErrorInvalidMemcpyDirection);
-  char read[64];
-  ASSERT_EQ(mcMemcpy(read, device, 64, mcMemcpyDeviceToHost), mcSuccess);
-  for (char c : read) ASSERT_EQ(c, 1);
-  ExpectRecordedAndNotSticky(mcErrorInvalidMemcpyDirection);
-  EXPECT_EQ(mcMemcpy(device, source, 64, mcMemcpyHostToDevice), mcSuccess);
-  mcFree(device);
-}
-
-TEST_F(ArgumentError, MemsetPastTheEndSetsNothing) {
-  MX_SPEC("api.error.return.invalid-call-changes-nothing",
-          "api.error.sticky.argument-errors-not-sticky");
-  char* device = nullptr;
-  ASSERT_EQ(mcMalloc(&device, 64), mcSuccess);
-  ASSERT_EQ(mcMemset(device, 2, 64), mcSuccess);
-  EXPECT_EQ(mcMemset(device + 1, 7, 64), mcErrorInvalidValue);
-  char read[64];
-  ASSERT_EQ(mcMemcpy(read, device, 64, mcMemcpyDeviceToHost), mcSuccess);
-  for (char c : read) ASSERT_EQ(c, 2);
-  ExpectRecordedAndNotSticky(mcErrorInvalidValue);
-  EXPECT_EQ(mcMemset(device + 1, 7, 63), mcSuccess);
-  mcFree(device);
-}
+INSTANTIATE_TEST_SUITE_P(
+    Calls, DeviceMemoryArgumentError, testing::ValuesIn(kDeviceMemoryCalls),
+    [](const testing::TestParamInfo<DeviceMemoryCall>& info) {
+      return std::string(info.param.name);
+    });
 
 TEST_F(ArgumentError, DestroyingAStreamTwiceLeavesOtherStreams) {
   MX_SPEC("api.error.return.invalid-call-changes-nothing",

@@ -9,12 +9,13 @@
 
 #include <mc_runtime.h>
 
-#include <cstdio>
 #include <string>
 #include <tuple>
 
+#include "conformance/api/execution/stream_testing.h"
 #include "conformance/testing/spec.h"
 
+namespace mxcts::conformance {
 namespace {
 
 // A handle no call returned: failing calls leave it.
@@ -51,9 +52,8 @@ mcError_t CreateEvent(Creator creator, mcEvent_t* event, unsigned flags) {
 using Case = std::tuple<Creator, unsigned>;
 
 std::string CaseName(const testing::TestParamInfo<Case>& info) {
-  char hex[16];
-  std::snprintf(hex, sizeof(hex), "%x", std::get<1>(info.param));
-  return std::string(CreatorName(std::get<0>(info.param))) + "_0x" + hex;
+  return std::string(CreatorName(std::get<0>(info.param))) + "_" +
+         HexName(std::get<1>(info.param));
 }
 
 class NullEventOutput : public testing::TestWithParam<Case> {};
@@ -146,3 +146,4 @@ INSTANTIATE_TEST_SUITE_P(
     CaseName);
 
 }  // namespace
+}  // namespace mxcts::conformance

@@ -21,14 +21,8 @@
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 
+namespace mxcts::conformance {
 namespace {
-
-using ::mxcts::conformance::Expect;
-using ::mxcts::conformance::OrderLog;
-using ::mxcts::conformance::ScopedDevice;
-using ::mxcts::conformance::ScopedEnvironment;
-using ::mxcts::conformance::StreamKind;
-using ::mxcts::conformance::TestStream;
 
 constexpr float kSentinel = -12345.0f;
 
@@ -175,22 +169,6 @@ INSTANTIATE_TEST_SUITE_P(Events, DifferentDevices,
                                          Which::kBoth),
                          WhichParamName);
 
-enum class BadEvent { kNull, kDestroyed, kNotAnEvent };
-
-const char* BadEventName(BadEvent bad) {
-  switch (bad) {
-    case BadEvent::kNull:
-      return "Null";
-    case BadEvent::kDestroyed:
-      return "Destroyed";
-    case BadEvent::kNotAnEvent:
-      return "NotAnEvent";
-  }
-  return "Unknown";
-}
-
-int not_an_event = 0;
-
 using HandleCase = std::tuple<BadEvent, Which>;
 
 std::string HandleCaseName(const testing::TestParamInfo<HandleCase>& info) {
@@ -204,18 +182,9 @@ TEST_P(InvalidHandle, IsInvalidResourceHandle) {
   MX_SPEC("api.event.elapsed-time.invalid-handle-is-invalid-resource-handle");
   const auto [bad, which] = GetParam();
   mcEvent_t good = Recorded();
-  mcEvent_t broken = nullptr;
-  switch (bad) {
-    case BadEvent::kNull:
-      break;
-    case BadEvent::kDestroyed:
-      broken = Recorded();
-      ASSERT_EQ(mcEventDestroy(broken), mcSuccess);
-      break;
-    case BadEvent::kNotAnEvent:
-      broken = reinterpret_cast<mcEvent_t>(&not_an_event);
-      break;
-  }
+  InvalidEvent invalid(bad);
+  ASSERT_EQ(invalid.status(), mcSuccess);
+  const mcEvent_t broken = invalid.get();
   ExpectRefused(BreaksStart(which) ? broken : good,
                 BreaksEnd(which) ? broken : good, mcErrorInvalidResourceHandle);
   ExpectTime(good, good);  // the control
@@ -267,13 +236,11 @@ std::string NotReadyUntilComplete(Which which) {
   return problems;
 }
 
-class NotReady : public testing::TestWithParam<Which> {};
+class NotReady : public DeferredModeTest<testing::TestWithParam<Which>> {};
 
 TEST_P(NotReady, IncompleteRecordIsNotReady) {
   MX_SPEC("api.event.elapsed-time.incomplete-is-not-ready",
           "api.error.last.not-ready-not-recorded");
-  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
   MX_EXPECT_IN_FRESH_PROCESS(NotReadyUntilComplete(GetParam()));
 }
 
@@ -283,3 +250,4 @@ INSTANTIATE_TEST_SUITE_P(Events, NotReady,
                          WhichParamName);
 
 }  // namespace
+}  // namespace mxcts::conformance

@@ -14,7 +14,6 @@
 
 #include <mc_runtime.h>
 
-#include <cstdio>
 #include <memory>
 #include <string>
 #include <tuple>
@@ -23,14 +22,8 @@
 #include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 
+namespace mxcts::conformance {
 namespace {
-
-using ::mxcts::conformance::kAllStreamKinds;
-using ::mxcts::conformance::ScopedDevice;
-using ::mxcts::conformance::SleepFor;
-using ::mxcts::conformance::StreamKind;
-using ::mxcts::conformance::StreamKindName;
-using ::mxcts::conformance::TestStream;
 
 constexpr int kBusyMilliseconds = 5;
 
@@ -113,24 +106,6 @@ const char* RecordName(bool with_flags) {
 
 // --- Bad events. ---
 
-enum class BadEvent { kNull, kDestroyed, kNotAnEvent, kStreamHandle };
-
-const char* BadEventName(BadEvent bad) {
-  switch (bad) {
-    case BadEvent::kNull:
-      return "Null";
-    case BadEvent::kDestroyed:
-      return "Destroyed";
-    case BadEvent::kNotAnEvent:
-      return "NotAnEvent";
-    case BadEvent::kStreamHandle:
-      return "StreamHandle";
-  }
-  return "Unknown";
-}
-
-int not_a_handle = 0;
-
 using EventCase = std::tuple<BadEvent, bool, StreamKind>;
 
 std::string EventCaseName(const testing::TestParamInfo<EventCase>& info) {
@@ -147,25 +122,10 @@ TEST_P(RecordInvalidEvent, IsInvalidResourceHandle) {
   const auto [bad, with_flags, kind] = GetParam();
   TestStream stream(kind);
   ASSERT_EQ(stream.status(), mcSuccess);
-  mcEvent_t event = nullptr;
-  mcStream_t other = nullptr;
-  switch (bad) {
-    case BadEvent::kNull:
-      break;
-    case BadEvent::kDestroyed:
-      ASSERT_EQ(mcEventCreate(&event), mcSuccess);
-      ASSERT_EQ(mcEventDestroy(event), mcSuccess);
-      break;
-    case BadEvent::kNotAnEvent:
-      event = reinterpret_cast<mcEvent_t>(&not_a_handle);
-      break;
-    case BadEvent::kStreamHandle:
-      ASSERT_EQ(mcStreamCreate(&other), mcSuccess);
-      event = reinterpret_cast<mcEvent_t>(other);
-      break;
-  }
+  InvalidEvent event(bad, stream.get());
+  ASSERT_EQ(event.status(), mcSuccess);
   ASSERT_EQ(mcGetLastError(), mcSuccess);
-  EXPECT_EQ(Record(with_flags, event, stream.get()),
+  EXPECT_EQ(Record(with_flags, event.get(), stream.get()),
             mcErrorInvalidResourceHandle);
   EXPECT_EQ(mcGetLastError(), mcErrorInvalidResourceHandle);
   // Control: a live event records in the same stream.
@@ -174,9 +134,6 @@ TEST_P(RecordInvalidEvent, IsInvalidResourceHandle) {
   EXPECT_EQ(Record(with_flags, live, stream.get()), mcSuccess);
   EXPECT_EQ(mcEventSynchronize(live), mcSuccess);
   EXPECT_EQ(mcEventDestroy(live), mcSuccess);
-  if (other != nullptr) {
-    EXPECT_EQ(mcStreamDestroy(other), mcSuccess);
-  }
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -189,27 +146,6 @@ INSTANTIATE_TEST_SUITE_P(
     EventCaseName);
 
 // --- Bad streams. ---
-
-enum class BadStream {
-  kDestroyed,
-  kDestroyedOnOtherDevice,
-  kNotAStream,
-  kEventHandle
-};
-
-const char* BadStreamName(BadStream bad) {
-  switch (bad) {
-    case BadStream::kDestroyed:
-      return "Destroyed";
-    case BadStream::kDestroyedOnOtherDevice:
-      return "DestroyedOnOtherDevice";
-    case BadStream::kNotAStream:
-      return "NotAStream";
-    case BadStream::kEventHandle:
-      return "EventHandle";
-  }
-  return "Unknown";
-}
 
 using StreamCase = std::tuple<BadStream, bool>;
 
@@ -225,38 +161,16 @@ TEST_P(RecordInvalidStream, IsInvalidResourceHandleAndKeepsTheRecord) {
           "api.stream.handle.invalid-handle-is-invalid-resource-handle",
           "api.event.record.rerecord-overwrites");
   const auto [bad, with_flags] = GetParam();
+  MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", DevicesNeeded(bad));
   RecordedPair pair(0);
-  mcStream_t stream = nullptr;
-  mcEvent_t other_event = nullptr;
-  switch (bad) {
-    case BadStream::kDestroyed:
-      ASSERT_EQ(mcStreamCreate(&stream), mcSuccess);
-      ASSERT_EQ(mcStreamDestroy(stream), mcSuccess);
-      break;
-    case BadStream::kDestroyedOnOtherDevice: {
-      MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
-      ScopedDevice other(1);
-      ASSERT_EQ(mcStreamCreate(&stream), mcSuccess);
-      ASSERT_EQ(mcStreamDestroy(stream), mcSuccess);
-      break;
-    }
-    case BadStream::kNotAStream:
-      stream = reinterpret_cast<mcStream_t>(&not_a_handle);
-      break;
-    case BadStream::kEventHandle:
-      ASSERT_EQ(mcEventCreate(&other_event), mcSuccess);
-      stream = reinterpret_cast<mcStream_t>(other_event);
-      break;
-  }
+  InvalidStream stream(bad);
+  ASSERT_EQ(stream.status(), mcSuccess);
   ASSERT_EQ(mcGetLastError(), mcSuccess);
-  EXPECT_EQ(Record(with_flags, pair.event(), stream),
+  EXPECT_EQ(Record(with_flags, pair.event(), stream.get()),
             mcErrorInvalidResourceHandle);
   EXPECT_EQ(mcGetLastError(), mcErrorInvalidResourceHandle);
   EXPECT_EQ(pair.Unchanged(), "");
   EXPECT_EQ(pair.RerecordMoves(), "");
-  if (other_event != nullptr) {
-    EXPECT_EQ(mcEventDestroy(other_event), mcSuccess);
-  }
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -298,7 +212,7 @@ TEST_P(RecordOtherDeviceStream, IsInvalidResourceHandleAndKeepsTheRecord) {
     EXPECT_EQ(Record(with_flags, pair.event(), stream.get()),
               mcErrorInvalidResourceHandle);
     EXPECT_EQ(mcGetLastError(), mcErrorInvalidResourceHandle);
-    if (!::mxcts::conformance::IsCreatedKind(kind)) {
+    if (!IsCreatedKind(kind)) {
       // With the event's device current, the same name is that device's
       // stream: the control.
       ScopedDevice own(event_device);
@@ -325,16 +239,7 @@ INSTANTIATE_TEST_SUITE_P(Kinds, RecordOtherDeviceStream,
 
 // --- Unknown record flags. ---
 
-using FlagsCase = std::tuple<unsigned, StreamKind>;
-
-std::string FlagsCaseName(const testing::TestParamInfo<FlagsCase>& info) {
-  char hex[16];
-  std::snprintf(hex, sizeof(hex), "%x", std::get<0>(info.param));
-  return std::string("Flags0x") + hex + "_" +
-         StreamKindName(std::get<1>(info.param));
-}
-
-class RecordFlags : public testing::TestWithParam<FlagsCase> {};
+class RecordFlags : public testing::TestWithParam<FlagsOnKind> {};
 
 TEST_P(RecordFlags, UnknownBitIsInvalidValueAndKeepsTheRecord) {
   MX_SPEC("api.event.record-with-flags.invalid-flags-is-invalid-value",
@@ -360,6 +265,7 @@ INSTANTIATE_TEST_SUITE_P(
     testing::Combine(
         testing::Values(0x2u, 0x3u, 0x4u, 0x80000000u, 0xffffffffu),
         testing::Values(StreamKind::kZero, StreamKind::kNonBlocking)),
-    FlagsCaseName);
+    FlagsOnKindName);
 
 }  // namespace
+}  // namespace mxcts::conformance

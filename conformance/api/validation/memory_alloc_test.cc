@@ -20,16 +20,10 @@
 namespace {
 
 using mxcts::conformance::memory::Buffer;
-using mxcts::conformance::memory::FirstDifference;
+using mxcts::conformance::memory::FreeMemory;
 using mxcts::conformance::memory::Kind;
 
 __device__ int device_variable[16];
-
-size_t FreeMemory() {
-  size_t free = 0, total = 0;
-  EXPECT_EQ(mcMemGetInfo(&free, &total), mcSuccess);
-  return free;
-}
 
 TEST(MallocErrors, NullOutputIsInvalidValue) {
   MX_SPEC("api.memory.malloc.null-pointer-to-pointer");
@@ -63,7 +57,7 @@ TEST_P(OutOfMemory, IsMemoryAllocationAndNotSticky) {
   ASSERT_EQ(mcMalloc(&p, 4096), mcSuccess);
   EXPECT_EQ(mcMemset(p, 0, 4096), mcSuccess);
   EXPECT_EQ(mcDeviceSynchronize(), mcSuccess);
-  EXPECT_EQ(FirstDifference(kept.Read(), kept.Initial()), "");
+  EXPECT_EQ(kept.FirstChange(), "");
   EXPECT_EQ(mcFree(p), mcSuccess);
 }
 
@@ -146,8 +140,8 @@ TEST_P(FreeErrors, IsInvalidValueAndKeepsEveryAllocation) {
   EXPECT_EQ(mcFree(target), mcErrorInvalidValue);
   EXPECT_EQ(mcGetLastError(), mcErrorInvalidValue);
   // Every allocation is still live and holds its bytes.
-  EXPECT_EQ(FirstDifference(device.Read(), device.Initial()), "");
-  EXPECT_EQ(FirstDifference(pinned.Read(), pinned.Initial()), "");
+  EXPECT_EQ(device.FirstChange(), "");
+  EXPECT_EQ(pinned.FirstChange(), "");
   EXPECT_EQ(mcMemset(device.data(), 1, 64), mcSuccess);
   if (managed != nullptr) {
     EXPECT_EQ(mcMemset(managed, 1, 64), mcSuccess);
@@ -228,7 +222,7 @@ TEST_P(FreeHostErrors, IsInvalidValueAndKeepsTheAllocation) {
   ASSERT_TRUE(buffer.ok());
   void* target = buffer.data() + (what == NotHost::kInterior ? 16 : 0);
   EXPECT_EQ(mcFreeHost(target), mcErrorInvalidValue);
-  EXPECT_EQ(FirstDifference(buffer.Read(), buffer.Initial()), "");
+  EXPECT_EQ(buffer.FirstChange(), "");
   // Control: the allocation is still usable (the Buffer releases it).
   if (kind != Kind::kPageable) {
     EXPECT_EQ(mcMemset(buffer.data(), 0, 128), mcSuccess);

@@ -58,7 +58,7 @@ TEST_P(InvalidKind, IsInvalidMemcpyDirectionAndCopiesNothing) {
   EXPECT_EQ(Copy(c.call, dst.data(), src.data(), 64, c.kind),
             mcErrorInvalidMemcpyDirection);
   EXPECT_EQ(mcGetLastError(), mcErrorInvalidMemcpyDirection);
-  EXPECT_EQ(FirstDifference(dst.Read(), dst.Initial()), "");
+  EXPECT_EQ(dst.FirstChange(), "");
   // Control: the same copy with a valid kind.
   EXPECT_EQ(Copy(c.call, dst.data(), src.data(), 64, mcMemcpyHostToDevice),
             mcSuccess);
@@ -114,7 +114,7 @@ TEST_P(NullPointer, IsInvalidValueUnlessCountIsZero) {
   void* dst = c.null_dst ? nullptr : other.data();
   const void* src = c.null_dst ? other.data() : nullptr;
   EXPECT_EQ(Copy(c.call, dst, src, 32, c.kind), mcErrorInvalidValue);
-  EXPECT_EQ(FirstDifference(other.Read(), other.Initial()), "");
+  EXPECT_EQ(other.FirstChange(), "");
   // Control: count 0 with the same pointers.
   EXPECT_EQ(Copy(c.call, dst, src, 0, c.kind), mcSuccess);
 }
@@ -167,8 +167,8 @@ TEST_P(PastEnd, IsInvalidValueAndChangesNoByte) {
   const size_t fits = size - offset;
   EXPECT_EQ(Copy(c.call, dst, src, fits + c.over, mcMemcpyDefault),
             mcErrorInvalidValue);
-  EXPECT_EQ(FirstDifference(allocation.Read(), allocation.Initial()), "");
-  EXPECT_EQ(FirstDifference(other.Read(), other.Initial()), "");
+  EXPECT_EQ(allocation.FirstChange(), "");
+  EXPECT_EQ(other.FirstChange(), "");
   // Control: exactly to the end.
   EXPECT_EQ(Copy(c.call, dst, src, fits, mcMemcpyDefault), mcSuccess);
 }
@@ -240,7 +240,7 @@ TEST_P(FreedPointer, IsInvalidValueAndAccessesNothing) {
     ASSERT_EQ(mcFree(victim), mcSuccess);
   }
   EXPECT_EQ(Copy(c.call, dst, src, 256, kind), mcErrorInvalidValue);
-  EXPECT_EQ(FirstDifference(other.Read(), other.Initial()), "");
+  EXPECT_EQ(other.FirstChange(), "");
 }
 
 std::vector<FreedCase> FreedCases() {
@@ -292,8 +292,8 @@ TEST_P(PageableDeviceSide, IsInvalidValueAndCopiesNothing) {
   void* dst = c.bad_dst ? pageable.data() : other.data();
   const void* src = c.bad_dst ? other.data() : pageable.data();
   EXPECT_EQ(Copy(c.call, dst, src, 128, c.kind), mcErrorInvalidValue);
-  EXPECT_EQ(FirstDifference(pageable.Read(), pageable.Initial()), "");
-  EXPECT_EQ(FirstDifference(other.Read(), other.Initial()), "");
+  EXPECT_EQ(pageable.FirstChange(), "");
+  EXPECT_EQ(other.FirstChange(), "");
   // Control: mcMemcpyDefault copies between the same pointers.
   EXPECT_EQ(Copy(c.call, dst, src, 128, mcMemcpyDefault), mcSuccess);
 }
@@ -376,9 +376,9 @@ TEST_P(DriverPointer, IsInvalidValueAndCopiesNothing) {
   void* bad = target.data() + (c.bad == Bad::kPastEnd ? 1 : 0);
   EXPECT_EQ(DriverCopy(c.call, bad, device.data(), host.data(), n),
             mcErrorInvalidValue);
-  EXPECT_EQ(FirstDifference(device.Read(), device.Initial()), "");
-  EXPECT_EQ(FirstDifference(host.Read(), host.Initial()), "");
-  EXPECT_EQ(FirstDifference(target.Read(), target.Initial()), "");
+  EXPECT_EQ(device.FirstChange(), "");
+  EXPECT_EQ(host.FirstChange(), "");
+  EXPECT_EQ(target.FirstChange(), "");
   // Control: a device allocation, exactly in bounds.
   Buffer good(Kind::kDevice, n, 4);
   ASSERT_TRUE(good.ok());

@@ -76,7 +76,7 @@ TEST_P(UnknownMemory, IsInvalidValueAndWritesNothing) {
   ASSERT_TRUE(pageable.ok());
   EXPECT_EQ(Set(GetParam(), pageable.data(), 64), mcErrorInvalidValue);
   EXPECT_EQ(Set(GetParam(), nullptr, 64), mcErrorInvalidValue);
-  EXPECT_EQ(FirstDifference(pageable.Read(), pageable.Initial()), "");
+  EXPECT_EQ(pageable.FirstChange(), "");
   // Controls: count 0 with the same pointers; device memory.
   EXPECT_EQ(Set(GetParam(), pageable.data(), 0), mcSuccess);
   EXPECT_EQ(Set(GetParam(), nullptr, 0), mcSuccess);
@@ -129,7 +129,7 @@ TEST_P(PastEnd, IsInvalidValueAndWritesNothing) {
   unsigned char* at = buffer.data() + 64;
   EXPECT_EQ(Set(c.call, at, 4096 + element), mcErrorInvalidValue);
   EXPECT_EQ(Set(c.call, at, 2 * 4096), mcErrorInvalidValue);
-  EXPECT_EQ(FirstDifference(buffer.Read(), buffer.Initial()), "");
+  EXPECT_EQ(buffer.FirstChange(), "");
   EXPECT_EQ(Set(c.call, at, 4096), mcSuccess);  // control: to the end
 }
 
@@ -181,7 +181,7 @@ TEST_P(Misaligned, IsInvalidValueAndWritesNothing) {
   Buffer device(Kind::kDevice, 256, 1);
   ASSERT_TRUE(device.ok());
   EXPECT_EQ(Set(c.call, device.data() + c.offset, 64), mcErrorInvalidValue);
-  EXPECT_EQ(FirstDifference(device.Read(), device.Initial()), "");
+  EXPECT_EQ(device.FirstChange(), "");
   // Control: aligned to the element.
   EXPECT_EQ(Set(c.call, device.data() + ElementSize(c.call), 64), mcSuccess);
 }

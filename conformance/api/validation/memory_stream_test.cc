@@ -16,7 +16,6 @@
 namespace {
 
 using mxcts::conformance::memory::Buffer;
-using mxcts::conformance::memory::FirstDifference;
 using mxcts::conformance::memory::Kind;
 
 enum class AsyncCall {
@@ -110,8 +109,8 @@ TEST_P(DestroyedStream, IsInvalidResourceHandleAndEnqueuesNothing) {
   EXPECT_EQ(Issue(call, dst.data(), src.data(), dead),
             mcErrorInvalidResourceHandle);
   EXPECT_EQ(mcGetLastError(), mcErrorInvalidResourceHandle);
-  EXPECT_EQ(FirstDifference(dst.Read(), dst.Initial()), "");
-  EXPECT_EQ(FirstDifference(src.Read(), src.Initial()), "");
+  EXPECT_EQ(dst.FirstChange(), "");
+  EXPECT_EQ(src.FirstChange(), "");
   // Control: a live stream.
   mcStream_t live = nullptr;
   ASSERT_EQ(mcStreamCreate(&live), mcSuccess);

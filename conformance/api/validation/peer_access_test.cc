@@ -18,6 +18,7 @@
 #include <string>
 #include <utility>
 
+#include "conformance/api/execution/memory_testing.h"
 #include "conformance/testing/capabilities.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
@@ -25,6 +26,7 @@
 namespace {
 
 using mxcts::conformance::ScopedEnvironment;
+using mxcts::conformance::memory::PeerAccessTest;
 
 int DeviceCount() {
   int count = 0;
@@ -45,18 +47,8 @@ bool IsEnabled(int device, int peer) {
   return enabled;
 }
 
-class PeerAccessValidation : public testing::Test {
+class PeerAccessValidation : public PeerAccessTest {
  protected:
-  void SetUp() override {
-    MX_REQUIRE_CAPABILITY("peer_access");
-    MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
-    ASSERT_EQ(mcSetDevice(0), mcSuccess);
-    mcGetLastError();
-  }
-  void TearDown() override {
-    mcSetDevice(0);
-    mcGetLastError();
-  }
   // Access is off in both directions, as every test leaves it.
   void ExpectNoAccess() {
     EXPECT_FALSE(IsEnabled(0, 1));

@@ -84,49 +84,49 @@ class PeerCopyValidation : public testing::Test {
 
 // --- Bad pointers. ---
 
+// The arguments of a peer copy.
+struct PeerCopy {
+  char* dst;
+  int dst_device;
+  const char* src;
+  int src_device;
+  size_t count;
+};
+
 // A peer copy of `count` bytes from device 0 to device 1 (or the reverse,
-// for a bad source) with one argument broken.
+// for a bad source) with one argument broken. The copy that must be
+// unchanged is the device-1 buffer.
 struct BadCopy {
   const char* name;
-  // dst, dst_device, src, src_device, count.
-  std::function<void(Buffers*, char**, int*, const char**, int*, size_t*)>
-      arguments;
-  // The copy that must be unchanged is the device-1 buffer.
+  // Breaks the argument of the good copy.
+  std::function<void(Buffers*, PeerCopy*)> breaks;
 };
 
 const BadCopy kBadCopies[] = {
-    {"NullDestination", [](Buffers*, char** dst, int*, const char**, int*,
-                           size_t*) { *dst = nullptr; }},
-    {"NullSource", [](Buffers*, char**, int*, const char** src, int*,
-                      size_t*) { *src = nullptr; }},
-    {"PageableHostSource", [](Buffers* b, char**, int*, const char** src, int*,
-                              size_t*) { *src = b->host; }},
-    {"PageLockedHostSource", [](Buffers* b, char**, int*, const char** src,
-                                int*, size_t*) { *src = b->pinned; }},
-    {"ManagedSource", [](Buffers* b, char**, int*, const char** src, int*,
-                         size_t*) { *src = b->managed; }},
-    {"SourceNamedAsDevice1", [](Buffers*, char**, int*, const char**,
-                                int* src_device, size_t*) { *src_device = 1; }},
+    {"NullDestination", [](Buffers*, PeerCopy* c) { c->dst = nullptr; }},
+    {"NullSource", [](Buffers*, PeerCopy* c) { c->src = nullptr; }},
+    {"PageableHostSource", [](Buffers* b, PeerCopy* c) { c->src = b->host; }},
+    {"PageLockedHostSource",
+     [](Buffers* b, PeerCopy* c) { c->src = b->pinned; }},
+    {"ManagedSource", [](Buffers* b, PeerCopy* c) { c->src = b->managed; }},
+    {"SourceNamedAsDevice1", [](Buffers*, PeerCopy* c) { c->src_device = 1; }},
     {"DestinationNamedAsDevice0",
-     [](Buffers*, char**, int* dst_device, const char**, int*, size_t*) {
-       *dst_device = 0;
-     }},
-    {"FreedDestination", [](Buffers* b, char** dst, int*, const char**, int*,
-                            size_t*) { *dst = b->freed_on1; }},
-    {"DestinationPastTheEnd", [](Buffers*, char**, int*, const char**, int*,
-                                 size_t* count) { *count = kBytes + 1; }},
+     [](Buffers*, PeerCopy* c) { c->dst_device = 0; }},
+    {"FreedDestination",
+     [](Buffers* b, PeerCopy* c) { c->dst = b->freed_on1; }},
+    {"DestinationPastTheEnd",
+     [](Buffers*, PeerCopy* c) { c->count = kBytes + 1; }},
     {"DestinationOffsetPastTheEnd",
-     [](Buffers*, char** dst, int*, const char**, int*, size_t* count) {
-       *dst += 1;
-       *count = kBytes;
+     [](Buffers*, PeerCopy* c) {
+       c->dst += 1;
+       c->count = kBytes;
      }},
     {"SourceOffsetPastTheEnd",
-     [](Buffers*, char**, int*, const char** src, int*, size_t* count) {
-       *src += kBytes - 8;
-       *count = 16;
+     [](Buffers*, PeerCopy* c) {
+       c->src += kBytes - 8;
+       c->count = 16;
      }},
-    {"HugeCount", [](Buffers*, char**, int*, const char**, int*,
-                     size_t* count) { *count = ~size_t{0}; }},
+    {"HugeCount", [](Buffers*, PeerCopy* c) { c->count = ~size_t{0}; }},
 };
 
 std::string BadCopyName(const testing::TestParamInfo<BadCopy>& info) {
@@ -138,14 +138,10 @@ class BadPointer : public PeerCopyValidation,
  protected:
   // The arguments of the good copy (device 0 to device 1, kBytes), with
   // the parameter's change applied.
-  void Arguments(char** dst, int* dst_device, const char** src, int* src_device,
-                 size_t* count) {
-    *dst = b_.on1;
-    *dst_device = 1;
-    *src = b_.on0;
-    *src_device = 0;
-    *count = kBytes;
-    GetParam().arguments(&b_, dst, dst_device, src, src_device, count);
+  PeerCopy Arguments() {
+    PeerCopy copy{b_.on1, 1, b_.on0, 0, kBytes};
+    GetParam().breaks(&b_, &copy);
+    return copy;
   }
 };
 
@@ -153,12 +149,8 @@ TEST_P(BadPointer, MemcpyPeerIsInvalidValueAndCopiesNothing) {
   MX_SPEC("api.memory.memcpy-peer.pointer-not-on-device",
           "api.peer.copy.device-memory-only",
           "api.error.return.invalid-call-changes-nothing");
-  char* dst;
-  const char* src;
-  int dst_device, src_device;
-  size_t count;
-  Arguments(&dst, &dst_device, &src, &src_device, &count);
-  EXPECT_EQ(mcMemcpyPeer(dst, dst_device, src, src_device, count),
+  const PeerCopy c = Arguments();
+  EXPECT_EQ(mcMemcpyPeer(c.dst, c.dst_device, c.src, c.src_device, c.count),
             mcErrorInvalidValue);
   EXPECT_EQ(mcGetLastError(), mcErrorInvalidValue);
   EXPECT_TRUE(AllBytesAre(b_.on1, kBytes, kDestinationByte));
@@ -171,14 +163,11 @@ TEST_P(BadPointer, MemcpyPeerAsyncIsInvalidValueAndCopiesNothing) {
   MX_SPEC("api.memory.memcpy-peer.pointer-not-on-device",
           "api.peer.copy.device-memory-only",
           "api.error.return.invalid-call-changes-nothing");
-  char* dst;
-  const char* src;
-  int dst_device, src_device;
-  size_t count;
-  Arguments(&dst, &dst_device, &src, &src_device, &count);
+  const PeerCopy c = Arguments();
   mcStream_t stream = nullptr;
   ASSERT_EQ(mcStreamCreate(&stream), mcSuccess);
-  EXPECT_EQ(mcMemcpyPeerAsync(dst, dst_device, src, src_device, count, stream),
+  EXPECT_EQ(mcMemcpyPeerAsync(c.dst, c.dst_device, c.src, c.src_device, c.count,
+                              stream),
             mcErrorInvalidValue);
   EXPECT_EQ(mcStreamSynchronize(stream), mcSuccess);
   EXPECT_TRUE(AllBytesAre(b_.on1, kBytes, kDestinationByte));

@@ -19,12 +19,8 @@
 #include "conformance/api/execution/stream_testing.h"
 #include "conformance/testing/spec.h"
 
+namespace mxcts::conformance {
 namespace {
-
-using ::mxcts::conformance::kAllStreamKinds;
-using ::mxcts::conformance::StreamKind;
-using ::mxcts::conformance::StreamKindName;
-using ::mxcts::conformance::TestStream;
 
 char window_memory[256];
 
@@ -33,20 +29,6 @@ const mcAccessPolicyWindow kGoodWindow{window_memory, 256, 0.5f,
                                        mcAccessPropertyPersisting,
                                        mcAccessPropertyStreaming};
 constexpr mcSynchronizationPolicy kGoodPolicy = mcSyncPolicyYield;
-
-mcError_t SetWindow(mcStream_t stream, const mcAccessPolicyWindow& window) {
-  mcStreamAttrValue value;
-  value.accessPolicyWindow = window;
-  return mcStreamSetAttribute(stream, mcStreamAttributeAccessPolicyWindow,
-                              &value);
-}
-
-mcError_t SetPolicy(mcStream_t stream, mcSynchronizationPolicy policy) {
-  mcStreamAttrValue value;
-  value.syncPolicy = policy;
-  return mcStreamSetAttribute(stream, mcStreamAttributeSynchronizationPolicy,
-                              &value);
-}
 
 // "" if both attributes of `stream` still hold the good values.
 std::string Unchanged(mcStream_t stream) {
@@ -59,11 +41,7 @@ std::string Unchanged(mcStream_t stream) {
                            &policy) != mcSuccess) {
     return "the attributes cannot be read; ";
   }
-  const mcAccessPolicyWindow& w = window.accessPolicyWindow;
-  if (w.base_ptr != kGoodWindow.base_ptr ||
-      w.num_bytes != kGoodWindow.num_bytes ||
-      w.hitRatio != kGoodWindow.hitRatio || w.hitProp != kGoodWindow.hitProp ||
-      w.missProp != kGoodWindow.missProp) {
+  if (!SameWindow(window.accessPolicyWindow, kGoodWindow)) {
     problems += "the access policy window changed; ";
   }
   if (policy.syncPolicy != kGoodPolicy) {
@@ -85,12 +63,7 @@ class AttributeErrors : public testing::TestWithParam<Param> {
     ASSERT_EQ(mcGetLastError(), mcSuccess);
   }
   void TearDown() override {
-    if (stream_ != nullptr) {
-      SetWindow(stream(),
-                mcAccessPolicyWindow{nullptr, 0, 0.0f, mcAccessPropertyNormal,
-                                     mcAccessPropertyNormal});
-      SetPolicy(stream(), mcSyncPolicyAuto);
-    }
+    if (stream_ != nullptr) RestoreDefaultAttributes(stream());
     stream_.reset();
     mcGetLastError();
   }
@@ -278,3 +251,4 @@ INSTANTIATE_TEST_SUITE_P(Policies, BadSynchronizationPolicy,
                          testing::Values(0, 5, 6, 7));
 
 }  // namespace
+}  // namespace mxcts::conformance

@@ -9,7 +9,6 @@
 #include <mc_runtime.h>
 
 #include <cstdint>
-#include <cstdio>
 #include <string>
 #include <tuple>
 
@@ -17,16 +16,8 @@
 #include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 
+namespace mxcts::conformance {
 namespace {
-
-using ::mxcts::conformance::kCreatedStreamKinds;
-using ::mxcts::conformance::kDefaultStreamKinds;
-using ::mxcts::conformance::KindOnDevice;
-using ::mxcts::conformance::KindOnDeviceName;
-using ::mxcts::conformance::OrderLog;
-using ::mxcts::conformance::ScopedDevice;
-using ::mxcts::conformance::StreamKind;
-using ::mxcts::conformance::TestStream;
 
 // A handle value no call returned: it stays unchanged by failing calls.
 mcStream_t Sentinel() { return reinterpret_cast<mcStream_t>(0x5e471e1); }
@@ -101,9 +92,8 @@ INSTANTIATE_TEST_SUITE_P(Creators, NullStreamOutput,
 using FlagsCase = std::tuple<Creator, unsigned>;
 
 std::string FlagsCaseName(const testing::TestParamInfo<FlagsCase>& info) {
-  char hex[16];
-  std::snprintf(hex, sizeof(hex), "%x", std::get<1>(info.param));
-  return std::string(CreatorName(std::get<0>(info.param))) + "_0x" + hex;
+  return std::string(CreatorName(std::get<0>(info.param))) + "_" +
+         HexName(std::get<1>(info.param));
 }
 
 class StreamFlags : public testing::TestWithParam<FlagsCase> {};
@@ -246,3 +236,4 @@ TEST(DestroyNeverCreated, EventHandleIsNoStream) {
 }
 
 }  // namespace
+}  // namespace mxcts::conformance

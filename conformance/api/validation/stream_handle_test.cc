@@ -22,13 +22,8 @@
 #include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 
+namespace mxcts::conformance {
 namespace {
-
-using ::mxcts::conformance::kAllStreamKinds;
-using ::mxcts::conformance::ScopedDevice;
-using ::mxcts::conformance::StreamKind;
-using ::mxcts::conformance::StreamKindName;
-using ::mxcts::conformance::TestStream;
 
 // Counts the runs of the host functions and callbacks the calls enqueue.
 int runs = 0;
@@ -136,35 +131,11 @@ const Function kFunctions[] = {
     {"Destroy", Destroy},
 };
 
-// Kinds of handle that name no live stream.
-enum class BadHandle {
-  kDestroyed,
-  kDestroyedOnOtherDevice,
-  kNotAStream,
-  kEventHandle,
-};
-
-const char* BadHandleName(BadHandle bad) {
-  switch (bad) {
-    case BadHandle::kDestroyed:
-      return "Destroyed";
-    case BadHandle::kDestroyedOnOtherDevice:
-      return "DestroyedOnOtherDevice";
-    case BadHandle::kNotAStream:
-      return "NotAStream";
-    case BadHandle::kEventHandle:
-      return "EventHandle";
-  }
-  return "Unknown";
-}
-
-int not_a_stream = 0;
-
-using Case = std::tuple<int, BadHandle>;
+using Case = std::tuple<int, BadStream>;
 
 std::string CaseName(const testing::TestParamInfo<Case>& info) {
   return std::string(kFunctions[std::get<0>(info.param)].name) + "_" +
-         BadHandleName(std::get<1>(info.param));
+         BadStreamName(std::get<1>(info.param));
 }
 
 class InvalidStreamHandle : public testing::TestWithParam<Case> {
@@ -178,35 +149,16 @@ TEST_P(InvalidStreamHandle, IsInvalidResourceHandleAndChangesNothing) {
   MX_SPEC("api.stream.handle.invalid-handle-is-invalid-resource-handle",
           "api.stream.destroy.twice-is-invalid-resource-handle",
           "api.error.last.recorded-on-failure");
-  const BadHandle bad = std::get<1>(GetParam());
-  mcStream_t handle = nullptr;
-  mcEvent_t event = nullptr;
-  switch (bad) {
-    case BadHandle::kDestroyed:
-      ASSERT_EQ(mcStreamCreate(&handle), mcSuccess);
-      ASSERT_EQ(mcStreamDestroy(handle), mcSuccess);
-      break;
-    case BadHandle::kDestroyedOnOtherDevice: {
-      MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
-      ScopedDevice other(1);
-      ASSERT_EQ(mcStreamCreateWithFlags(&handle, mcStreamNonBlocking),
-                mcSuccess);
-      ASSERT_EQ(mcStreamDestroy(handle), mcSuccess);
-      break;
-    }
-    case BadHandle::kNotAStream:
-      handle = reinterpret_cast<mcStream_t>(&not_a_stream);
-      break;
-    case BadHandle::kEventHandle:
-      ASSERT_EQ(mcEventCreate(&event), mcSuccess);
-      handle = reinterpret_cast<mcStream_t>(event);
-      break;
-  }
+  const BadStream bad = std::get<1>(GetParam());
+  MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", DevicesNeeded(bad));
+  InvalidStream handle(bad);
+  ASSERT_EQ(handle.status(), mcSuccess);
   TestStream live(StreamKind::kNonBlocking);
   ASSERT_EQ(live.status(), mcSuccess);
   ASSERT_EQ(mcGetLastError(), mcSuccess);
   runs = 0;
-  EXPECT_EQ(function().call(handle, live.get()), mcErrorInvalidResourceHandle);
+  EXPECT_EQ(function().call(handle.get(), live.get()),
+            mcErrorInvalidResourceHandle);
   EXPECT_EQ(mcGetLastError(), mcErrorInvalidResourceHandle);
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   EXPECT_EQ(runs, 0) << "work given with a bad handle ran";
@@ -221,18 +173,15 @@ TEST_P(InvalidStreamHandle, IsInvalidResourceHandleAndChangesNothing) {
   if (function().call == AddCallback || function().call == LaunchHostFunc) {
     EXPECT_EQ(runs, 1);
   }
-  if (event != nullptr) {
-    EXPECT_EQ(mcEventDestroy(event), mcSuccess);
-  }
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Functions, InvalidStreamHandle,
     testing::Combine(testing::Range(0, static_cast<int>(std::size(kFunctions))),
-                     testing::Values(BadHandle::kDestroyed,
-                                     BadHandle::kDestroyedOnOtherDevice,
-                                     BadHandle::kNotAStream,
-                                     BadHandle::kEventHandle)),
+                     testing::Values(BadStream::kDestroyed,
+                                     BadStream::kDestroyedOnOtherDevice,
+                                     BadStream::kNotAStream,
+                                     BadStream::kEventHandle)),
     CaseName);
 
 // The three stream queries with a null output, on every kind of stream.
@@ -276,3 +225,4 @@ INSTANTIATE_TEST_SUITE_P(Queries, NullQueryOutput,
                          NullCaseName);
 
 }  // namespace
+}  // namespace mxcts::conformance

@@ -10,7 +10,6 @@
 
 #include <mc_runtime.h>
 
-#include <cstdio>
 #include <string>
 #include <tuple>
 
@@ -18,15 +17,8 @@
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 
+namespace mxcts::conformance {
 namespace {
-
-using ::mxcts::conformance::Expect;
-using ::mxcts::conformance::kAllStreamKinds;
-using ::mxcts::conformance::OrderLog;
-using ::mxcts::conformance::ScopedEnvironment;
-using ::mxcts::conformance::StreamKind;
-using ::mxcts::conformance::StreamKindName;
-using ::mxcts::conformance::TestStream;
 
 // Records an event in a non-blocking stream after pending work, then waits
 // for it in another with `flags`; checks the result and what the waiting
@@ -54,12 +46,8 @@ std::string WaitWithFlags(unsigned flags, bool recorded) {
   log.Append(waiting.get(), "waiter");
   problems += Expect("mcStreamSynchronize", mcStreamSynchronize(waiting.get()),
                      mcSuccess);
-  const std::string want =
-      flags == 0 && recorded ? "captured waiter" : "waiter";
-  if (log.Joined() != want) {
-    problems += "the waiting stream ran '" + log.Joined() + "', expected '" +
-                want + "'; ";
-  }
+  problems += ExpectLog("after the waiting stream's synchronization", log,
+                        flags == 0 && recorded ? "captured waiter" : "waiter");
   problems += Expect("mcDeviceSynchronize", mcDeviceSynchronize(), mcSuccess);
   mcEventDestroy(event);
   return problems;
@@ -68,21 +56,17 @@ std::string WaitWithFlags(unsigned flags, bool recorded) {
 using FlagsCase = std::tuple<unsigned, bool>;
 
 std::string FlagsCaseName(const testing::TestParamInfo<FlagsCase>& info) {
-  char hex[16];
-  std::snprintf(hex, sizeof(hex), "%x", std::get<0>(info.param));
-  return std::string("Flags0x") + hex +
+  return "Flags" + HexName(std::get<0>(info.param)) +
          (std::get<1>(info.param) ? "_Recorded" : "_Unrecorded");
 }
 
-class WaitFlags : public testing::TestWithParam<FlagsCase> {};
+class WaitFlags : public DeferredModeTest<testing::TestWithParam<FlagsCase>> {};
 
 TEST_P(WaitFlags, NonzeroFlagsAreInvalidValueAndAddNoWait) {
   MX_SPEC("api.stream.wait-event.nonzero-flags-is-invalid-value",
           "api.stream.wait-event.default-flag-is-zero",
           "api.stream.wait-event.delays-later-work",
           "api.error.last.recorded-on-failure");
-  ScopedEnvironment mode("MXCTS_TIMELINE", "deferred");
-  ScopedEnvironment blocking("MACA_LAUNCH_BLOCKING", nullptr);
   MX_EXPECT_IN_FRESH_PROCESS(
       WaitWithFlags(std::get<0>(GetParam()), std::get<1>(GetParam())));
 }
@@ -93,25 +77,6 @@ INSTANTIATE_TEST_SUITE_P(Flags, WaitFlags,
                                                           0xffffffffu),
                                           testing::Bool()),
                          FlagsCaseName);
-
-// Kinds of event handle that name no live event.
-enum class BadEvent { kNull, kDestroyed, kNotAnEvent, kStreamHandle };
-
-const char* BadEventName(BadEvent bad) {
-  switch (bad) {
-    case BadEvent::kNull:
-      return "Null";
-    case BadEvent::kDestroyed:
-      return "Destroyed";
-    case BadEvent::kNotAnEvent:
-      return "NotAnEvent";
-    case BadEvent::kStreamHandle:
-      return "StreamHandle";
-  }
-  return "Unknown";
-}
-
-int not_an_event = 0;
 
 using EventCase = std::tuple<BadEvent, StreamKind>;
 
@@ -127,26 +92,10 @@ TEST_P(WaitInvalidEvent, IsInvalidResourceHandle) {
           "api.error.last.recorded-on-failure");
   TestStream stream(std::get<1>(GetParam()));
   ASSERT_EQ(stream.status(), mcSuccess);
-  mcStream_t other = nullptr;
-  mcEvent_t event = nullptr;
-  switch (std::get<0>(GetParam())) {
-    case BadEvent::kNull:
-      break;
-    case BadEvent::kDestroyed:
-      ASSERT_EQ(mcEventCreate(&event), mcSuccess);
-      ASSERT_EQ(mcEventRecord(event, stream.get()), mcSuccess);
-      ASSERT_EQ(mcEventDestroy(event), mcSuccess);
-      break;
-    case BadEvent::kNotAnEvent:
-      event = reinterpret_cast<mcEvent_t>(&not_an_event);
-      break;
-    case BadEvent::kStreamHandle:
-      ASSERT_EQ(mcStreamCreate(&other), mcSuccess);
-      event = reinterpret_cast<mcEvent_t>(other);
-      break;
-  }
+  InvalidEvent event(std::get<0>(GetParam()), stream.get());
+  ASSERT_EQ(event.status(), mcSuccess);
   ASSERT_EQ(mcGetLastError(), mcSuccess);
-  EXPECT_EQ(mcStreamWaitEvent(stream.get(), event, 0),
+  EXPECT_EQ(mcStreamWaitEvent(stream.get(), event.get(), 0),
             mcErrorInvalidResourceHandle);
   EXPECT_EQ(mcGetLastError(), mcErrorInvalidResourceHandle);
   // The stream goes on working; control: a live event is accepted.
@@ -159,9 +108,6 @@ TEST_P(WaitInvalidEvent, IsInvalidResourceHandle) {
   ASSERT_EQ(mcStreamSynchronize(stream.get()), mcSuccess);
   EXPECT_EQ(log.Joined(), "later");
   EXPECT_EQ(mcEventDestroy(live), mcSuccess);
-  if (other != nullptr) {
-    EXPECT_EQ(mcStreamDestroy(other), mcSuccess);
-  }
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -173,3 +119,4 @@ INSTANTIATE_TEST_SUITE_P(
     EventCaseName);
 
 }  // namespace
+}  // namespace mxcts::conformance
