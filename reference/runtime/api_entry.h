@@ -26,6 +26,7 @@
 #include "mc_runtime_api.h"
 #include "reference/runtime/device.h"
 #include "reference/runtime/error_mapping.h"
+#include "reference/runtime/stream.h"
 #include "reference/runtime/thread_state.h"
 
 namespace mxcts::runtime {
@@ -55,6 +56,10 @@ mcError_t RunApi(Body&& body) noexcept {
 // be a default stream or a live stream (of any device), and neither the
 // current device nor the stream's may have a sticky error.
 absl::StatusOr<Device*> StreamDeviceForWork(mcStream_t stream);
+
+// What `stream` names for the calling thread: its device and timeline
+// queue (stream.h). The caller holds the execution lock.
+absl::StatusOr<ResolvedStream> ResolveStreamLocked(mcStream_t stream);
 
 }  // namespace mxcts::runtime
 

@@ -79,9 +79,7 @@ absl::Status RecordEvent(mcEvent_t event, mcStream_t stream, unsigned flags,
   }
   Runtime& runtime = Runtime::Get();
   absl::MutexLock lock(&runtime.execution_mutex());
-  MX_ASSIGN_OR_RETURN(Device * current, runtime.CurrentDevice());
-  MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
-                      StreamTable::Get().Resolve(stream, current->ordinal()));
+  MX_ASSIGN_OR_RETURN(ResolvedStream resolved, ResolveStreamLocked(stream));
   auto record = std::make_shared<MCeventRecord>();
   bool timed = (object->flags & mcEventDisableTiming) == 0;
   Command command;

@@ -39,18 +39,16 @@ absl::StatusOr<Device*> StreamDeviceForWork(mcStream_t stream) {
   return device;
 }
 
+absl::StatusOr<ResolvedStream> ResolveStreamLocked(mcStream_t stream) {
+  MX_ASSIGN_OR_RETURN(Device * current, Runtime::Get().CurrentDevice());
+  return StreamTable::Get().Resolve(stream, current->ordinal());
+}
+
 namespace {
 
 absl::Status NullOutput(const char* api, const char* what) {
   return McStatus(mcErrorInvalidValue,
                   absl::StrFormat("%s: %s is null", api, what));
-}
-
-// What `stream` names for the calling thread. The caller holds the
-// execution lock.
-absl::StatusOr<ResolvedStream> ResolveLocked(mcStream_t stream) {
-  MX_ASSIGN_OR_RETURN(Device * current, Runtime::Get().CurrentDevice());
-  return StreamTable::Get().Resolve(stream, current->ordinal());
 }
 
 // The points a wait for `stream` waits for.
@@ -91,7 +89,7 @@ absl::Status EnqueueInStream(mcStream_t stream, Command command) {
   MX_RETURN_IF_ERROR(StreamDeviceForWork(stream).status());
   Runtime& runtime = Runtime::Get();
   absl::MutexLock lock(&runtime.execution_mutex());
-  MX_ASSIGN_OR_RETURN(ResolvedStream resolved, ResolveLocked(stream));
+  MX_ASSIGN_OR_RETURN(ResolvedStream resolved, ResolveStreamLocked(stream));
   Timeline& timeline = Timeline::Get();
   timeline.AfterSubmit(timeline.Enqueue(resolved.queue, std::move(command)));
   return absl::OkStatus();
@@ -202,7 +200,7 @@ mcError_t mcStreamQuery(mcStream_t stream) {
     absl::MutexLock lock(&runtime.execution_mutex());
     // [api.stream.synchronize.other-device-stream]
     MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
-                        mxcts::runtime::ResolveLocked(stream));
+                        mxcts::runtime::ResolveStreamLocked(stream));
     MX_ASSIGN_OR_RETURN(Device * device, runtime.DeviceAt(resolved.device));
     MX_RETURN_IF_ERROR(device->CheckUsable());
     Timeline& timeline = Timeline::Get();
@@ -235,7 +233,7 @@ mcError_t mcStreamSynchronize(mcStream_t stream) {
     absl::MutexLock lock(&runtime.execution_mutex());
     // [api.stream.synchronize.other-device-stream]
     MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
-                        mxcts::runtime::ResolveLocked(stream));
+                        mxcts::runtime::ResolveStreamLocked(stream));
     Timeline& timeline = Timeline::Get();
     // [api.stream.synchronize.waits-for-prior-work]
     // [api.callback.host-func.synchronize-waits]
@@ -265,7 +263,7 @@ mcError_t mcStreamWaitEvent(mcStream_t stream, mcEvent_t event,
     // [api.stream.wait-event.unrecorded-event-is-no-op]
     if (object->record == nullptr) return absl::OkStatus();
     MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
-                        mxcts::runtime::ResolveLocked(stream));
+                        mxcts::runtime::ResolveStreamLocked(stream));
     Command command;
     command.description = "mcStreamWaitEvent";
     // [api.stream.wait-event.snapshot-at-call]
@@ -286,7 +284,7 @@ mcError_t mcStreamGetFlags(mcStream_t stream, unsigned int* flags) {
     }
     absl::MutexLock lock(&Runtime::Get().execution_mutex());
     MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
-                        mxcts::runtime::ResolveLocked(stream));
+                        mxcts::runtime::ResolveStreamLocked(stream));
     // [api.stream.get-flags.default-stream-is-blocking]
     *flags = resolved.flags;
     return absl::OkStatus();
@@ -300,7 +298,7 @@ mcError_t mcStreamGetPriority(mcStream_t stream, int* priority) {
     }
     absl::MutexLock lock(&Runtime::Get().execution_mutex());
     MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
-                        mxcts::runtime::ResolveLocked(stream));
+                        mxcts::runtime::ResolveStreamLocked(stream));
     // [api.stream.get-priority.reports-priority]
     *priority = resolved.priority;
     return absl::OkStatus();
@@ -314,7 +312,7 @@ mcError_t mcStreamGetDevice(mcStream_t stream, int* device) {
     }
     absl::MutexLock lock(&Runtime::Get().execution_mutex());
     MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
-                        mxcts::runtime::ResolveLocked(stream));
+                        mxcts::runtime::ResolveStreamLocked(stream));
     // [api.stream.get-device.reports-owning-device]
     *device = resolved.device;
     return absl::OkStatus();
@@ -330,7 +328,7 @@ mcError_t mcStreamSetAttribute(mcStream_t stream, mcStreamAttrID attr,
     }
     absl::MutexLock lock(&Runtime::Get().execution_mutex());
     MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
-                        mxcts::runtime::ResolveLocked(stream));
+                        mxcts::runtime::ResolveStreamLocked(stream));
     StreamAttributes& attributes =
         StreamTable::Get().AttributesOf(resolved.queue);
     switch (attr) {
@@ -362,7 +360,7 @@ mcError_t mcStreamGetAttribute(mcStream_t stream, mcStreamAttrID attr,
     }
     absl::MutexLock lock(&Runtime::Get().execution_mutex());
     MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
-                        mxcts::runtime::ResolveLocked(stream));
+                        mxcts::runtime::ResolveStreamLocked(stream));
     const StreamAttributes& attributes =
         StreamTable::Get().AttributesOf(resolved.queue);
     switch (attr) {
@@ -380,9 +378,10 @@ mcError_t mcStreamGetAttribute(mcStream_t stream, mcStreamAttrID attr,
 mcError_t mcStreamCopyAttribute(mcStream_t dst, mcStream_t src) {
   return RunApi([&]() -> absl::Status {
     absl::MutexLock lock(&Runtime::Get().execution_mutex());
-    MX_ASSIGN_OR_RETURN(ResolvedStream to, mxcts::runtime::ResolveLocked(dst));
+    MX_ASSIGN_OR_RETURN(ResolvedStream to,
+                        mxcts::runtime::ResolveStreamLocked(dst));
     MX_ASSIGN_OR_RETURN(ResolvedStream from,
-                        mxcts::runtime::ResolveLocked(src));
+                        mxcts::runtime::ResolveStreamLocked(src));
     StreamTable& streams = StreamTable::Get();
     StreamAttributes copy = streams.AttributesOf(from.queue);
     // [api.stream.attribute.copy-copies-all]
