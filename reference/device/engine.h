@@ -149,7 +149,7 @@ size_t FiberStackBytes();
 bool SetFiberStackBytes(size_t bytes);
 
 // The order in which grids started from now on run their blocks and
-// threads (reference/device/schedule_order.h): "linear" (the default) or
+// threads (reference/device/scheduling/schedule_order.h): "linear" (the default) or
 // "shuffle:<seed>". Until set, the value of the environment variable
 // MXCTS_ENGINE_ORDER (an invalid value is reported once on stderr and the
 // linear order used). Every trap diagnostic of a shuffled grid names the
@@ -208,7 +208,7 @@ inline constexpr unsigned kMaxKernelTimeoutMilliseconds = 60000;
 unsigned KernelTimeoutMilliseconds();
 bool SetKernelTimeoutMilliseconds(unsigned milliseconds);
 
-// --- Faults of device code (reference/device/fault_traps.h). ---
+// --- Faults of device code (reference/device/scheduling/fault_traps.h). ---
 
 // Registers [begin, begin + size) as device code (a loaded image's
 // executable segment): an otherwise unexplained memory fault, an integer

@@ -1,5 +1,8 @@
 // Copyright mxcts authors.
 //
+// Longer than the project's 600-line guide: it mirrors the vendor's one
+// types header, which programs and the other headers expect in one piece.
+//
 // mcr/mc_runtime_types.h: the types and constants of the MXMACA runtime API.
 //
 // The error enumeration `mcError_t` (numbers as the real runtime's: CUDA's

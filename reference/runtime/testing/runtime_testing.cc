@@ -11,7 +11,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "reference/runtime/image_registry.h"
+#include "reference/runtime/images/image_registry.h"
 
 namespace mxcts::runtime_testing {
 namespace {

@@ -29,7 +29,7 @@
 #include "mcr/detail/launch_abi.h"
 #include "reference/device/engine.h"
 #include "reference/device/image/image_abi.h"
-#include "reference/runtime/launcher.h"
+#include "reference/runtime/launch/launcher.h"
 
 namespace mxcts::runtime_testing {
 
@@ -67,7 +67,7 @@ const __mc_image_runtime* InertImageRuntimeTable();
 void SetImageRuntimeTable(const __mc_image_runtime* table);
 
 // The path of a data file of the test, given relative to the workspace
-// ("reference/runtime/testdata/libtest_image.so").
+// ("reference/runtime/images/testdata/libtest_image.so").
 std::string RunfilePath(const std::string& workspace_relative);
 // The bytes of file `path`; empty if it cannot be read.
 std::vector<unsigned char> ReadFileBytes(const std::string& path);

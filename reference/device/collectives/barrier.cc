@@ -1,0 +1,138 @@
+// Copyright mxcts authors.
+//
+// The barrier records who waits and where; the block scheduler parks and
+// resumes the threads. Arrival parks the thread first and releases the phase
+// if it was the last one, then yields: with a released phase the scheduler
+// resumes the released threads in linear order, the arriving one among them;
+// otherwise it walks on to the next thread that has not arrived.
+//
+// Call sites compare by file name text and line, not by pointer, because one
+// file's name may be spelled by several string literals.
+//
+// Tested by barrier_test.cc.
+
+#include "reference/device/collectives/barrier.h"
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+
+#include "absl/strings/str_format.h"
+#include "reference/device/scheduling/thread_context.h"
+#include "reference/device/scheduling/trap.h"
+
+namespace mxcts::device_internal {
+namespace {
+
+bool SameSite(const WaitSite& a, const WaitSite& b) {
+  // One call site passes the same literal every time: compare pointers
+  // first, text only when they differ.
+  return a.line == b.line &&
+         (a.file == b.file || std::strcmp(a.file, b.file) == 0);
+}
+
+}  // namespace
+
+int BlockBarrier::Arrive(Kind kind, int predicate, const char* file, int line) {
+  const WaitSite here{OperationName(kind), file != nullptr ? file : "<unknown>",
+                      line};
+  const unsigned self = block_->current_thread();
+  if (waiting_.empty()) {
+    site_ = here;
+    kind_ = kind;
+    nonzero_predicates_ = 0;
+  } else if (!SameSite(site_, here) || kind_ != kind) {
+    // [lang.sync.syncthreads.different-call-sites-undefined]
+    // [lang.sync.syncthreads.divergent-condition-undefined]
+    // [lang.sync.syncthreads-predicate.mixed-variants-undefined]
+    Trap(mcErrorLaunchFailure,
+         absl::StrFormat(
+             "threads of the block wait at different barriers: this thread "
+             "arrived at %s at %s:%d, while %u threads (the first: thread %s) "
+             "wait at %s at %s:%d",
+             here.operation, here.file, here.line, waiting_.size(),
+             FormatIndex(block_->ThreadIndex(waiting_.front())),
+             site_.operation, site_.file, site_.line));
+  }
+  block_->ParkCurrent(here);
+  waiting_.push_back(self);
+  if (predicate != 0) ++nonzero_predicates_;
+  // [lang.sync.syncthreads.waits-for-whole-block]
+  if (waiting_.size() == block_->thread_count()) {
+    // [lang.sync.syncthreads-predicate.same-result-for-all]
+    const int result = PhaseResult();
+    // Every thread of the block waits, so in linear order the release
+    // order is simply 0, 1, ..., n-1.
+    std::iota(waiting_.begin(), waiting_.end(), 0u);
+    if (block_->order() != nullptr) block_->order()->ReleaseOrder(&waiting_);
+    for (unsigned thread : waiting_) {
+      results_[thread] = result;
+      block_->MakeReady(thread);
+    }
+    waiting_.clear();
+    // [lang.sync.syncthreads.repeated-use] A new phase begins.
+    ++completed_phases_;
+  }
+  block_->Yield();
+  return results_[self];
+}
+
+int BlockBarrier::PhaseResult() const {
+  const unsigned arrived = static_cast<unsigned>(waiting_.size());
+  switch (kind_) {
+    case Kind::kPlain:
+      return 0;
+    case Kind::kCount:
+      // [lang.sync.syncthreads-count.returns-nonzero-count]
+      return static_cast<int>(nonzero_predicates_);
+    case Kind::kAnd:
+      // [lang.sync.syncthreads-and.returns-all]
+      return nonzero_predicates_ == arrived ? 1 : 0;
+    case Kind::kOr:
+      // [lang.sync.syncthreads-or.returns-any]
+      return nonzero_predicates_ > 0 ? 1 : 0;
+  }
+  return 0;
+}
+
+const char* BlockBarrier::OperationName(Kind kind) {
+  switch (kind) {
+    case Kind::kPlain:
+      return "__syncthreads()";
+    case Kind::kCount:
+      return "__syncthreads_count()";
+    case Kind::kAnd:
+      return "__syncthreads_and()";
+    case Kind::kOr:
+      return "__syncthreads_or()";
+  }
+  return "a barrier";
+}
+
+}  // namespace mxcts::device_internal
+
+extern "C" void __mc_dev_syncthreads(const char* file, int line) {
+  using namespace mxcts::device_internal;
+  ActiveGrid* grid = CurrentGrid();
+  // [lang.sync.syncthreads.device-code-only]
+  if (grid == nullptr || grid->barrier == nullptr) {
+    DieOutsideGrid("__syncthreads()", file, line);
+  }
+  grid->barrier->Arrive(file, line);
+}
+
+extern "C" int __mc_dev_syncthreads_predicate(int kind, int predicate,
+                                              const char* file, int line) {
+  using namespace mxcts::device_internal;
+  ActiveGrid* grid = CurrentGrid();
+  if (grid == nullptr || grid->barrier == nullptr) {
+    DieOutsideGrid("__syncthreads_count/_and/_or()", file, line);
+  }
+  if (kind < __MC_BARRIER_COUNT || kind > __MC_BARRIER_OR) {
+    Trap(mcErrorLaunchFailure,
+         absl::StrFormat("invalid barrier kind %d at %s:%d", kind,
+                         file != nullptr ? file : "<unknown>", line));
+  }
+  return grid->barrier->Arrive(static_cast<BlockBarrier::Kind>(kind), predicate,
+                               file, line);
+}

@@ -1,0 +1,75 @@
+// Copyright mxcts authors.
+//
+// reference/device/collectives/barrier.h: the block barrier, __syncthreads().
+//
+// A barrier phase is a rendezvous of every thread of the block. The first
+// thread to arrive fixes the phase's call site; every later arrival must come
+// from the same site (file and line), or the grid traps naming both sites.
+// When the last thread arrives, all of them are released in linear order and
+// the next phase begins. A thread that exits while others wait makes the
+// phase impossible to complete; the block scheduler notices when no thread
+// can run any more and traps ("barrier skipped by exiting threads").
+//
+//   BlockBarrier barrier(&block);
+//   barrier.Arrive(__FILE__, __LINE__);  // on a device thread of `block`
+
+#ifndef REFERENCE_DEVICE_COLLECTIVES_BARRIER_H_
+#define REFERENCE_DEVICE_COLLECTIVES_BARRIER_H_
+
+#include <vector>
+
+#include "reference/device/scheduling/block_scheduler.h"
+
+namespace mxcts::device_internal {
+
+class BlockBarrier {
+ public:
+  // The barrier of the block that `block` runs; `block` must outlive it.
+  explicit BlockBarrier(BlockScheduler* block)
+      : block_(block), results_(block->thread_count(), 0) {}
+
+  BlockBarrier(const BlockBarrier&) = delete;
+  BlockBarrier& operator=(const BlockBarrier&) = delete;
+
+  // What a barrier call combines over the block: nothing (__syncthreads)
+  // or a predicate (__syncthreads_count, _and, _or; the __MC_BARRIER_*
+  // values of mcr/detail/device_abi.h).
+  enum class Kind { kPlain = 0, kCount = 1, kAnd = 2, kOr = 3 };
+
+  // The current thread arrives at the __syncthreads() call at file:line.
+  // Returns when every thread of the block has arrived there; traps if a
+  // thread of this phase waits at another call site.
+  void Arrive(const char* file, int line) {
+    Arrive(Kind::kPlain, 0, file, line);
+  }
+
+  // The current thread arrives with `predicate` at a barrier call of `kind`
+  // at file:line. Returns, when every thread of the block has arrived, the
+  // phase's combined value: the number of threads with a nonzero predicate
+  // (kCount), 1 if all (kAnd) or any (kOr) of them had one, else 0; 0 for
+  // kPlain. Traps if a thread of this phase waits at another call site or
+  // at a barrier of another kind.
+  int Arrive(Kind kind, int predicate, const char* file, int line);
+
+  // How many phases have completed (tests count them).
+  unsigned long completed_phases() const { return completed_phases_; }
+
+ private:
+  static const char* OperationName(Kind kind);
+  // The value the phase under way gives every thread when it completes.
+  int PhaseResult() const;
+
+  BlockScheduler* const block_;
+  std::vector<unsigned> waiting_;    // linear thread indices, in arrival order
+  WaitSite site_;                    // of the phase under way
+  Kind kind_ = Kind::kPlain;         // of the phase under way
+  unsigned nonzero_predicates_ = 0;  // of the phase under way
+  // Each thread's result of the last phase it took part in: a released
+  // thread reads it after later phases may have begun.
+  std::vector<int> results_;
+  unsigned long completed_phases_ = 0;
+};
+
+}  // namespace mxcts::device_internal
+
+#endif  // REFERENCE_DEVICE_COLLECTIVES_BARRIER_H_

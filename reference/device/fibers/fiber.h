@@ -1,0 +1,74 @@
+// Copyright mxcts authors.
+//
+// reference/device/fibers/fiber.h: execution contexts for device threads, on
+// boost.context's fcontext primitives.
+//
+// A Fiber is a suspended computation with its own stack. The OS thread that
+// runs a grid is represented by a Fiber without a stack (the "host" fiber),
+// whose context is captured when it first switches away. Switching saves the
+// current registers on the current stack and resumes the target; it costs a
+// few nanoseconds and involves no system call and no signal mask, unlike
+// ucontext's swapcontext.
+//
+//   Fiber host;
+//   Fiber walker;
+//   walker.Start(stack, &WalkerBody, &block);  // runs WalkerBody(&walker)
+//   Fiber::Switch(&host, &walker);             // returns when someone
+//                                              // switches back to `host`
+//
+// A fiber's body never returns: it ends by switching to another fiber and
+// is simply never resumed. Nothing on an abandoned fiber's stack is
+// destroyed, which is what lets a trap abandon a whole grid of device threads
+// without unwinding through device code.
+
+#ifndef REFERENCE_DEVICE_FIBERS_FIBER_H_
+#define REFERENCE_DEVICE_FIBERS_FIBER_H_
+
+#include "boost/context/detail/fcontext.hpp"
+#include "reference/device/fibers/stack_pool.h"
+
+namespace mxcts::device_internal {
+
+class Fiber {
+ public:
+  using Body = void (*)(Fiber* self);
+
+  // A fiber with no stack: the host fiber, or one not yet started.
+  Fiber() = default;
+  Fiber(const Fiber&) = delete;
+  Fiber& operator=(const Fiber&) = delete;
+
+  // Prepares the fiber to run `body(this)` on `stack` when it is next
+  // switched to. Whatever the fiber was doing before is forgotten, so it must
+  // not be suspended in the middle of work anyone will resume. `argument` is
+  // available to the body through argument().
+  void Start(const Stack& stack, Body body, void* argument);
+
+  // Suspends `from` (the fiber running now) and resumes `to`. Returns when
+  // another fiber switches back to `from`; never returns if none does.
+  static void Switch(Fiber* from, Fiber* to);
+
+  void* argument() const { return argument_; }
+  const Stack& stack() const { return stack_; }
+
+ private:
+  static void Trampoline(boost::context::detail::transfer_t transfer);
+
+  // Tells AddressSanitizer, when built with it, about stack switches.
+  void BeforeSwitchTo(const Fiber* to);
+  static void AfterSwitchFrom(Fiber* self, Fiber* from);
+
+  boost::context::detail::fcontext_t context_ = nullptr;
+  Stack stack_;
+  // AddressSanitizer's view: the stack bounds (learned on the first switch
+  // away for the host fiber) and the fiber's fake stack.
+  const void* sanitizer_stack_bottom_ = nullptr;
+  size_t sanitizer_stack_size_ = 0;
+  void* sanitizer_fake_stack_ = nullptr;
+  Body body_ = nullptr;
+  void* argument_ = nullptr;
+};
+
+}  // namespace mxcts::device_internal
+
+#endif  // REFERENCE_DEVICE_FIBERS_FIBER_H_

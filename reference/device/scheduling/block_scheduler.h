@@ -1,0 +1,195 @@
+// Copyright mxcts authors.
+//
+// reference/device/scheduling/block_scheduler.h: runs the threads of one block on
+// fibers, lazily.
+//
+// A walker fiber runs the block's threads one after another as plain calls of
+// the kernel entry, in linear order (x fastest, then y, then z). While no
+// thread waits in a collective, one fiber runs the whole block, close to a
+// native loop. When a thread waits in a collective (ParkCurrent, then Yield),
+// its fiber stays parked with it and a fresh walker continues with the next
+// unstarted thread. When a collective releases its waiters (MakeReady), they
+// resume in the order they were released, each on the fiber it parked on;
+// a fiber whose thread exits goes on with the next unstarted thread or hands
+// over to the next ready one. Control changes hands only inside Yield and
+// when a thread exits, so runs are deterministic.
+//
+// When no thread can run but some wait, the block is stuck: the scheduler
+// traps, calling it "barrier skipped by exiting threads" if any thread of the
+// block has exited, else a deadlock. When every thread has exited, control
+// returns to the host.
+//
+//   BlockScheduler block(launch, block_index, &stacks);
+//   bool completed = block.Run(&host);  // false: a trap abandoned it
+//
+// Everything here runs on the one OS thread that runs the grid.
+
+#ifndef REFERENCE_DEVICE_SCHEDULING_BLOCK_SCHEDULER_H_
+#define REFERENCE_DEVICE_SCHEDULING_BLOCK_SCHEDULER_H_
+
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "mcr/detail/device_abi.h"
+#include "reference/device/engine.h"
+#include "reference/device/fibers/fiber.h"
+#include "reference/device/scheduling/schedule_order.h"
+#include "reference/device/fibers/stack_pool.h"
+
+namespace mxcts::device_internal {
+
+// Where a parked thread waits, for diagnostics: "__syncthreads()" at
+// file:line.
+struct WaitSite {
+  const char* operation = "";
+  const char* file = "";
+  int line = 0;
+};
+
+// Hears of the threads of a block that park and exit, for collectives whose
+// progress depends on what the other threads do (wave collectives). Calls
+// come on the device thread concerned; they may release waiting threads
+// (MakeReady) but must not yield.
+class ThreadEventObserver {
+ public:
+  // `thread`, the current one, has just been parked by ParkCurrent.
+  virtual void OnThreadParked(unsigned thread) = 0;
+  // `thread` has just returned from the kernel.
+  virtual void OnThreadExited(unsigned thread) = 0;
+  // Text for the diagnostic of a stalled block (appended after "; "), or
+  // empty.
+  virtual std::string DescribeStall() = 0;
+
+ protected:
+  virtual ~ThreadEventObserver() = default;
+};
+
+class BlockScheduler {
+ public:
+  // A scheduler for block `block_index` of `launch`, taking stacks from
+  // `stacks`, running in `order` (null: linear). `launch`, `stacks` and
+  // `order` must outlive it.
+  BlockScheduler(const device::GridLaunch& launch, uint3 block_index,
+                 StackPool* stacks, ScheduleOrder* order = nullptr);
+  // Returns every stack to the pool.
+  ~BlockScheduler();
+
+  BlockScheduler(const BlockScheduler&) = delete;
+  BlockScheduler& operator=(const BlockScheduler&) = delete;
+
+  // Host side: runs the block on `host`, the calling OS thread's own context.
+  // Returns true when every thread has exited, false when a trap abandoned
+  // the block (the trap is recorded in the active grid). A block may run
+  // once.
+  bool Run(Fiber* host);
+
+  // --- Device side: called on the running device thread. ---
+
+  unsigned thread_count() const { return thread_count_; }
+  // The linear index of the thread that runs now.
+  unsigned current_thread() const { return current_; }
+  uint3 block_index() const { return block_index_; }
+  // The order the block runs in, or null for the linear order.
+  ScheduleOrder* order() const { return order_; }
+  // The threadIdx of the thread with linear index `linear`.
+  uint3 ThreadIndex(unsigned linear) const;
+
+  // Marks the current thread as waiting at `site`. It keeps running until it
+  // calls Yield.
+  void ParkCurrent(const WaitSite& site);
+
+  // Releases the waiting thread `thread` (the current one included): it
+  // becomes ready and resumes after the threads released before it.
+  void MakeReady(unsigned thread);
+
+  // Gives up the processor: the current thread, waiting or ready, is
+  // resumed when its turn comes; returns then. If it is the first ready
+  // thread, returns at once. Traps if no thread can ever run again.
+  void Yield();
+
+  // Abandons the block (used by Trap): switches to the host for good.
+  [[noreturn]] void AbandonToHost();
+
+  // Ends the current thread where it stands, as if it had returned from the
+  // kernel, without unwinding its frames; the block goes on with the next
+  // thread (used to ignore a trap under MACA_TRAP_HANDLER=0).
+  [[noreturn]] void AbandonCurrentThread();
+
+  // Makes `observer` (null: none) hear of every park and exit from now on.
+  void SetObserver(ThreadEventObserver* observer) { observer_ = observer; }
+  // Whether thread `thread` waits (parked and not yet released).
+  bool IsWaiting(unsigned thread) const {
+    return threads_[thread].state == ThreadState::kWaiting;
+  }
+  // Whether thread `thread` has returned from the kernel.
+  bool HasExited(unsigned thread) const {
+    return threads_[thread].state == ThreadState::kExited;
+  }
+  // Where thread `thread` waits, or null when it does not wait.
+  const WaitSite* WaitSiteOf(unsigned thread) const {
+    return IsWaiting(thread) ? &threads_[thread].wait : nullptr;
+  }
+
+  // How many fibers the block has used (tests check laziness with it).
+  size_t fibers_used() const { return fibers_.size(); }
+
+ private:
+  enum class ThreadState { kUnstarted, kRunning, kWaiting, kReady, kExited };
+
+  struct ThreadRecord {
+    __mc_thread_context context;
+    ThreadState state = ThreadState::kUnstarted;
+    Fiber* fiber = nullptr;  // while running, waiting or ready
+    WaitSite wait;           // while waiting
+  };
+
+  // Thread records kept between the blocks of one OS thread.
+  static std::vector<ThreadRecord>& RecycledRecords();
+
+  static void WalkerBody(Fiber* self);
+  // Runs unstarted threads on `self` until none is left, then hands over.
+  [[noreturn]] void Walk(Fiber* self);
+  // Makes `thread` the current one: the built-in variables follow it. A
+  // switch point: traps if the kernel timeout has expired.
+  void Enter(unsigned thread);
+  // Passes the processor from `self` to whatever runs next. `self_free`:
+  // `self` holds no thread (its thread exited); it returns only to let a
+  // free `self` walk on, or when a thread parked on `self` resumes.
+  void Dispatch(Fiber* self, bool self_free);
+  // Traps: nothing can run, but threads wait.
+  [[noreturn]] void ReportStall();
+  // A started fiber that will run Walk; traps if no stack can be had.
+  Fiber* NewWalker();
+
+  const device::GridLaunch& launch_;
+  const uint3 block_index_;
+  StackPool* const stacks_;
+  ScheduleOrder* const order_;
+  // Records of threads 0..thread_count_-1 (the vector may be longer: it
+  // is reused from block to block).
+  std::vector<ThreadRecord> threads_;
+  unsigned thread_count_ = 0;
+  // The order in which threads start; empty: linear. Indexed by
+  // next_unstarted_.
+  std::vector<unsigned> start_order_;
+  unsigned next_unstarted_ = 0;
+  // The threadIdx of thread next_unstarted_ in the linear order.
+  uint3 next_linear_index_{0, 0, 0};
+  unsigned current_ = 0;
+  unsigned waiting_count_ = 0;
+  unsigned exited_count_ = 0;
+  unsigned first_exited_ = 0;  // valid when exited_count_ > 0
+  std::deque<unsigned> ready_;
+  Fiber* host_ = nullptr;
+  Fiber* running_fiber_ = nullptr;
+  bool completed_ = false;
+  std::vector<std::unique_ptr<Fiber>> fibers_;
+  std::vector<Fiber*> idle_fibers_;
+  ThreadEventObserver* observer_ = nullptr;
+};
+
+}  // namespace mxcts::device_internal
+
+#endif  // REFERENCE_DEVICE_SCHEDULING_BLOCK_SCHEDULER_H_

@@ -1,0 +1,99 @@
+// Copyright mxcts authors.
+//
+// Tests of the block scheduler through its own interface (park, release,
+// yield), below the barrier: release order and deadlock detection.
+
+#include "reference/device/scheduling/block_scheduler.h"
+
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "mcr/detail/device_abi.h"
+#include "reference/device/engine.h"
+#include "reference/device/engine_test_util.h"
+#include "reference/device/scheduling/thread_context.h"
+
+namespace mxcts::device {
+namespace {
+
+using device_internal::BlockScheduler;
+using device_internal::CurrentGrid;
+using device_internal::WaitSite;
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
+
+BlockScheduler& Block() { return *CurrentGrid()->block; }
+
+// Every thread waits; the last one releases them in reverse order. The
+// release order is the resume order.
+void ReleaseInReverse(void** args) {
+  std::vector<unsigned>* resumed = Arg<std::vector<unsigned>*>(args, 0);
+  BlockScheduler& block = Block();
+  block.ParkCurrent(WaitSite{"test wait", "test.cc", 1});
+  if (block.current_thread() == block.thread_count() - 1) {
+    for (unsigned t = block.thread_count(); t-- > 0;) block.MakeReady(t);
+  }
+  block.Yield();
+  resumed->push_back(LinearThread());
+}
+
+TEST(BlockScheduler, ReadyThreadsResumeInReleaseOrder) {
+  std::vector<unsigned> resumed;
+  std::vector<unsigned>* data = &resumed;
+  RunResult result = RunCapturingStderr("ReleaseInReverse", &ReleaseInReverse,
+                                        {&data}, dim3(1), dim3(4));
+  ASSERT_EQ(result.error, mcSuccess) << result.stderr_text;
+  EXPECT_THAT(resumed, ElementsAre(3, 2, 1, 0));
+}
+
+// Thread 1 waits forever unless `release` says so; thread 0 yields without
+// waiting for anything and goes on.
+void WaitForever(void** args) {
+  const bool release = Arg<bool>(args, 0);
+  BlockScheduler& block = Block();
+  if (block.current_thread() != 1) return;
+  block.ParkCurrent(WaitSite{"test wait", "test.cc", 9});
+  if (release) block.MakeReady(1);
+  block.Yield();
+}
+
+TEST(BlockScheduler, NothingLeftToRunAfterExitsIsASkippedWait) {
+  bool release = false;
+  RunResult result = RunCapturingStderr("WaitForever", &WaitForever, {&release},
+                                        dim3(1), dim3(2, 1, 1));
+  EXPECT_EQ(result.error, mcErrorLaunchFailure);
+  // Thread 0 exited first, so it counts as skipping the wait.
+  EXPECT_EQ(result.stderr_text,
+            "mxmaca trap: kernel 'WaitForever' block (0,0,0) thread (1,0,0): "
+            "barrier skipped by exiting threads: 1 of 2 threads wait in test "
+            "wait at test.cc:9, but 1 threads have exited without reaching it "
+            "(the first: thread (0,0,0))\n");
+}
+
+TEST(BlockScheduler, AWaitNobodyCanEndWithoutExitsIsADeadlock) {
+  // A thread alone that waits for something that never comes.
+  auto lone = [](void**) {
+    BlockScheduler& block = Block();
+    block.ParkCurrent(WaitSite{"lone wait", "lone.cc", 3});
+    block.Yield();
+  };
+  RunResult deadlock = RunCapturingStderr("Lone", +lone, {}, dim3(1), dim3(1));
+  EXPECT_EQ(deadlock.error, mcErrorLaunchFailure);
+  EXPECT_EQ(deadlock.stderr_text,
+            "mxmaca trap: kernel 'Lone' block (0,0,0) thread (0,0,0): "
+            "deadlock: 1 of 1 threads wait (this one in lone wait at "
+            "lone.cc:3) and no thread of the block can continue\n");
+}
+
+TEST(BlockScheduler, AReleasedWaitIsNoDeadlock) {
+  // Control of the tests above.
+  bool release = true;
+  RunResult result = RunCapturingStderr("WaitForever", &WaitForever, {&release},
+                                        dim3(2), dim3(2));
+  EXPECT_EQ(result.error, mcSuccess);
+  EXPECT_THAT(result.stderr_text, IsEmpty());
+}
+
+}  // namespace
+}  // namespace mxcts::device

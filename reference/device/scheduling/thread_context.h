@@ -1,0 +1,74 @@
+// Copyright mxcts authors.
+//
+// reference/device/scheduling/thread_context.h: what the device-side entry points know
+// about the device thread that calls them.
+//
+// Device code reads its built-in variables through `__mc_dev_context_slot`
+// (mcr/detail/device_abi.h), which points at one engine-owned pointer: the
+// context of the running device thread. The block scheduler updates that
+// pointer on every switch between device threads, so `threadIdx.x` costs two
+// loads and no call.
+//
+// The entry points that device code calls (__syncthreads, shared variables,
+// printf, traps) find the grid, block, barrier and shared arena of the
+// calling thread through the ActiveGrid of the OS thread that runs the grid;
+// outside a grid there is none.
+//
+//   ActiveGrid* grid = CurrentGrid();
+//   if (grid == nullptr) DieOutsideGrid("__syncthreads()", file, line);
+//   grid->barrier->Arrive(file, line);
+
+#ifndef REFERENCE_DEVICE_SCHEDULING_THREAD_CONTEXT_H_
+#define REFERENCE_DEVICE_SCHEDULING_THREAD_CONTEXT_H_
+
+#include <string>
+
+#include "mcr/detail/device_abi.h"
+#include "mcr/mc_runtime_types.h"
+
+namespace mxcts::device_internal {
+
+class BlockBarrier;
+class BlockScheduler;
+class ScheduleOrder;
+class SharedArena;
+class WaveCollectives;
+
+// The error and diagnostic of the trap that stopped a grid.
+struct TrapRecord {
+  mcError_t error = mcSuccess;
+  std::string diagnostic;  // one line, ending in '\n'
+};
+
+// The grid that the calling OS thread is running, with its current block.
+struct ActiveGrid {
+  const std::string* kernel_name = nullptr;
+  BlockScheduler* block = nullptr;
+  BlockBarrier* barrier = nullptr;
+  WaveCollectives* waves = nullptr;
+  SharedArena* arena = nullptr;
+  // The order the grid runs in; trap diagnostics name it.
+  ScheduleOrder* order = nullptr;
+  TrapRecord trap;
+};
+
+// The grid the calling OS thread runs now, or null outside RunGrid.
+ActiveGrid* CurrentGrid();
+// Makes `grid` (null: none) the calling OS thread's current grid.
+void SetCurrentGrid(ActiveGrid* grid);
+
+// Makes `context` the built-in variables that device code reads from now on
+// (null: none, outside a grid).
+void SetCurrentThreadContext(const __mc_thread_context* context);
+const __mc_thread_context* CurrentThreadContext();
+
+// The engine-owned pointer that __mc_dev_context_slot points at.
+const __mc_thread_context* const* ThreadContextSlot();
+
+// Writes "mxmaca: <what> called outside device code at file:line" to stderr
+// and aborts: a device-only entry point was called by host code.
+[[noreturn]] void DieOutsideGrid(const char* what, const char* file, int line);
+
+}  // namespace mxcts::device_internal
+
+#endif  // REFERENCE_DEVICE_SCHEDULING_THREAD_CONTEXT_H_

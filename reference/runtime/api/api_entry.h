@@ -1,0 +1,66 @@
+// Copyright mxcts authors.
+//
+// reference/runtime/api/api_entry.h: what every mc* entry point shares.
+//
+// An entry point is a thin function: it validates its arguments, asks the
+// runtime object concerned to do the work, and returns through RunApi,
+// which turns the resulting absl::Status into the mcError_t of the one
+// table (error_mapping.h), records it as the thread's last error, and keeps
+// exceptions from crossing the C boundary.
+//
+//   extern "C" mcError_t mcFoo(int* out) {
+//     return RunApi([&]() -> absl::Status {
+//       if (out == nullptr) return McStatus(mcErrorInvalidValue, "...");
+//       ...
+//       return absl::OkStatus();
+//     });
+//   }
+
+#ifndef MXCTS_REFERENCE_RUNTIME_API_API_ENTRY_H_
+#define MXCTS_REFERENCE_RUNTIME_API_API_ENTRY_H_
+
+#include <new>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "mc_runtime_api.h"
+#include "reference/runtime/devices/device.h"
+#include "reference/runtime/errors/error_mapping.h"
+#include "reference/runtime/timeline/stream.h"
+#include "reference/runtime/host_thread/thread_state.h"
+
+namespace mxcts::runtime {
+
+// Runs `body` (returning absl::Status), maps its result, records it as the
+// last error, and returns it. [api.error.return.every-call-returns-status]
+// Inside a host function or stream callback the body does not run: the
+// call returns mcErrorNotPermitted, where waiting for the timeline the
+// thread is advancing would deadlock.
+// [api.callback.host-func.api-call-inside-undefined]
+template <typename Body>
+mcError_t RunApi(Body&& body) noexcept {
+  mcError_t result;
+  try {
+    result = ThreadState::Current().in_host_function() ? mcErrorNotPermitted
+                                                       : ToMcError(body());
+  } catch (const std::bad_alloc&) {
+    result = mcErrorMemoryAllocation;
+  } catch (...) {
+    result = mcErrorUnknown;
+  }
+  ThreadState::Current().RecordResult(result);
+  return result;
+}
+
+// The device that work in `stream` runs on, checked for use: `stream` must
+// be a default stream or a live stream (of any device), and neither the
+// current device nor the stream's may have a sticky error.
+absl::StatusOr<Device*> StreamDeviceForWork(mcStream_t stream);
+
+// What `stream` names for the calling thread: its device and timeline
+// queue (stream.h). The caller holds the execution lock.
+absl::StatusOr<ResolvedStream> ResolveStreamLocked(mcStream_t stream);
+
+}  // namespace mxcts::runtime
+
+#endif  // MXCTS_REFERENCE_RUNTIME_API_API_ENTRY_H_

@@ -1,0 +1,243 @@
+// Copyright mxcts authors.
+//
+// The event entry points [api.event]. Recording enqueues a record command
+// that takes the event's timestamp when the timeline runs it; the event then
+// stands for the point after that command (event.h). Querying runs at most
+// one command toward the point [api.sync.timeline.poll-advances];
+// synchronizing runs until it is reached.
+//
+// Timestamps come from the host's steady clock, read when the record command
+// runs: in eager mode at mcEventRecord, in the other modes when the
+// timeline reaches the record, which is after the work before it and before
+// the work after it, so the time between two records of one stream covers
+// the work between them [api.event.elapsed-time.resolution].
+//
+// Tested by api_event_test.cc.
+
+#include <chrono>
+#include <memory>
+
+#include "absl/strings/str_format.h"
+#include "mc_runtime_api.h"
+#include "reference/runtime/api/api_entry.h"
+#include "reference/runtime/timeline/device_work.h"
+#include "reference/runtime/timeline/event.h"
+#include "reference/runtime/process/runtime.h"
+#include "reference/runtime/errors/status_macros.h"
+#include "reference/runtime/timeline/stream.h"
+#include "reference/runtime/timeline/timeline.h"
+
+namespace mxcts::runtime {
+namespace {
+
+constexpr unsigned kEventFlags =
+    mcEventBlockingSync | mcEventDisableTiming | mcEventInterprocess;
+
+absl::Status CreateEvent(mcEvent_t* event, unsigned flags, const char* api) {
+  if (event == nullptr) {  // [api.event.create.null-pointer-is-invalid-value]
+    return McStatus(mcErrorInvalidValue,
+                    absl::StrFormat("%s: event is null", api));
+  }
+  if ((flags & ~kEventFlags) != 0) {
+    // [api.event.create-with-flags.invalid-flags-is-invalid-value]
+    return McStatus(
+        mcErrorInvalidValue,
+        absl::StrFormat("%s: unknown flags %#x", api, flags & ~kEventFlags));
+  }
+  if ((flags & mcEventInterprocess) != 0 &&
+      (flags & mcEventDisableTiming) == 0) {
+    // [api.event.create-with-flags.interprocess-requires-disable-timing]
+    return McStatus(mcErrorInvalidValue,
+                    absl::StrFormat("%s: mcEventInterprocess requires "
+                                    "mcEventDisableTiming",
+                                    api));
+  }
+  MX_ASSIGN_OR_RETURN(Device * device, Runtime::Get().CurrentDeviceForWork());
+  // [api.event.create.default-event]
+  // [api.event.create-with-flags.accepted-flags]
+  MX_ASSIGN_OR_RETURN(*event,
+                      EventTable::Get().Create(device->ordinal(), flags));
+  return absl::OkStatus();
+}
+
+absl::Status RecordEvent(mcEvent_t event, mcStream_t stream, unsigned flags,
+                         const char* api) {
+  // [api.event.record.invalid-event-is-invalid-resource-handle]
+  MX_ASSIGN_OR_RETURN(MCevent_st * object, EventTable::Get().Find(event));
+  if ((flags & ~unsigned{mcEventRecordExternal}) != 0) {
+    // [api.event.record-with-flags.invalid-flags-is-invalid-value]
+    return McStatus(mcErrorInvalidValue,
+                    absl::StrFormat("%s: unknown flags %#x", api, flags));
+  }
+  MX_ASSIGN_OR_RETURN(Device * device, StreamDeviceForWork(stream));
+  if (device->ordinal() != object->device) {
+    // [api.event.record.other-device-stream-fails]
+    return McStatus(mcErrorInvalidResourceHandle,
+                    absl::StrFormat("%s: the event belongs to device %d, the "
+                                    "stream to device %d",
+                                    api, object->device, device->ordinal()));
+  }
+  Runtime& runtime = Runtime::Get();
+  absl::MutexLock lock(&runtime.execution_mutex());
+  MX_ASSIGN_OR_RETURN(ResolvedStream resolved, ResolveStreamLocked(stream));
+  auto record = std::make_shared<MCeventRecord>();
+  bool timed = (object->flags & mcEventDisableTiming) == 0;
+  Command command;
+  command.description = api;
+  command.work = [record, timed]() -> mcError_t {
+    // [api.event.create-with-flags.disable-timing-no-timestamps]
+    if (timed) record->completed_at = std::chrono::steady_clock::now();
+    return mcSuccess;
+  };
+  Timeline& timeline = Timeline::Get();
+  // [api.event.record.captures-stream-work]
+  // [api.event.record.default-stream-captures-device-work]: the legacy
+  // queue's command depends on the blocking queues' work.
+  record->point = timeline.Enqueue(resolved.queue, std::move(command));
+  // [api.event.record.rerecord-overwrites]
+  object->record = record;
+  timeline.AfterSubmit(record->point);  // [api.event.record.asynchronous]
+  return absl::OkStatus();
+}
+
+}  // namespace
+}  // namespace mxcts::runtime
+
+using mxcts::runtime::Device;
+using mxcts::runtime::EventTable;
+using mxcts::runtime::McStatus;
+using mxcts::runtime::RunApi;
+using mxcts::runtime::Runtime;
+using mxcts::runtime::Timeline;
+
+extern "C" {
+
+mcError_t mcEventCreate(mcEvent_t* event) {
+  return RunApi([&] {
+    return mxcts::runtime::CreateEvent(event, mcEventDefault, "mcEventCreate");
+  });
+}
+
+mcError_t mcEventCreateWithFlags(mcEvent_t* event, unsigned int flags) {
+  return RunApi([&] {
+    return mxcts::runtime::CreateEvent(event, flags, "mcEventCreateWithFlags");
+  });
+}
+
+mcError_t mcEventRecord(mcEvent_t event, mcStream_t stream) {
+  return RunApi([&] {  // [api.event.record.one-argument-form]
+    return mxcts::runtime::RecordEvent(event, stream, mcEventRecordDefault,
+                                       "mcEventRecord");
+  });
+}
+
+mcError_t mcEventRecordWithFlags(mcEvent_t event, mcStream_t stream,
+                                 unsigned int flags) {
+  return RunApi([&] {
+    // [api.event.record-with-flags.default-flag]
+    // [api.event.record-with-flags.external-only-in-capture]
+    return mxcts::runtime::RecordEvent(event, stream, flags,
+                                       "mcEventRecordWithFlags");
+  });
+}
+
+mcError_t mcEventQuery(mcEvent_t event) {
+  return RunApi([&]() -> absl::Status {
+    // [api.event.query-sync.invalid-event-is-invalid-resource-handle]
+    MX_ASSIGN_OR_RETURN(MCevent_st * object, EventTable::Get().Find(event));
+    Runtime& runtime = Runtime::Get();
+    absl::MutexLock lock(&runtime.execution_mutex());
+    // [api.event.query.unrecorded-is-success]
+    if (object->record == nullptr) return absl::OkStatus();
+    MX_ASSIGN_OR_RETURN(Device * device, runtime.DeviceAt(object->device));
+    MX_RETURN_IF_ERROR(device->CheckUsable());
+    // [api.sync.timeline.poll-advances] [api.event.synchronize.other-device]
+    if (!Timeline::Get().Advance(object->record->point)) {
+      // [api.event.query.not-ready-when-pending]
+      return McStatus(mcErrorNotReady, "the event's work is pending");
+    }
+    // [api.event.query.success-when-complete]
+    return mxcts::runtime::ResultAfterWait(object->device);
+  });
+}
+
+mcError_t mcEventSynchronize(mcEvent_t event) {
+  return RunApi([&]() -> absl::Status {
+    MX_ASSIGN_OR_RETURN(MCevent_st * object, EventTable::Get().Find(event));
+    Runtime& runtime = Runtime::Get();
+    absl::MutexLock lock(&runtime.execution_mutex());
+    // [api.event.synchronize.unrecorded-returns-at-once]
+    if (object->record == nullptr) return absl::OkStatus();
+    // [api.event.synchronize.waits-for-captured-work]
+    // [api.event.create-with-flags.blocking-sync-yields]: the waiting thread
+    // runs the work itself, so it neither spins nor sleeps.
+    Timeline::Get().RunUntil(object->record->point);
+    // [api.event.synchronize.reports-async-errors]
+    return mxcts::runtime::ResultAfterWait(object->device);
+  });
+}
+
+mcError_t mcEventElapsedTime(float* ms, mcEvent_t start, mcEvent_t end) {
+  return RunApi([&]() -> absl::Status {
+    // [api.event.elapsed-time.null-output-is-invalid-value]
+    if (ms == nullptr) {
+      return McStatus(mcErrorInvalidValue, "mcEventElapsedTime: ms is null");
+    }
+    // [api.event.elapsed-time.invalid-handle-is-invalid-resource-handle]
+    EventTable& events = EventTable::Get();
+    MX_ASSIGN_OR_RETURN(MCevent_st * first, events.Find(start));
+    MX_ASSIGN_OR_RETURN(MCevent_st * last, events.Find(end));
+    if (first->device != last->device) {
+      // [api.event.elapsed-time.different-devices-fails]
+      return McStatus(mcErrorInvalidResourceHandle,
+                      "mcEventElapsedTime: the events belong to different "
+                      "devices");
+    }
+    if (((first->flags | last->flags) & mcEventDisableTiming) != 0) {
+      // [api.event.elapsed-time.disable-timing-is-invalid-resource-handle]
+      return McStatus(mcErrorInvalidResourceHandle,
+                      "mcEventElapsedTime: an event was created with "
+                      "mcEventDisableTiming");
+    }
+    Runtime& runtime = Runtime::Get();
+    absl::MutexLock lock(&runtime.execution_mutex());
+    if (first->record == nullptr || last->record == nullptr) {
+      // [api.event.elapsed-time.unrecorded-is-invalid-resource-handle]
+      return McStatus(mcErrorInvalidResourceHandle,
+                      "mcEventElapsedTime: an event was never recorded");
+    }
+    MX_ASSIGN_OR_RETURN(Device * device, runtime.DeviceAt(first->device));
+    MX_RETURN_IF_ERROR(device->CheckUsable());
+    Timeline& timeline = Timeline::Get();
+    if (!timeline.Reached(first->record->point) ||
+        !timeline.Reached(last->record->point)) {
+      // [api.event.elapsed-time.incomplete-is-not-ready]
+      return McStatus(mcErrorNotReady,
+                      "mcEventElapsedTime: a record has not completed");
+    }
+    if (!first->record->completed_at.has_value() ||
+        !last->record->completed_at.has_value()) {
+      // The record was skipped: the device faulted after it was enqueued
+      // (its sticky error was reported above unless a reset cleared it).
+      return McStatus(mcErrorInvalidResourceHandle,
+                      "mcEventElapsedTime: a record never ran");
+    }
+    // [api.event.elapsed-time.milliseconds]
+    std::chrono::duration<double, std::milli> elapsed =
+        *last->record->completed_at - *first->record->completed_at;
+    *ms = static_cast<float>(elapsed.count());
+    return absl::OkStatus();
+  });
+}
+
+mcError_t mcEventDestroy(mcEvent_t event) {
+  return RunApi([&]() -> absl::Status {
+    // [api.event.destroy.invalid-handle-is-invalid-resource-handle]
+    // [api.event.destroy.releases-event]
+    // [api.event.destroy.pending-record-completes]: the record command and
+    // the points waits took stay on the timeline.
+    return EventTable::Get().Destroy(event);
+  });
+}
+
+}  // extern "C"

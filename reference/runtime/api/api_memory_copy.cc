@@ -1,0 +1,139 @@
+// Copyright mxcts authors.
+//
+// The linear copy entry points [api.memory.memcpy]: mcMemcpy and
+// mcMemcpyAsync, and the driver-style mcMemcpyHtoD, mcMemcpyDtoH,
+// mcMemcpyDtoD and their asynchronous forms.
+//
+// Each checks its stream (0, the current device's default stream, for the
+// synchronous calls), plans the copy (memory_copy.h: every argument
+// checked, nothing queued on error) and submits it; how long the call then
+// blocks the host is decided by TimingOf, after [api.sync.host]. The
+// driver-style calls also require their mcDeviceptr_t sides to be device or
+// managed memory [api.memory.memcpy-driver.invalid-device-pointer].
+//
+// Tested by api_memory_test.cc.
+
+#include "absl/strings/str_format.h"
+#include "mc_runtime_api.h"
+#include "reference/runtime/api/api_entry.h"
+#include "reference/runtime/memory/memory_copy.h"
+#include "reference/runtime/errors/status_macros.h"
+
+using mxcts::runtime::CallKind;
+using mxcts::runtime::CopyPlan;
+using mxcts::runtime::McStatus;
+using mxcts::runtime::MemorySpace;
+using mxcts::runtime::RunApi;
+
+namespace {
+
+// Which sides of a driver-style copy are mcDeviceptr_t.
+enum DeviceSides { kDeviceDst = 1, kDeviceSrc = 2 };
+
+absl::Status CheckDriverSide(const mxcts::runtime::CheckedSide& side,
+                             const char* role, const char* api) {
+  if (side.space != MemorySpace::kDevice &&
+      side.space != MemorySpace::kManaged) {
+    return McStatus(
+        mcErrorInvalidValue,
+        absl::StrFormat("%s: the %s %p is %s, not device or "
+                        "managed memory",
+                        api, role, side.ptr,
+                        mxcts::runtime::MemorySpaceName(side.space)));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status Copy(void* dst, const void* src, size_t count, int kind,
+                  mcStream_t stream, CallKind call, int device_sides,
+                  const char* api) {
+  // [api.memory.memcpy-async.invalid-stream]
+  // [api.memory.memcpy-async.any-device-stream]
+  // [api.memory.memcpy-driver.invalid-stream]
+  MX_RETURN_IF_ERROR(mxcts::runtime::StreamDeviceForWork(stream).status());
+  // [api.memory.memcpy-async.argument-errors]
+  MX_ASSIGN_OR_RETURN(CopyPlan plan, mxcts::runtime::PlanLinearCopy(
+                                         dst, src, count, kind, api));
+  if (!plan.box.empty()) {
+    // [api.memory.memcpy-driver.invalid-device-pointer]
+    if ((device_sides & kDeviceDst) != 0) {
+      MX_RETURN_IF_ERROR(CheckDriverSide(plan.dst, "destination", api));
+    }
+    if ((device_sides & kDeviceSrc) != 0) {
+      MX_RETURN_IF_ERROR(CheckDriverSide(plan.src, "source", api));
+    }
+  }
+  // [api.memory.memcpy.copies-bytes] [api.memory.memcpy.default-stream-ordered]
+  // [api.memory.memcpy-async.stream-ordered]
+  return mxcts::runtime::SubmitCopy(plan, stream, call, api);
+}
+
+}  // namespace
+
+extern "C" {
+
+mcError_t mcMemcpy(void* dst, const void* src, size_t count,
+                   mcMemcpyKind kind) {
+  return RunApi([&] {
+    return Copy(dst, src, count, kind, nullptr, CallKind::kSynchronous, 0,
+                "mcMemcpy");
+  });
+}
+
+mcError_t mcMemcpyAsync(void* dst, const void* src, size_t count,
+                        mcMemcpyKind kind, mcStream_t stream) {
+  return RunApi([&] {
+    return Copy(dst, src, count, kind, stream, CallKind::kAsynchronous, 0,
+                "mcMemcpyAsync");
+  });
+}
+
+mcError_t mcMemcpyHtoD(mcDeviceptr_t dst, const void* src, size_t byteCount) {
+  return RunApi([&] {  // [api.memory.memcpy-htod.copies]
+    return Copy(dst, src, byteCount, mcMemcpyHostToDevice, nullptr,
+                CallKind::kSynchronous, kDeviceDst, "mcMemcpyHtoD");
+  });
+}
+
+mcError_t mcMemcpyDtoH(void* dst, mcDeviceptr_t src, size_t byteCount) {
+  return RunApi([&] {  // [api.memory.memcpy-dtoh.copies]
+    return Copy(dst, src, byteCount, mcMemcpyDeviceToHost, nullptr,
+                CallKind::kSynchronous, kDeviceSrc, "mcMemcpyDtoH");
+  });
+}
+
+mcError_t mcMemcpyDtoD(mcDeviceptr_t dst, mcDeviceptr_t src, size_t byteCount) {
+  return RunApi([&] {  // [api.memory.memcpy-dtod.copies]
+    return Copy(dst, src, byteCount, mcMemcpyDeviceToDevice, nullptr,
+                CallKind::kSynchronous, kDeviceDst | kDeviceSrc,
+                "mcMemcpyDtoD");
+  });
+}
+
+// [api.memory.memcpy-driver.async-forms]
+mcError_t mcMemcpyHtoDAsync(mcDeviceptr_t dst, const void* src,
+                            size_t byteCount, mcStream_t stream) {
+  return RunApi([&] {
+    return Copy(dst, src, byteCount, mcMemcpyHostToDevice, stream,
+                CallKind::kAsynchronous, kDeviceDst, "mcMemcpyHtoDAsync");
+  });
+}
+
+mcError_t mcMemcpyDtoHAsync(void* dst, mcDeviceptr_t src, size_t byteCount,
+                            mcStream_t stream) {
+  return RunApi([&] {
+    return Copy(dst, src, byteCount, mcMemcpyDeviceToHost, stream,
+                CallKind::kAsynchronous, kDeviceSrc, "mcMemcpyDtoHAsync");
+  });
+}
+
+mcError_t mcMemcpyDtoDAsync(mcDeviceptr_t dst, mcDeviceptr_t src,
+                            size_t byteCount, mcStream_t stream) {
+  return RunApi([&] {
+    return Copy(dst, src, byteCount, mcMemcpyDeviceToDevice, stream,
+                CallKind::kAsynchronous, kDeviceDst | kDeviceSrc,
+                "mcMemcpyDtoDAsync");
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,444 @@
+// Copyright mxcts authors.
+//
+// The stream entry points [api.stream], stream callbacks and host functions
+// [api.callback]. A stream is a handle for a timeline queue (stream.h);
+// waiting for a stream runs the timeline until the queue's tail is reached
+// (for the legacy default stream, also the tails of the device's blocking
+// streams), and a query runs at most one command toward it, so that a
+// polling loop ends in every timeline mode [api.sync.timeline.poll-advances].
+//
+// Callbacks and host functions run on the host thread that advances the
+// timeline when their turn comes: the submitting thread in eager mode, a
+// thread that waits for or polls the stream otherwise
+// [api.callback.add.calling-thread].
+//
+// Tested by api_stream_test.cc.
+
+#include <algorithm>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "mc_runtime_api.h"
+#include "reference/runtime/api/api_entry.h"
+#include "reference/runtime/timeline/device_work.h"
+#include "reference/runtime/timeline/event.h"
+#include "reference/runtime/process/runtime.h"
+#include "reference/runtime/errors/status_macros.h"
+#include "reference/runtime/timeline/stream.h"
+#include "reference/runtime/timeline/timeline.h"
+
+namespace mxcts::runtime {
+
+absl::StatusOr<Device*> StreamDeviceForWork(mcStream_t stream) {
+  Runtime& runtime = Runtime::Get();
+  MX_ASSIGN_OR_RETURN(Device * current, runtime.CurrentDeviceForWork());
+  MX_ASSIGN_OR_RETURN(int ordinal,
+                      StreamTable::Get().DeviceOf(stream, current->ordinal()));
+  MX_ASSIGN_OR_RETURN(Device * device, runtime.DeviceAt(ordinal));
+  MX_RETURN_IF_ERROR(device->CheckUsable());
+  return device;
+}
+
+absl::StatusOr<ResolvedStream> ResolveStreamLocked(mcStream_t stream) {
+  MX_ASSIGN_OR_RETURN(Device * current, Runtime::Get().CurrentDevice());
+  return StreamTable::Get().Resolve(stream, current->ordinal());
+}
+
+namespace {
+
+absl::Status NullOutput(const char* api, const char* what) {
+  return McStatus(mcErrorInvalidValue,
+                  absl::StrFormat("%s: %s is null", api, what));
+}
+
+// The points a wait for `stream` waits for.
+std::vector<Point> WaitPoints(mcStream_t stream,
+                              const ResolvedStream& resolved) {
+  if (stream == nullptr || stream == mcStreamLegacy) {
+    // [api.sync.legacy.synchronize-covers-blocking-work]
+    return Timeline::Get().LegacyCoverage(resolved.device);
+  }
+  return {resolved.queue->Tail()};
+}
+
+absl::Status CreateStream(mcStream_t* stream, unsigned flags, int priority,
+                          const char* api) {
+  if (stream == nullptr) {  // [api.stream.create.null-pointer-is-invalid-value]
+    return NullOutput(api, "stream");
+  }
+  if ((flags & ~unsigned{mcStreamNonBlocking}) != 0) {
+    // [api.stream.create-with-flags.invalid-flags-is-invalid-value]
+    return McStatus(mcErrorInvalidValue,
+                    absl::StrFormat("%s: unknown flags %#x", api, flags));
+  }
+  Runtime& runtime = Runtime::Get();
+  MX_ASSIGN_OR_RETURN(Device * device, runtime.CurrentDeviceForWork());
+  // [api.stream.create-with-priority.out-of-range-is-clamped]
+  priority =
+      std::clamp(priority, kGreatestStreamPriority, kLeastStreamPriority);
+  absl::MutexLock lock(&runtime.execution_mutex());
+  // [api.stream.model.stream-bound-to-device]
+  MX_ASSIGN_OR_RETURN(
+      *stream, StreamTable::Get().Create(device->ordinal(), flags, priority));
+  return absl::OkStatus();
+}
+
+// Enqueues `command` into `stream` after the checks every stream call
+// makes, then lets the timeline's mode act on it.
+absl::Status EnqueueInStream(mcStream_t stream, Command command) {
+  MX_RETURN_IF_ERROR(StreamDeviceForWork(stream).status());
+  Runtime& runtime = Runtime::Get();
+  absl::MutexLock lock(&runtime.execution_mutex());
+  MX_ASSIGN_OR_RETURN(ResolvedStream resolved, ResolveStreamLocked(stream));
+  Timeline& timeline = Timeline::Get();
+  timeline.AfterSubmit(timeline.Enqueue(resolved.queue, std::move(command)));
+  return absl::OkStatus();
+}
+
+absl::Status CheckAccessPolicyWindow(const mcAccessPolicyWindow& window) {
+  // [api.stream.attribute.bad-access-policy-is-invalid-value]
+  if (!(window.hitRatio >= 0.0f && window.hitRatio <= 1.0f)) {
+    return McStatus(mcErrorInvalidValue,
+                    absl::StrFormat("mcStreamSetAttribute: hitRatio %g is "
+                                    "outside [0, 1]",
+                                    window.hitRatio));
+  }
+  MX_ASSIGN_OR_RETURN(Device * device, Runtime::Get().CurrentDevice());
+  size_t limit =
+      static_cast<size_t>(device->properties().accessPolicyMaxWindowSize);
+  if (window.num_bytes > limit) {
+    return McStatus(mcErrorInvalidValue,
+                    absl::StrFormat("mcStreamSetAttribute: num_bytes %u is "
+                                    "more than accessPolicyMaxWindowSize %u",
+                                    window.num_bytes, limit));
+  }
+  for (mcAccessProperty property : {window.hitProp, window.missProp}) {
+    if (property < mcAccessPropertyNormal ||
+        property > mcAccessPropertyPersisting) {
+      return McStatus(mcErrorInvalidValue,
+                      absl::StrFormat("mcStreamSetAttribute: %d is not an "
+                                      "mcAccessProperty",
+                                      static_cast<int>(property)));
+    }
+  }
+  return absl::OkStatus();
+}
+
+absl::Status UnknownAttribute(const char* api, mcStreamAttrID attr) {
+  // [api.stream.attribute.unknown-attribute-is-invalid-value]
+  return McStatus(mcErrorInvalidValue,
+                  absl::StrFormat("%s: %d is not a stream attribute", api,
+                                  static_cast<int>(attr)));
+}
+
+}  // namespace
+}  // namespace mxcts::runtime
+
+using mxcts::runtime::Command;
+using mxcts::runtime::Device;
+using mxcts::runtime::McStatus;
+using mxcts::runtime::Point;
+using mxcts::runtime::ResolvedStream;
+using mxcts::runtime::RunApi;
+using mxcts::runtime::Runtime;
+using mxcts::runtime::StreamAttributes;
+using mxcts::runtime::StreamTable;
+using mxcts::runtime::Timeline;
+
+extern "C" {
+
+mcError_t mcStreamCreate(mcStream_t* stream) {
+  return RunApi([&] {  // [api.stream.create.returns-new-stream]
+    return mxcts::runtime::CreateStream(stream, mcStreamDefault, 0,
+                                        "mcStreamCreate");
+  });
+}
+
+mcError_t mcStreamCreateWithFlags(mcStream_t* stream, unsigned int flags) {
+  return RunApi([&] {
+    return mxcts::runtime::CreateStream(stream, flags, 0,
+                                        "mcStreamCreateWithFlags");
+  });
+}
+
+mcError_t mcStreamCreateWithPriority(mcStream_t* stream, unsigned int flags,
+                                     int priority) {
+  return RunApi([&] {  // [api.stream.create-with-priority.records-priority]
+    return mxcts::runtime::CreateStream(stream, flags, priority,
+                                        "mcStreamCreateWithPriority");
+  });
+}
+
+mcError_t mcDeviceGetStreamPriorityRange(int* leastPriority,
+                                         int* greatestPriority) {
+  return RunApi([&]() -> absl::Status {
+    MX_RETURN_IF_ERROR(Runtime::Get().CurrentDevice().status());
+    // [api.stream.priority-range.null-arguments-allowed]
+    if (leastPriority != nullptr) {
+      *leastPriority = mxcts::runtime::kLeastStreamPriority;
+    }
+    if (greatestPriority != nullptr) {
+      *greatestPriority = mxcts::runtime::kGreatestStreamPriority;
+    }
+    return absl::OkStatus();
+  });
+}
+
+mcError_t mcStreamDestroy(mcStream_t stream) {
+  return RunApi([&]() -> absl::Status {
+    MX_RETURN_IF_ERROR(Runtime::Get().CurrentDeviceForWork().status());
+    // [api.stream.destroy.default-stream-is-invalid-resource-handle]
+    // [api.stream.destroy.twice-is-invalid-resource-handle]
+    // [api.stream.destroy.returns-immediately]: the queue keeps its work.
+    return StreamTable::Get().Destroy(stream);
+  });
+}
+
+mcError_t mcStreamQuery(mcStream_t stream) {
+  return RunApi([&]() -> absl::Status {
+    Runtime& runtime = Runtime::Get();
+    absl::MutexLock lock(&runtime.execution_mutex());
+    // [api.stream.synchronize.other-device-stream]
+    MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
+                        mxcts::runtime::ResolveStreamLocked(stream));
+    MX_ASSIGN_OR_RETURN(Device * device, runtime.DeviceAt(resolved.device));
+    MX_RETURN_IF_ERROR(device->CheckUsable());
+    Timeline& timeline = Timeline::Get();
+    // [api.stream.query.non-blocking] [api.sync.timeline.poll-advances]:
+    // one piece of work toward the first point not reached, however many
+    // points the wait covers (the legacy stream's covers the blocking
+    // streams' tails too).
+    const std::vector<Point> points =
+        mxcts::runtime::WaitPoints(stream, resolved);
+    for (const Point& point : points) {
+      if (!timeline.Reached(point)) {
+        timeline.Advance(point);
+        break;
+      }
+    }
+    for (const Point& point : points) {
+      if (!timeline.Reached(point)) {
+        // [api.stream.query.not-ready-when-pending]
+        return McStatus(mcErrorNotReady, "the stream has pending work");
+      }
+    }
+    // [api.stream.query.success-when-idle]
+    return mxcts::runtime::ResultAfterWait(resolved.device);
+  });
+}
+
+mcError_t mcStreamSynchronize(mcStream_t stream) {
+  return RunApi([&]() -> absl::Status {
+    Runtime& runtime = Runtime::Get();
+    absl::MutexLock lock(&runtime.execution_mutex());
+    // [api.stream.synchronize.other-device-stream]
+    MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
+                        mxcts::runtime::ResolveStreamLocked(stream));
+    Timeline& timeline = Timeline::Get();
+    // [api.stream.synchronize.waits-for-prior-work]
+    // [api.callback.host-func.synchronize-waits]
+    for (const Point& point : mxcts::runtime::WaitPoints(stream, resolved)) {
+      timeline.RunUntil(point);
+    }
+    // [api.stream.synchronize.reports-async-errors]
+    return mxcts::runtime::ResultAfterWait(resolved.device);
+  });
+}
+
+mcError_t mcStreamWaitEvent(mcStream_t stream, mcEvent_t event,
+                            unsigned int flags) {
+  return RunApi([&]() -> absl::Status {
+    MX_RETURN_IF_ERROR(mxcts::runtime::StreamDeviceForWork(stream).status());
+    // [api.stream.wait-event.invalid-event-is-invalid-resource-handle]
+    MX_ASSIGN_OR_RETURN(MCevent_st * object,
+                        mxcts::runtime::EventTable::Get().Find(event));
+    if (flags != mcEventWaitDefault) {
+      // [api.stream.wait-event.nonzero-flags-is-invalid-value]
+      return McStatus(
+          mcErrorInvalidValue,
+          absl::StrFormat("mcStreamWaitEvent: flags %#x are not 0", flags));
+    }
+    Runtime& runtime = Runtime::Get();
+    absl::MutexLock lock(&runtime.execution_mutex());
+    // [api.stream.wait-event.unrecorded-event-is-no-op]
+    if (object->record == nullptr) return absl::OkStatus();
+    MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
+                        mxcts::runtime::ResolveStreamLocked(stream));
+    Command command;
+    command.description = "mcStreamWaitEvent";
+    // [api.stream.wait-event.snapshot-at-call]
+    // [api.stream.wait-event.cross-device]
+    command.after.push_back(object->record->point);
+    Timeline& timeline = Timeline::Get();
+    // [api.stream.wait-event.does-not-block-host]
+    timeline.AfterSubmit(timeline.Enqueue(resolved.queue, std::move(command)));
+    return absl::OkStatus();
+  });
+}
+
+mcError_t mcStreamGetFlags(mcStream_t stream, unsigned int* flags) {
+  return RunApi([&]() -> absl::Status {
+    // [api.stream.query-props.null-output-is-invalid-value]
+    if (flags == nullptr) {
+      return mxcts::runtime::NullOutput("mcStreamGetFlags", "flags");
+    }
+    absl::MutexLock lock(&Runtime::Get().execution_mutex());
+    MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
+                        mxcts::runtime::ResolveStreamLocked(stream));
+    // [api.stream.get-flags.default-stream-is-blocking]
+    *flags = resolved.flags;
+    return absl::OkStatus();
+  });
+}
+
+mcError_t mcStreamGetPriority(mcStream_t stream, int* priority) {
+  return RunApi([&]() -> absl::Status {
+    if (priority == nullptr) {
+      return mxcts::runtime::NullOutput("mcStreamGetPriority", "priority");
+    }
+    absl::MutexLock lock(&Runtime::Get().execution_mutex());
+    MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
+                        mxcts::runtime::ResolveStreamLocked(stream));
+    // [api.stream.get-priority.reports-priority]
+    *priority = resolved.priority;
+    return absl::OkStatus();
+  });
+}
+
+mcError_t mcStreamGetDevice(mcStream_t stream, int* device) {
+  return RunApi([&]() -> absl::Status {
+    if (device == nullptr) {
+      return mxcts::runtime::NullOutput("mcStreamGetDevice", "device");
+    }
+    absl::MutexLock lock(&Runtime::Get().execution_mutex());
+    MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
+                        mxcts::runtime::ResolveStreamLocked(stream));
+    // [api.stream.get-device.reports-owning-device]
+    *device = resolved.device;
+    return absl::OkStatus();
+  });
+}
+
+mcError_t mcStreamSetAttribute(mcStream_t stream, mcStreamAttrID attr,
+                               const mcStreamAttrValue* value) {
+  return RunApi([&]() -> absl::Status {
+    // [api.stream.attribute.null-value-is-invalid-value]
+    if (value == nullptr) {
+      return mxcts::runtime::NullOutput("mcStreamSetAttribute", "value");
+    }
+    absl::MutexLock lock(&Runtime::Get().execution_mutex());
+    MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
+                        mxcts::runtime::ResolveStreamLocked(stream));
+    StreamAttributes& attributes =
+        StreamTable::Get().AttributesOf(resolved.queue);
+    switch (attr) {
+      case mcStreamAttributeAccessPolicyWindow:
+        MX_RETURN_IF_ERROR(
+            mxcts::runtime::CheckAccessPolicyWindow(value->accessPolicyWindow));
+        attributes.access_policy_window = value->accessPolicyWindow;
+        return absl::OkStatus();
+      case mcStreamAttributeSynchronizationPolicy:
+        if (value->syncPolicy < mcSyncPolicyAuto ||
+            value->syncPolicy > mcSyncPolicyBlockingSync) {
+          return McStatus(mcErrorInvalidValue,
+                          absl::StrFormat("mcStreamSetAttribute: %d is not an "
+                                          "mcSynchronizationPolicy",
+                                          static_cast<int>(value->syncPolicy)));
+        }
+        attributes.sync_policy = value->syncPolicy;
+        return absl::OkStatus();
+    }
+    return mxcts::runtime::UnknownAttribute("mcStreamSetAttribute", attr);
+  });
+}
+
+mcError_t mcStreamGetAttribute(mcStream_t stream, mcStreamAttrID attr,
+                               mcStreamAttrValue* value) {
+  return RunApi([&]() -> absl::Status {
+    if (value == nullptr) {
+      return mxcts::runtime::NullOutput("mcStreamGetAttribute", "value");
+    }
+    absl::MutexLock lock(&Runtime::Get().execution_mutex());
+    MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
+                        mxcts::runtime::ResolveStreamLocked(stream));
+    const StreamAttributes& attributes =
+        StreamTable::Get().AttributesOf(resolved.queue);
+    switch (attr) {
+      case mcStreamAttributeAccessPolicyWindow:
+        value->accessPolicyWindow = attributes.access_policy_window;
+        return absl::OkStatus();
+      case mcStreamAttributeSynchronizationPolicy:
+        value->syncPolicy = attributes.sync_policy;
+        return absl::OkStatus();
+    }
+    return mxcts::runtime::UnknownAttribute("mcStreamGetAttribute", attr);
+  });
+}
+
+mcError_t mcStreamCopyAttribute(mcStream_t dst, mcStream_t src) {
+  return RunApi([&]() -> absl::Status {
+    absl::MutexLock lock(&Runtime::Get().execution_mutex());
+    MX_ASSIGN_OR_RETURN(ResolvedStream to,
+                        mxcts::runtime::ResolveStreamLocked(dst));
+    MX_ASSIGN_OR_RETURN(ResolvedStream from,
+                        mxcts::runtime::ResolveStreamLocked(src));
+    StreamTable& streams = StreamTable::Get();
+    StreamAttributes copy = streams.AttributesOf(from.queue);
+    // [api.stream.attribute.copy-copies-all]
+    streams.AttributesOf(to.queue) = copy;
+    return absl::OkStatus();
+  });
+}
+
+mcError_t mcStreamAddCallback(mcStream_t stream, mcStreamCallback_t callback,
+                              void* userData, unsigned int flags) {
+  return RunApi([&]() -> absl::Status {
+    // [api.callback.add.null-callback-is-invalid-value]
+    if (callback == nullptr) {
+      return McStatus(mcErrorInvalidValue,
+                      "mcStreamAddCallback: callback is null");
+    }
+    if (flags != 0) {  // [api.callback.add.nonzero-flags-is-invalid-value]
+      return McStatus(
+          mcErrorInvalidValue,
+          absl::StrFormat("mcStreamAddCallback: flags %#x are not 0", flags));
+    }
+    MX_ASSIGN_OR_RETURN(Device * device,
+                        mxcts::runtime::StreamDeviceForWork(stream));
+    Command command;
+    command.description = "a stream callback";
+    // [api.callback.add.status-reports-prior-failure]
+    command.runs_after_fault = true;
+    command.work = [=]() -> mcError_t {
+      // [api.callback.add.receives-arguments]
+      mcError_t status = device->sticky_error();
+      mxcts::runtime::RunHostFunction(
+          [&] { callback(stream, status, userData); });
+      return mcSuccess;
+    };
+    // [api.callback.add.runs-after-preceding-work]
+    // [api.callback.add.blocks-later-work] [api.callback.add.runs-exactly-once]
+    return mxcts::runtime::EnqueueInStream(stream, std::move(command));
+  });
+}
+
+mcError_t mcLaunchHostFunc(mcStream_t stream, mcHostFn_t fn, void* userData) {
+  return RunApi([&]() -> absl::Status {
+    // [api.callback.host-func.null-function-is-invalid-value]
+    if (fn == nullptr) {
+      return McStatus(mcErrorInvalidValue, "mcLaunchHostFunc: fn is null");
+    }
+    Command command;
+    command.description = "a host function";
+    // [api.callback.host-func.not-called-after-error]: skipped, as all
+    // work, once the device has a sticky error.
+    command.work = [=]() -> mcError_t {
+      mxcts::runtime::RunHostFunction([&] { fn(userData); });
+      return mcSuccess;
+    };
+    // [api.callback.host-func.runs-in-stream-order]
+    return mxcts::runtime::EnqueueInStream(stream, std::move(command));
+  });
+}
+
+}  // extern "C"

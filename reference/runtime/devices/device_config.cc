@@ -1,0 +1,89 @@
+// Copyright mxcts authors.
+//
+// The default device profile (device_config.h) as an mcDeviceProp_t: one
+// assignment per field, every value from the named constants, so that the
+// properties and the attributes (device.cc) cannot disagree.
+//
+// Tested by device_test.cc.
+
+#include "reference/runtime/devices/device_config.h"
+
+#include <cstring>
+
+namespace mxcts::runtime::config {
+
+mcDeviceProp_t DefaultDeviceProperties(int system_index) {
+  mcDeviceProp_t p;
+  std::memset(&p, 0, sizeof(p));
+  static_assert(sizeof(kDeviceName) <= sizeof(p.name), "name fits");
+  std::memcpy(p.name, kDeviceName, sizeof(kDeviceName));
+  p.totalGlobalMem = kTotalGlobalMem;
+  p.sharedMemPerBlock = kSharedMemPerBlock;
+  p.regsPerBlock = kRegsPerBlock;
+  p.warpSize = kWaveSize;
+  p.memPitch = kMemPitch;
+  p.maxThreadsPerBlock = kMaxThreadsPerBlock;
+  p.maxThreadsDim[0] = kMaxBlockDimX;
+  p.maxThreadsDim[1] = kMaxBlockDimY;
+  p.maxThreadsDim[2] = kMaxBlockDimZ;
+  p.maxGridSize[0] = kMaxGridDimX;
+  p.maxGridSize[1] = kMaxGridDimY;
+  p.maxGridSize[2] = kMaxGridDimZ;
+  p.clockRate = kClockRateKhz;
+  p.totalConstMem = kTotalConstMem;
+  p.major = kComputeMajor;
+  p.minor = kComputeMinor;
+  p.textureAlignment = kTextureAlignment;
+  p.deviceOverlap = kDeviceOverlap;
+  p.multiProcessorCount = kMultiProcessorCount;
+  p.kernelExecTimeoutEnabled = kKernelExecTimeoutEnabled;
+  p.integrated = kIntegrated;
+  p.canMapHostMemory = kCanMapHostMemory;
+  p.computeMode = kComputeMode;
+  p.concurrentKernels = kConcurrentKernels;
+  p.ECCEnabled = kEccEnabled;
+  p.pciBusID = kPciBusIdBase + system_index;
+  p.pciDeviceID = kPciDeviceId;
+  p.pciDomainID = kPciDomainId;
+  p.asyncEngineCount = kAsyncEngineCount;
+  p.unifiedAddressing = kUnifiedAddressing;
+  p.memoryClockRate = kMemoryClockRateKhz;
+  p.memoryBusWidth = kMemoryBusWidthBits;
+  p.l2CacheSize = kL2CacheSize;
+  p.maxThreadsPerMultiProcessor = kMaxThreadsPerMultiProcessor;
+  p.sharedMemPerMultiprocessor = kSharedMemPerMultiprocessor;
+  p.regsPerMultiprocessor = kRegsPerMultiprocessor;
+  p.managedMemory = kManagedMemory;
+  p.isMultiGpuBoard = kIsMultiGpuBoard;
+  // Each simulated device is its own board. [api.device.props.pci-location]
+  p.multiGpuBoardGroupID = system_index;
+  p.pageableMemoryAccess = kPageableMemoryAccess;
+  p.concurrentManagedAccess = kConcurrentManagedAccess;
+  p.cooperativeLaunch = kCooperativeLaunch;
+  p.cooperativeMultiDeviceLaunch = kCooperativeMultiDeviceLaunch;
+  p.memoryPoolsSupported = kMemoryPoolsSupported;
+  p.waveSize = kWaveSize;
+  p.uuid = DeviceUuid(system_index);
+  p.sharedMemPerBlockOptin = kSharedMemPerBlockOptin;
+  p.reservedSharedMemPerBlock = kReservedSharedMemPerBlock;
+  p.maxBlocksPerMultiProcessor = kMaxBlocksPerMultiProcessor;
+  p.globalL1CacheSupported = kGlobalL1CacheSupported;
+  p.localL1CacheSupported = kLocalL1CacheSupported;
+  p.hostNativeAtomicSupported = kHostNativeAtomicSupported;
+  p.hostRegisterSupported = kHostRegisterSupported;
+  p.persistingL2CacheMaxSize = kPersistingL2CacheMaxSize;
+  p.accessPolicyMaxWindowSize = kAccessPolicyMaxWindowSize;
+  return p;
+}
+
+mcUuid_t DeviceUuid(int system_index) {
+  mcUuid_t uuid;
+  static_assert(sizeof(uuid.bytes) == sizeof(kUuidTemplate), "16 bytes");
+  std::memcpy(uuid.bytes, kUuidTemplate, sizeof(uuid.bytes));
+  // [api.device.uuid.distinct-per-device]
+  uuid.bytes[14] = static_cast<char>((system_index >> 8) & 0xff);
+  uuid.bytes[15] = static_cast<char>(system_index & 0xff);
+  return uuid;
+}
+
+}  // namespace mxcts::runtime::config

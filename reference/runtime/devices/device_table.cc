@@ -1,0 +1,75 @@
+// Copyright mxcts authors.
+//
+// reference/runtime/devices/device_table.cc: the process's visible devices
+// and the execution lock.
+
+#include "reference/runtime/devices/device_table.h"
+
+#include <atomic>
+#include <cstdlib>
+
+#include "absl/strings/str_cat.h"
+#include "reference/device/engine.h"
+#include "reference/runtime/devices/visible_devices.h"
+#include "reference/runtime/errors/error_mapping.h"
+#include "reference/runtime/host_thread/thread_state.h"
+
+namespace mxcts::runtime {
+
+namespace {
+std::atomic<DeviceTable*> initialized_table{nullptr};
+}  // namespace
+
+DeviceTable& DeviceTable::Get() {
+  static DeviceTable* table = [] {
+    DeviceTable* created = new DeviceTable;
+    initialized_table.store(created);
+    return created;
+  }();
+  return *table;
+}
+
+DeviceTable* DeviceTable::GetIfInitialized() {
+  return initialized_table.load();
+}
+
+DeviceTable::DeviceTable() {
+  int system_count = SimulatedDeviceCount(std::getenv("MXCTS_DEVICE_COUNT"));
+  std::vector<int> visible =
+      VisibleSystemDevices(std::getenv("MACA_VISIBLE_DEVICES"), system_count);
+  for (size_t ordinal = 0; ordinal < visible.size(); ++ordinal) {
+    devices_.push_back(
+        std::make_unique<Device>(static_cast<int>(ordinal), visible[ordinal]));
+  }
+  std::atexit([] { SynchronizationPoint(); });
+}
+
+absl::StatusOr<Device*> DeviceTable::DeviceAt(int ordinal) const {
+  if (devices_.empty()) {  // [api.env.visible-devices.none-visible]
+    return McStatus(mcErrorNoDevice, "no device is visible");
+  }
+  if (ordinal < 0 || ordinal >= device_count()) {
+    return McStatus(mcErrorInvalidDevice,
+                    absl::StrCat("device ", ordinal, " does not exist (",
+                                 device_count(), " visible)"));
+  }
+  return devices_[ordinal].get();
+}
+
+absl::StatusOr<Device*> DeviceTable::CurrentDevice() const {
+  return DeviceAt(ThreadState::Current().current_device());
+}
+
+absl::StatusOr<Device*> DeviceTable::CurrentDeviceForWork() const {
+  absl::StatusOr<Device*> device = CurrentDevice();
+  if (!device.ok()) return device;
+  absl::Status usable = (*device)->CheckUsable();
+  if (!usable.ok()) return usable;
+  return device;
+}
+
+void DeviceTable::SynchronizationPoint() {
+  mxcts::device::FlushDevicePrintf();
+}
+
+}  // namespace mxcts::runtime

@@ -1,0 +1,196 @@
+// Copyright mxcts authors.
+//
+// Launch checking and argument marshalling. The configuration limits come
+// from the device's properties, so a launch is accepted exactly when it
+// fits what mcGetDeviceProperties reports [api.device.props.execution-limits].
+// Products of extents are computed in 64 bits: 1024 x 1024 x 1024 does not
+// wrap.
+//
+// Arguments are laid out one after another, each at its parameter's
+// alignment, in one buffer aligned for the most demanding parameter; the
+// pointer array the entry receives points into it. The buffer lives until
+// the grid has run.
+//
+// Tested by launcher_test.cc and api_launch_test.cc.
+
+#include "reference/runtime/launch/launcher.h"
+
+#include <atomic>
+#include <cstdint>
+#include <cstring>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "reference/runtime/timeline/device_work.h"
+#include "reference/runtime/errors/error_mapping.h"
+#include "reference/runtime/images/image_registry.h"
+#include "reference/runtime/peer/peer_protection.h"
+#include "reference/runtime/devices/device_table.h"
+#include "reference/runtime/errors/status_macros.h"
+#include "reference/runtime/timeline/stream.h"
+
+namespace mxcts::runtime {
+namespace {
+
+std::atomic<GridRunner> grid_runner{nullptr};
+
+absl::Status BadConfiguration(const std::string& why) {
+  return McStatus(mcErrorInvalidConfiguration,
+                  absl::StrCat("invalid launch configuration: ", why));
+}
+
+std::string Extent(dim3 d) {
+  return absl::StrFormat("(%u, %u, %u)", d.x, d.y, d.z);
+}
+
+bool IsPowerOfTwo(unsigned value) {
+  return value != 0 && (value & (value - 1)) == 0;
+}
+
+}  // namespace
+
+absl::Status ValidateLaunchConfiguration(const mcDeviceProp_t& device,
+                                         dim3 grid, dim3 block,
+                                         size_t shared_bytes) {
+  // [lang.launch.limit.zero-extent]
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0) {
+    return BadConfiguration(
+        absl::StrCat("grid ", Extent(grid), " has a zero extent"));
+  }
+  if (block.x == 0 || block.y == 0 || block.z == 0) {
+    return BadConfiguration(
+        absl::StrCat("block ", Extent(block), " has a zero extent"));
+  }
+  // [lang.launch.limit.block-dimension-exceeds-max]
+  const unsigned block_extent[3] = {block.x, block.y, block.z};
+  const unsigned grid_extent[3] = {grid.x, grid.y, grid.z};
+  for (int i = 0; i < 3; ++i) {
+    if (block_extent[i] > static_cast<unsigned>(device.maxThreadsDim[i])) {
+      return BadConfiguration(
+          absl::StrFormat("block %s exceeds the limit %d in dimension %c",
+                          Extent(block), device.maxThreadsDim[i], "xyz"[i]));
+    }
+  }
+  // [lang.launch.limit.block-threads-exceed-max]
+  uint64_t threads = uint64_t{block.x} * block.y * block.z;
+  if (threads > static_cast<uint64_t>(device.maxThreadsPerBlock)) {
+    return BadConfiguration(
+        absl::StrFormat("block %s has %u threads, more than %d", Extent(block),
+                        threads, device.maxThreadsPerBlock));
+  }
+  // [lang.launch.limit.grid-dimension-exceeds-max]
+  // [lang.launch.limit.negative-extent-wraps]
+  for (int i = 0; i < 3; ++i) {
+    if (grid_extent[i] > static_cast<unsigned>(device.maxGridSize[i])) {
+      return BadConfiguration(
+          absl::StrFormat("grid %s exceeds the limit %d in dimension %c",
+                          Extent(grid), device.maxGridSize[i], "xyz"[i]));
+    }
+  }
+  // [lang.launch.limit.shared-memory-exceeds-max]
+  if (shared_bytes > device.sharedMemPerBlock) {
+    return BadConfiguration(absl::StrFormat(
+        "%u bytes of dynamic shared memory, more than the %u a block has",
+        shared_bytes, device.sharedMemPerBlock));
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<KernelArguments> KernelArguments::Copy(
+    const __mc_internal::KernelRecord& record, void** args) {
+  KernelArguments copy;
+  unsigned count = record.param_count;
+  if (count > 0 && args == nullptr) {
+    return McStatus(mcErrorInvalidValue,
+                    absl::StrFormat("the kernel takes %u arguments but args "
+                                    "is null",
+                                    count));
+  }
+  std::vector<size_t> offsets(count);
+  size_t total = 0;
+  size_t max_alignment = 1;
+  for (unsigned i = 0; i < count; ++i) {
+    unsigned alignment = record.param_alignments[i];
+    if (!IsPowerOfTwo(alignment)) {
+      return McStatus(mcErrorInvalidKernelImage,
+                      absl::StrFormat("kernel parameter %u has alignment %u", i,
+                                      alignment));
+    }
+    if (args[i] == nullptr) {
+      return McStatus(mcErrorInvalidValue,
+                      absl::StrFormat("args[%u] is null", i));
+    }
+    total = (total + alignment - 1) / alignment * alignment;
+    offsets[i] = total;
+    total += record.param_sizes[i];
+    if (alignment > max_alignment) max_alignment = alignment;
+  }
+  copy.storage_.reset(new unsigned char[total + max_alignment]);
+  uintptr_t raw = reinterpret_cast<uintptr_t>(copy.storage_.get());
+  unsigned char* base = copy.storage_.get() +
+                        ((max_alignment - raw % max_alignment) % max_alignment);
+  copy.pointers_.resize(count + 1, nullptr);
+  for (unsigned i = 0; i < count; ++i) {
+    std::memcpy(base + offsets[i], args[i], record.param_sizes[i]);
+    copy.pointers_[i] = base + offsets[i];
+  }
+  return copy;
+}
+
+GridRunner SetGridRunner(GridRunner runner) {
+  return grid_runner.exchange(runner);
+}
+
+absl::Status Launch(const LaunchRequest& request) {
+  DeviceTable& devices = DeviceTable::Get();
+  MX_ASSIGN_OR_RETURN(Device * device, devices.CurrentDeviceForWork());
+  MX_RETURN_IF_ERROR(ValidateLaunchConfiguration(
+      device->properties(), request.grid, request.block, request.shared_bytes));
+  // [lang.launch.limit.invalid-stream-handle]
+  MX_ASSIGN_OR_RETURN(
+      int stream_device,
+      StreamTable::Get().DeviceOf(request.stream, device->ordinal()));
+  if (stream_device !=
+      device->ordinal()) {  // [lang.launch.limit.stream-of-other-device]
+    return McStatus(
+        mcErrorInvalidResourceHandle,
+        absl::StrFormat("stream %p belongs to device %d, the "
+                        "current device is %d",
+                        request.stream, stream_device, device->ordinal()));
+  }
+  ImageRegistry& registry = ImageRegistry::Get();
+  MX_ASSIGN_OR_RETURN(
+      KernelHandle kernel,
+      registry.ResolveKernel(request.function, device->ordinal()));
+  // The arguments are copied now [lang.launch.args-copied-at-launch]; the
+  // grid may run later, when the timeline reaches it.
+  MX_ASSIGN_OR_RETURN(KernelArguments copied,
+                      KernelArguments::Copy(*kernel.record, request.args));
+  auto arguments = std::make_shared<KernelArguments>(std::move(copied));
+  GridRunner runner = grid_runner.load();
+  if (runner == nullptr) runner = &mxcts::device::RunGrid;
+  dim3 grid_extent = request.grid;
+  dim3 block_extent = request.block;
+  size_t shared_bytes = request.shared_bytes;
+
+  ImageRegistry* images = &registry;
+  DeviceWork work = [=]() -> mcError_t {
+    mxcts::device::GridLaunch grid{kernel.name,           kernel.record->entry,
+                                   arguments->pointers(), grid_extent,
+                                   block_extent,          shared_bytes};
+    // [api.device.limit.stack-size] Each device has its own stack size.
+    mxcts::device::SetFiberStackBytes(device->limits().FiberStackBytes());
+    images->BeginGrid(kernel);
+    PeerProtection peer_protection(device->ordinal());  // checked mode only
+    mcError_t result = runner(grid);
+    images->EndGrid(kernel);
+    // [api.error.return.fault-reported-by-later-call]: a sticky result
+    // becomes the device's fault; another is the launch's error.
+    return result;
+  };
+  // [api.sync.host.kernel-launch-asynchronous]
+  return SubmitWork(request.stream, "the launch of " + kernel.name,
+                    std::move(work), HostWait::kNone);
+}
+
+}  // namespace mxcts::runtime

@@ -1,0 +1,85 @@
+// Copyright mxcts authors.
+//
+// reference/runtime/launch/launcher.h: checking and running one kernel launch.
+//
+// A launch (mcLaunchKernel, or `<<<...>>>` through LaunchFromStubArgs)
+// goes through these steps; a failing step returns its error and runs
+// nothing [lang.launch.failed-launch-runs-nothing]:
+//   1. the current device is usable (no sticky error);
+//   2. the configuration fits the device (ValidateLaunchConfiguration);
+//   3. the stream is a default stream or a live stream of the current
+//      device;
+//   4. the function is a kernel with code for the device;
+//   5. the arguments are copied into storage owned by the launch, laid out
+//      by the kernel record's sizes and alignments
+//      [lang.launch.args-copied-at-launch];
+//   6. the grid runs (mxcts::device::RunGrid). A trap's error is recorded
+//      as the device's sticky error and reported by later calls, not by the
+//      launch [lang.launch.error.execution-errors-reported-later].
+//
+//   absl::Status s = Launch({kernel_stub, dim3(4), dim3(256), args, 0, 0});
+
+#ifndef MXCTS_REFERENCE_RUNTIME_LAUNCH_LAUNCHER_H_
+#define MXCTS_REFERENCE_RUNTIME_LAUNCH_LAUNCHER_H_
+
+#include <stddef.h>
+
+#include <memory>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "mc_runtime_api.h"
+#include "mcr/detail/launch_abi.h"
+#include "reference/device/engine.h"
+
+namespace mxcts::runtime {
+
+struct LaunchRequest {
+  const void* function = nullptr;  // the kernel's host stub
+  dim3 grid;
+  dim3 block;
+  void** args = nullptr;
+  size_t shared_bytes = 0;
+  mcStream_t stream = nullptr;
+};
+
+// mcErrorInvalidConfiguration unless every extent is at least 1, the block
+// has at most maxThreadsPerBlock threads and no dimension over
+// maxThreadsDim, the grid no dimension over maxGridSize, and
+// `shared_bytes` is at most sharedMemPerBlock.
+// [lang.launch.limit.zero-extent] [lang.launch.limit.block-threads-exceed-max]
+// [lang.launch.limit.block-dimension-exceeds-max]
+// [lang.launch.limit.grid-dimension-exceeds-max]
+// [lang.launch.limit.shared-memory-exceeds-max]
+absl::Status ValidateLaunchConfiguration(const mcDeviceProp_t& device,
+                                         dim3 grid, dim3 block,
+                                         size_t shared_bytes);
+
+// A launch's own copy of a kernel's arguments.
+class KernelArguments {
+ public:
+  // Copies `record.param_count` arguments from `args` (args[i] points at
+  // the i-th). mcErrorInvalidValue if `args` or one of its entries is null
+  // while the kernel takes parameters.
+  static absl::StatusOr<KernelArguments> Copy(
+      const __mc_internal::KernelRecord& record, void** args);
+  // Pointers to the copies, as the kernel's entry expects them.
+  void** pointers() { return pointers_.data(); }
+
+ private:
+  std::unique_ptr<unsigned char[]> storage_;
+  std::vector<void*> pointers_;
+};
+
+// Checks and runs one launch on the calling thread's current device.
+absl::Status Launch(const LaunchRequest& request);
+
+// Runs a grid: mxcts::device::RunGrid unless a test replaced it.
+using GridRunner = mcError_t (*)(const mxcts::device::GridLaunch&);
+// Makes `runner` (null: RunGrid) run later grids; returns the previous one.
+GridRunner SetGridRunner(GridRunner runner);
+
+}  // namespace mxcts::runtime
+
+#endif  // MXCTS_REFERENCE_RUNTIME_LAUNCH_LAUNCHER_H_

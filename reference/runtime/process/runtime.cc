@@ -1,0 +1,83 @@
+// Copyright mxcts authors.
+//
+// Runtime initialization and the device-level operations that span several
+// runtime objects. The Runtime object is created on first use and never
+// destroyed, so calls made while the process exits (from other static
+// destructors) still find it; pending device printf output is written by an
+// exit handler registered at initialization.
+//
+// Tested by the api/*_test.cc files.
+
+#include "reference/runtime/process/runtime.h"
+
+#include <atomic>
+
+#include "absl/synchronization/mutex.h"
+
+#include "reference/device/engine.h"
+#include "reference/runtime/timeline/event.h"
+#include "reference/runtime/images/image_registry.h"
+#include "reference/runtime/memory/memory_manager.h"
+#include "reference/runtime/peer/peer_access.h"
+#include "reference/runtime/timeline/stream.h"
+#include "reference/runtime/host_thread/thread_state.h"
+#include "reference/runtime/timeline/timeline.h"
+#include "reference/runtime/traps/trap_environment.h"
+
+namespace mxcts::runtime {
+
+namespace {
+std::atomic<Runtime*> initialized_runtime{nullptr};
+
+// Settles the process-wide modes, then makes the device table: the trap
+// variables are in force before any allocation.
+// [api.env.general.read-at-initialization]
+DeviceTable& InitializeProcess() {
+#ifdef NDEBUG
+  // The system's absl is built with its deadlock detection on, which
+  // quadruples the cost of every lock an entry point takes. Optimized
+  // builds of the runtime turn it off; test builds (no NDEBUG) keep it, so
+  // the tests still catch lock-order inversions.
+  absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);
+#endif
+  ApplyTrapEnvironment(ReadTrapEnvironment());
+  return DeviceTable::Get();
+}
+}  // namespace
+
+Runtime& Runtime::Get() {
+  static Runtime* runtime = [] {
+    Runtime* created = new Runtime;
+    initialized_runtime.store(created);
+    return created;
+  }();
+  return *runtime;
+}
+
+Runtime* Runtime::GetIfInitialized() { return initialized_runtime.load(); }
+
+Runtime::Runtime() : devices_(InitializeProcess()) {}
+
+void Runtime::ResetDevice(Device& device) {
+  // [api.device.reset.waits-for-pending-work] (work of a faulted device is
+  // skipped, not run).
+  Timeline& timeline = Timeline::Get();
+  timeline.RunDevice(device.ordinal());
+  SynchronizationPoint();
+  timeline.TakePendingError(device.ordinal());
+  // [api.event.destroy.device-reset-destroys]
+  EventTable::Get().DestroyAll(device.ordinal());
+  // [api.peer.enable.persists-until-disabled]: access from and to the
+  // device ends.
+  ResetPeerAccess(device.ordinal());
+  MemoryManager::Get().ReleaseDevice(device.ordinal());
+  StreamTable::Get().DestroyAll(device.ordinal());
+  ImageRegistry::Get().ResetDevice(device.ordinal());
+  // [lang.malloc.lifetime.released-by-device-reset] The engine's heap and
+  // printf buffer are shared by the simulated devices, so resetting any
+  // device releases the heap of all (printf output was flushed before).
+  mxcts::device::ResetDeviceState();
+  device.ClearFault();
+}
+
+}  // namespace mxcts::runtime
