@@ -149,10 +149,10 @@ size_t FiberStackBytes();
 bool SetFiberStackBytes(size_t bytes);
 
 // The order in which grids started from now on run their blocks and
-// threads (reference/device/scheduling/schedule_order.h): "linear" (the default) or
-// "shuffle:<seed>". Until set, the value of the environment variable
-// MXCTS_ENGINE_ORDER (an invalid value is reported once on stderr and the
-// linear order used). Every trap diagnostic of a shuffled grid names the
+// threads (reference/device/scheduling/schedule_order.h): "linear" (the
+// default) or "shuffle:<seed>". Until set, the value of the environment
+// variable MXCTS_ENGINE_ORDER (an invalid value is reported once on stderr and
+// the linear order used). Every trap diagnostic of a shuffled grid names the
 // order.
 std::string ScheduleOrderSetting();
 bool SetScheduleOrder(const std::string& setting);

@@ -133,6 +133,9 @@ class Parser {
     } else if (IsExactly(argument, {"-save-temps", "-save-temps=cwd",
                                     "-save-temps=obj"})) {
       result_.save_temps = true;
+    } else if (IsExactly(argument,
+                         {"--offload-device-only", "--cuda-device-only"})) {
+      result_.device_only = true;
     } else if (argument == "--help") {
       result_.show_help = true;
     } else if (argument == "--version") {
@@ -333,6 +336,24 @@ class Parser {
       return absl::InvalidArgumentError(
           "cannot specify '-o' with '-c', '-E' or '-M' with multiple files");
     }
+    if (result_.device_only) return ValidateDeviceOnly();
+    return absl::OkStatus();
+  }
+
+  // A device image comes only from compiling MXMACA source.
+  absl::Status ValidateDeviceOnly() const {
+    if (result_.mode != Mode::kCompile) {
+      return absl::InvalidArgumentError(
+          "'--offload-device-only' writes device images and needs '-c'");
+    }
+    for (const Input& input : result_.inputs) {
+      if (input.kind == InputKind::kLinkerOption) continue;
+      if (input.kind != InputKind::kMacaSource) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "'--offload-device-only' compiles MXMACA sources only, and '",
+            input.value, "' is not one (use -x maca)"));
+      }
+    }
     return absl::OkStatus();
   }
 
@@ -406,6 +427,9 @@ MXMACA:
   --offload-arch=ARCH  device architecture: xcore1000 or native
   --maca-path=DIR      the installation to use (else $MACA_PATH, else the
                        installation that holds this mxcc)
+  --offload-device-only
+                       with -c: write each source's device image (a shared
+                       object the runtime loads) instead of an object file
 
 Passed to the host compiler with their usual meaning:
   -I DIR  -D NAME[=V]  -U NAME  -isystem DIR  -iquote DIR  -include FILE

@@ -85,8 +85,11 @@ struct CommandLine {
   // --maca-path; nullopt when not given.
   std::optional<std::string> maca_path;
 
-  bool verbose = false;       // -v: print each command before running it
-  bool save_temps = false;    // -save-temps: keep the temporary directory
+  bool verbose = false;     // -v: print each command before running it
+  bool save_temps = false;  // -save-temps: keep the temporary directory
+  // --offload-device-only (also --cuda-device-only): with -c, each MXMACA
+  // source's device image (stage 8) is the output instead of an object.
+  bool device_only = false;
   bool show_help = false;     // --help
   bool show_version = false;  // --version
 
@@ -105,7 +108,8 @@ const std::vector<std::string>& KnownOffloadArchs();
 // InvalidArgumentError whose message names the offending argument: an
 // unknown option, an option missing its argument, an unknown -x language or
 // offload architecture, no input file (unless --help or --version), or -o
-// with several outputs (-c, -E, -M with several sources).
+// with several outputs (-c, -E, -M with several sources), or
+// --offload-device-only without -c or with a source that is not MXMACA.
 //
 // Inputs are classified as they appear, under the -x language in effect:
 // `.cu` and `.maca` files are MXMACA sources, `.cpp/.cc/.cxx/.c++/.cp/.C/.ii`

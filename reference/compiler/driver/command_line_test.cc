@@ -160,6 +160,25 @@ TEST(CommandLineTest, MacaOptions) {
   EXPECT_FALSE(Parse({"a.cu"}).maca_path.has_value());
 }
 
+TEST(CommandLineTest, DeviceOnlyWithCompile) {
+  EXPECT_TRUE(Parse({"--offload-device-only", "-c", "-x", "maca", "k.cpp"})
+                  .device_only);
+  EXPECT_TRUE(Parse({"--cuda-device-only", "-c", "k.cu"}).device_only);
+  EXPECT_FALSE(Parse({"-c", "k.cu"}).device_only);
+}
+
+TEST(CommandLineErrorTest, DeviceOnlyNeedsCompile) {
+  EXPECT_EQ(ParseError({"--offload-device-only", "k.cu"}),
+            "'--offload-device-only' writes device images and needs '-c'");
+  // Control: the same with -c is accepted (DeviceOnlyWithCompile).
+}
+
+TEST(CommandLineErrorTest, DeviceOnlyNeedsMacaSource) {
+  EXPECT_EQ(ParseError({"--offload-device-only", "-c", "host.cpp"}),
+            "'--offload-device-only' compiles MXMACA sources only, and "
+            "'host.cpp' is not one (use -x maca)");
+}
+
 TEST(CommandLineTest, HelpAndVersionNeedNoInput) {
   EXPECT_TRUE(Parse({"--help"}).show_help);
   EXPECT_TRUE(Parse({"--version"}).show_version);

@@ -126,8 +126,9 @@ int Driver::Run() {
     job.stem =
         absl::StrCat(index++, "-", fs::path(input.value).stem().string());
     if (cl.mode == Mode::kCompile) {
-      job.object = !cl.output.empty()
-                       ? cl.output
+      job.object = !cl.output.empty() ? cl.output
+                   : cl.device_only
+                       ? ReplaceSuffix(BaseName(input.value), ".image.so")
                        : ReplaceSuffix(BaseName(input.value), ".o");
     } else {
       job.object = TemporaryFile(job, ".o");
@@ -217,6 +218,18 @@ absl::Status Driver::CompileMaca(const Job& job) {
   status =
       Translate(host_ii, host_tr, /*device_pass=*/false, symbol, &needs_image);
   if (!status.ok()) return status;
+
+  // --offload-device-only: the device image is the output; there is no host
+  // object to build.
+  if (cl.device_only) {
+    if (!needs_image) {
+      diagnostics_ << "mxcc: error: " << job.source.value
+                   << " has no device code, so '--offload-device-only' has "
+                      "no device image to write\n";
+      return Reported();
+    }
+    return BuildDeviceObject(job, symbol, /*host_object=*/"");
+  }
 
   // Stage 5: compile, host. Without a device image this is the object.
   std::string host_o = needs_image ? TemporaryFile(job, ".host.o") : job.object;
@@ -318,6 +331,11 @@ absl::Status Driver::BuildDeviceObject(const Job& job,
     return Reported();
   }
   diagnostics_ << link->stderr_text;  // warnings, if any
+  if (command_line_.device_only) {
+    absl::StatusOr<std::string> image_bytes = ReadFile(image);
+    if (!image_bytes.ok()) return image_bytes.status();
+    return WriteFile(job.object, *image_bytes);
+  }
 
   // Stage 9: embed.
   std::string embed_s = TemporaryFile(job, ".embed.s");

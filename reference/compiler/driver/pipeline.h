@@ -18,7 +18,9 @@
 //   10 ld -r                       host.o embed.o -> a.o
 //
 // Stages 2, 4 and 6-10 are skipped when the host translation says the
-// source needs no device image; host.o is then a.o. The intermediate files
+// source needs no device image; host.o is then a.o. With
+// --offload-device-only, stages 5, 9 and 10 are skipped and image.so is
+// the output. The intermediate files
 // live in a private temporary directory.
 //
 // Example:

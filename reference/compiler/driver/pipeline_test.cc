@@ -242,6 +242,35 @@ int main() { return HostHelper(0); }
   fs::remove_all(kept);
 }
 
+TEST_F(PipelineTest, DeviceOnlyWritesTheImage) {
+  Write("k.cu", R"(#include <mc_runtime.h>
+int HostHelper(int x) { return x * 2; }
+__global__ void K(int* p) { *p = 1; }
+)");
+  Mxcc({"--offload-device-only", "-c", "k.cu", "-o", "k.so"});
+  std::string exported =
+      Run({"nm", "-D", "--defined-only", "k.so"}).stdout_text;
+  EXPECT_THAT(exported, HasSubstr("__mc_image_bind"));
+  EXPECT_THAT(
+      exported,
+      ContainsRegex("__mcdev__ZN13__mc_internal12DeviceKernel.*6recordE"));
+  EXPECT_THAT(exported, Not(HasSubstr("HostHelper")));
+  // Without -o the image is named after the source.
+  Mxcc({"--offload-device-only", "-c", "k.cu"});
+  EXPECT_TRUE(Exists("k.image.so"));
+}
+
+TEST_F(PipelineTest, DeviceOnlyWithoutDeviceCodeFails) {
+  Write("h.cu", "int Twice(int x) { return 2 * x; }\n");
+  ProcessResult result =
+      Mxcc({"--offload-device-only", "-c", "h.cu", "-o", "h.so"},
+           /*succeed=*/false);
+  EXPECT_THAT(result.stderr_text,
+              HasSubstr("h.cu has no device code, so '--offload-device-only' "
+                        "has no device image to write"));
+  EXPECT_FALSE(Exists("h.so"));
+}
+
 // The sections of the image of c.cu, compiled with -save-temps, as
 // `readelf -S -W` shows them; the kept files are removed.
 std::string ImageSections(const ProcessResult& compiled) {

@@ -11,9 +11,9 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "mcr/detail/device_abi.h"
-#include "reference/device/scheduling/block_scheduler.h"
 #include "reference/device/engine.h"
 #include "reference/device/engine_test_util.h"
+#include "reference/device/scheduling/block_scheduler.h"
 #include "reference/device/scheduling/thread_context.h"
 
 namespace mxcts::device {

@@ -1,6 +1,7 @@
 // Copyright mxcts authors.
 //
-// reference/device/collectives/wave_collectives.h: the wave collectives of one block:
+// reference/device/collectives/wave_collectives.h: the wave collectives of one
+// block:
 // __syncwave, shuffles, votes, matches, reductions and __activemask.
 //
 // A wave is 64 consecutive linear thread ids of the block; the last wave may

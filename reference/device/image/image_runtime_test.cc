@@ -1,7 +1,7 @@
 // Copyright mxcts authors.
 //
-// Tests of the device runtime library through a device image linked by hand
-// (the :test_image genrule, mxcc's stages 6-8): binding, the version
+// Tests of the device runtime library through a device image that mxcc
+// built (the :test_image rule, --offload-device-only): binding, the version
 // script's exports, and kernels of the image using shared memory,
 // __syncthreads, printf (and puts), math, the heap and assert.
 
@@ -70,7 +70,7 @@ TEST_F(ImageTest, ExportsOnlyBindAndRecords) {
                    "EEE6recordE"),
             nullptr);
   auto* variable = static_cast<const DeviceVariableRecord*>(
-      dlsym(image_, "__mcdev___mc_variable_record_1"));
+      dlsym(image_, "__mcdev___mc_variable_record_0"));
   ASSERT_NE(variable, nullptr);
   EXPECT_STREQ(variable->key, "answer");
   EXPECT_EQ(*static_cast<int*>(variable->address), 42);
@@ -136,7 +136,7 @@ TEST_F(ImageTest, FailedAssertTraps) {
   EXPECT_EQ(Run(check, &pointer, dim3(2), dim3(2), &errors), mcErrorAssert);
   EXPECT_THAT(errors, testing::MatchesRegex(
                           "mxmaca trap: kernel '.*check.*' block \\(0,0,0\\) "
-                          "thread \\(0,0,0\\): .*image_kernels.cc:[0-9]+: "
+                          "thread \\(0,0,0\\): .*image_kernels.cu:[0-9]+: "
                           "void check\\(int\\*\\): Assertion '\\*value == 1' "
                           "failed.\n"));
 }

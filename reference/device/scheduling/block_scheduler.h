@@ -1,7 +1,7 @@
 // Copyright mxcts authors.
 //
-// reference/device/scheduling/block_scheduler.h: runs the threads of one block on
-// fibers, lazily.
+// reference/device/scheduling/block_scheduler.h: runs the threads of one block
+// on fibers, lazily.
 //
 // A walker fiber runs the block's threads one after another as plain calls of
 // the kernel entry, in linear order (x fastest, then y, then z). While no
@@ -35,8 +35,8 @@
 #include "mcr/detail/device_abi.h"
 #include "reference/device/engine.h"
 #include "reference/device/fibers/fiber.h"
-#include "reference/device/scheduling/schedule_order.h"
 #include "reference/device/fibers/stack_pool.h"
+#include "reference/device/scheduling/schedule_order.h"
 
 namespace mxcts::device_internal {
 

@@ -65,8 +65,8 @@
 #include "absl/base/const_init.h"
 #include "absl/strings/str_format.h"
 #include "absl/synchronization/mutex.h"
-#include "reference/device/scheduling/block_scheduler.h"
 #include "reference/device/fibers/stack_pool.h"
+#include "reference/device/scheduling/block_scheduler.h"
 #include "reference/device/scheduling/thread_context.h"
 #include "reference/device/scheduling/trap.h"
 

@@ -1,8 +1,8 @@
 // Copyright mxcts authors.
 //
-// reference/device/scheduling/fault_traps.h: turning what the processor reports about
-// device code (memory faults, floating-point and integer exceptions, illegal
-// instructions) and a kernel that runs too long into traps.
+// reference/device/scheduling/fault_traps.h: turning what the processor reports
+// about device code (memory faults, floating-point and integer exceptions,
+// illegal instructions) and a kernel that runs too long into traps.
 //
 // While a grid runs, a GridFaultTraps object on the engine's OS thread arms
 // handlers for SIGSEGV, SIGBUS, SIGFPE and SIGILL that run on an alternate

@@ -1,7 +1,7 @@
 // Copyright mxcts authors.
 //
-// reference/device/scheduling/schedule_order.h: the order in which the engine runs
-// blocks and threads.
+// reference/device/scheduling/schedule_order.h: the order in which the engine
+// runs blocks and threads.
 //
 // The default order is linear: blocks in linear block order, the threads of
 // a block in linear order, threads released by a collective in linear

@@ -1,7 +1,7 @@
 // Copyright mxcts authors.
 //
-// reference/device/scheduling/splitmix64.h: the pseudo-random sequence behind every
-// seeded order of the reference (MXCTS_ENGINE_ORDER, MXCTS_TIMELINE).
+// reference/device/scheduling/splitmix64.h: the pseudo-random sequence behind
+// every seeded order of the reference (MXCTS_ENGINE_ORDER, MXCTS_TIMELINE).
 // splitmix64 gives the same sequence on every platform and standard
 // library, so a seed named in a diagnostic reproduces the run anywhere.
 //

@@ -1,7 +1,7 @@
 // Copyright mxcts authors.
 //
-// reference/device/scheduling/thread_context.h: what the device-side entry points know
-// about the device thread that calls them.
+// reference/device/scheduling/thread_context.h: what the device-side entry
+// points know about the device thread that calls them.
 //
 // Device code reads its built-in variables through `__mc_dev_context_slot`
 // (mcr/detail/device_abi.h), which points at one engine-owned pointer: the

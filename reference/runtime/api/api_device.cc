@@ -25,10 +25,10 @@
 #include "mc_runtime_api.h"
 #include "reference/runtime/api/api_entry.h"
 #include "reference/runtime/devices/device_config.h"
-#include "reference/runtime/timeline/device_work.h"
 #include "reference/runtime/devices/kernel_attributes.h"
-#include "reference/runtime/process/runtime.h"
 #include "reference/runtime/errors/status_macros.h"
+#include "reference/runtime/process/runtime.h"
+#include "reference/runtime/timeline/device_work.h"
 
 using mxcts::runtime::Device;
 using mxcts::runtime::DeviceLimits;

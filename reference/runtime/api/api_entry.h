@@ -26,8 +26,8 @@
 #include "mc_runtime_api.h"
 #include "reference/runtime/devices/device.h"
 #include "reference/runtime/errors/error_mapping.h"
-#include "reference/runtime/timeline/stream.h"
 #include "reference/runtime/host_thread/thread_state.h"
+#include "reference/runtime/timeline/stream.h"
 
 namespace mxcts::runtime {
 

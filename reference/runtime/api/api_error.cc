@@ -10,8 +10,8 @@
 
 #include "mc_runtime_api.h"
 #include "reference/runtime/errors/error_mapping.h"
-#include "reference/runtime/process/runtime.h"
 #include "reference/runtime/host_thread/thread_state.h"
+#include "reference/runtime/process/runtime.h"
 
 namespace mxcts::runtime {
 namespace {

@@ -13,11 +13,11 @@
 #include "absl/strings/str_cat.h"
 #include "mc_runtime_api.h"
 #include "reference/runtime/api/api_entry.h"
-#include "reference/runtime/images/image_registry.h"
 #include "reference/runtime/devices/kernel_attributes.h"
 #include "reference/runtime/devices/occupancy.h"
-#include "reference/runtime/process/runtime.h"
 #include "reference/runtime/errors/status_macros.h"
+#include "reference/runtime/images/image_registry.h"
+#include "reference/runtime/process/runtime.h"
 
 using mxcts::runtime::Device;
 using mxcts::runtime::ImageRegistry;

@@ -18,10 +18,10 @@
 #include "mc_runtime_api.h"
 #include "reference/runtime/api/api_entry.h"
 #include "reference/runtime/devices/device_config.h"
+#include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/memory/memory_copy.h"
 #include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/process/runtime.h"
-#include "reference/runtime/errors/status_macros.h"
 
 using mxcts::runtime::CallKind;
 using mxcts::runtime::CopyPlan;

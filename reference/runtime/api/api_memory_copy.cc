@@ -16,8 +16,8 @@
 #include "absl/strings/str_format.h"
 #include "mc_runtime_api.h"
 #include "reference/runtime/api/api_entry.h"
-#include "reference/runtime/memory/memory_copy.h"
 #include "reference/runtime/errors/status_macros.h"
+#include "reference/runtime/memory/memory_copy.h"
 
 using mxcts::runtime::CallKind;
 using mxcts::runtime::CopyPlan;

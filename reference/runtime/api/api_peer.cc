@@ -27,13 +27,13 @@
 
 #include "absl/strings/str_format.h"
 #include "mc_runtime_api.h"
-#include "reference/runtime/memory/allocation_table.h"
 #include "reference/runtime/api/api_entry.h"
-#include "reference/runtime/timeline/device_work.h"
+#include "reference/runtime/errors/status_macros.h"
+#include "reference/runtime/memory/allocation_table.h"
 #include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/peer/peer_access.h"
 #include "reference/runtime/process/runtime.h"
-#include "reference/runtime/errors/status_macros.h"
+#include "reference/runtime/timeline/device_work.h"
 
 using mxcts::runtime::Allocation;
 using mxcts::runtime::Device;

@@ -16,9 +16,9 @@
 
 #include "mc_runtime.h"
 #include "reference/device/engine.h"
-#include "reference/runtime/traps/fault_classifier.h"
 #include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/testing/runtime_testing.h"
+#include "reference/runtime/traps/fault_classifier.h"
 
 namespace {
 

@@ -14,10 +14,10 @@
 #include <cstdlib>
 
 #include "reference/runtime/api/api_entry.h"
-#include "reference/runtime/images/image_registry.h"
-#include "reference/runtime/launch/launcher.h"
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/host_thread/thread_state.h"
+#include "reference/runtime/images/image_registry.h"
+#include "reference/runtime/launch/launcher.h"
 
 namespace __mc_internal {
 

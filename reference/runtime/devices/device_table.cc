@@ -68,8 +68,6 @@ absl::StatusOr<Device*> DeviceTable::CurrentDeviceForWork() const {
   return device;
 }
 
-void DeviceTable::SynchronizationPoint() {
-  mxcts::device::FlushDevicePrintf();
-}
+void DeviceTable::SynchronizationPoint() { mxcts::device::FlushDevicePrintf(); }
 
 }  // namespace mxcts::runtime

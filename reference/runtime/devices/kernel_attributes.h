@@ -1,7 +1,7 @@
 // Copyright mxcts authors.
 //
-// reference/runtime/devices/kernel_attributes.h: what mcFuncGetAttributes reports
-// of a kernel, and what mcFuncSetAttribute, mcFuncSetCacheConfig and
+// reference/runtime/devices/kernel_attributes.h: what mcFuncGetAttributes
+// reports of a kernel, and what mcFuncSetAttribute, mcFuncSetCacheConfig and
 // mcFuncSetSharedMemConfig record for it.
 //
 // A kernel's attributes come from two sources. What the kernel needs is

@@ -1,7 +1,7 @@
 // Copyright mxcts authors.
 //
-// reference/runtime/devices/visible_devices.h: which simulated devices the process
-// sees, and in which order, from the environment.
+// reference/runtime/devices/visible_devices.h: which simulated devices the
+// process sees, and in which order, from the environment.
 //
 // The reference simulates MXCTS_DEVICE_COUNT system devices (default
 // config::kDefaultDeviceCount), each with its profile (device_profile.h).

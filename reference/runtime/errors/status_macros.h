@@ -1,7 +1,7 @@
 // Copyright mxcts authors.
 //
-// reference/runtime/errors/status_macros.h: early return on error, for functions
-// of the runtime that return absl::Status or absl::StatusOr.
+// reference/runtime/errors/status_macros.h: early return on error, for
+// functions of the runtime that return absl::Status or absl::StatusOr.
 //
 //   absl::StatusOr<Device*> FindDevice(int ordinal);
 //   absl::Status Use(int ordinal) {

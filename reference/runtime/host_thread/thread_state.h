@@ -1,7 +1,7 @@
 // Copyright mxcts authors.
 //
-// reference/runtime/host_thread/thread_state.h: what the runtime keeps per host thread:
-// the last error, the current device and the stack of launch
+// reference/runtime/host_thread/thread_state.h: what the runtime keeps per host
+// thread: the last error, the current device and the stack of launch
 // configurations pushed by `<<<...>>>`.
 //
 // The last error follows [api.error.last.*]: a failing call stores its code

@@ -21,8 +21,8 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "mcr/mc_runtime_types.h"
-#include "reference/runtime/images/elf_reading.h"
 #include "reference/runtime/errors/error_mapping.h"
+#include "reference/runtime/images/elf_reading.h"
 
 namespace mxcts::runtime {
 namespace {

@@ -10,6 +10,8 @@
 #include <link.h>
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "mc_runtime_api.h"
@@ -86,18 +88,33 @@ TEST(ExecutableSegments, HoldTheCodeAndNotTheData) {
   EXPECT_FALSE(in_code(reinterpret_cast<uintptr_t>(&layout_probe)));
 }
 
-TEST(ExecutableSegments, DeviceImageHasCodeAndNoConstantSection) {
-  std::vector<unsigned char> bytes =
-      ReadFileBytes(RunfilePath("reference/runtime/images/testdata/libtest_image.so"));
-  ASSERT_FALSE(bytes.empty());
+// The __constant__ section of the image at `path`, which must have code.
+std::optional<ElfRange> ConstantSectionOfImage(const std::string& path) {
+  std::vector<unsigned char> bytes = ReadFileBytes(RunfilePath(path));
+  EXPECT_FALSE(bytes.empty()) << path;
   absl::StatusOr<std::vector<ElfRange>> segments =
       ExecutableSegments(bytes.data(), bytes.size());
-  ASSERT_TRUE(segments.ok()) << segments.status();
-  EXPECT_FALSE(segments->empty());
+  EXPECT_TRUE(segments.ok()) << segments.status();
+  EXPECT_FALSE(segments.ok() && segments->empty()) << path;
   absl::StatusOr<std::optional<ElfRange>> constants =
       FindSection(bytes.data(), bytes.size(), kConstantSectionName);
-  ASSERT_TRUE(constants.ok());
-  EXPECT_FALSE(constants->has_value());
+  EXPECT_TRUE(constants.ok()) << constants.status();
+  return constants.ok() ? *constants : std::nullopt;
+}
+
+TEST(ExecutableSegments, DeviceImageWithConstantsHasConstantPages) {
+  // testdata/test_image.cu declares ns::constant_table.
+  std::optional<ElfRange> constants = ConstantSectionOfImage(
+      "reference/runtime/images/testdata/libtest_image.so");
+  ASSERT_TRUE(constants.has_value());
+  EXPECT_EQ(constants->address % 4096, 0u);
+  EXPECT_GE(constants->size, sizeof(float[4]));
+}
+
+TEST(ExecutableSegments, DeviceImageWithoutConstantsHasNoConstantSection) {
+  // Control: the engine's test image declares no __constant__ variable.
+  EXPECT_FALSE(ConstantSectionOfImage("reference/device/image/test_image.so")
+                   .has_value());
 }
 
 TEST(ElfLayout, CorruptBytesAreAnInvalidImage) {

@@ -29,11 +29,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "reference/device/engine.h"
+#include "reference/runtime/errors/error_mapping.h"
+#include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/images/elf_dynsym.h"
 #include "reference/runtime/images/elf_layout.h"
-#include "reference/runtime/errors/error_mapping.h"
 #include "reference/runtime/memory/memory_manager.h"
-#include "reference/runtime/errors/status_macros.h"
 
 namespace mxcts::runtime {
 

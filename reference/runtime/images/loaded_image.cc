@@ -26,8 +26,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "reference/device/engine.h"
-#include "reference/runtime/images/elf_layout.h"
 #include "reference/runtime/errors/error_mapping.h"
+#include "reference/runtime/images/elf_layout.h"
 
 namespace mxcts::runtime {
 namespace {

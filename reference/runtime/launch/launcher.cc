@@ -21,12 +21,12 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "reference/runtime/timeline/device_work.h"
+#include "reference/runtime/devices/device_table.h"
 #include "reference/runtime/errors/error_mapping.h"
+#include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/images/image_registry.h"
 #include "reference/runtime/peer/peer_protection.h"
-#include "reference/runtime/devices/device_table.h"
-#include "reference/runtime/errors/status_macros.h"
+#include "reference/runtime/timeline/device_work.h"
 #include "reference/runtime/timeline/stream.h"
 
 namespace mxcts::runtime {

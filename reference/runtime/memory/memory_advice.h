@@ -1,7 +1,7 @@
 // Copyright mxcts authors.
 //
-// reference/runtime/memory/memory_advice.h: what mcMemAdvise and mcMemPrefetchAsync
-// have said about the bytes of managed allocations, for
+// reference/runtime/memory/memory_advice.h: what mcMemAdvise and
+// mcMemPrefetchAsync have said about the bytes of managed allocations, for
 // mcMemRangeGetAttribute to report.
 //
 // Advice never changes a value a program reads

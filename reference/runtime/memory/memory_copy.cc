@@ -46,8 +46,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "reference/runtime/errors/error_mapping.h"
-#include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/errors/status_macros.h"
+#include "reference/runtime/memory/memory_manager.h"
 
 namespace mxcts::runtime {
 namespace {

@@ -1,7 +1,7 @@
 // Copyright mxcts authors.
 //
-// reference/runtime/memory/memory_copy.h: the copies and sets of the memory API,
-// checked completely before anything is queued, then queued on a stream
+// reference/runtime/memory/memory_copy.h: the copies and sets of the memory
+// API, checked completely before anything is queued, then queued on a stream
 // with the host wait the synchronization rules ask for.
 //
 // Every copy and set, whatever its shape (linear, 2D, 3D, symbol), is a box

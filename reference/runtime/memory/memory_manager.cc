@@ -31,8 +31,8 @@
 #include "mc_runtime_api.h"
 #include "reference/runtime/devices/device_config.h"
 #include "reference/runtime/errors/error_mapping.h"
-#include "reference/runtime/memory/memory_copy.h"
 #include "reference/runtime/errors/status_macros.h"
+#include "reference/runtime/memory/memory_copy.h"
 
 namespace mxcts::runtime {
 namespace {

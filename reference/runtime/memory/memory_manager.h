@@ -1,7 +1,7 @@
 // Copyright mxcts authors.
 //
-// reference/runtime/memory/memory_manager.h: device, page-locked host and managed
-// memory, and the checks every pointer argument goes through.
+// reference/runtime/memory/memory_manager.h: device, page-locked host and
+// managed memory, and the checks every pointer argument goes through.
 //
 // All memory is host memory: device code runs on the host, so a device
 // allocation is an ordinary range of the process, reached at the same

@@ -8,9 +8,9 @@
 
 #include "reference/runtime/memory/memory_release.h"
 
-#include "reference/runtime/timeline/device_work.h"
 #include "reference/runtime/devices/device_table.h"
 #include "reference/runtime/errors/status_macros.h"
+#include "reference/runtime/timeline/device_work.h"
 
 namespace mxcts::runtime {
 

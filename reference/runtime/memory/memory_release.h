@@ -1,6 +1,7 @@
 // Copyright mxcts authors.
 //
-// reference/runtime/memory/memory_release.h: the wait before memory is released.
+// reference/runtime/memory/memory_release.h: the wait before memory is
+// released.
 //
 // mcFree, mcFreeHost and mcHostUnregister must not take memory away from
 // device work that may still use it [api.sync.host.free-synchronizes]

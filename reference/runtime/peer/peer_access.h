@@ -1,7 +1,7 @@
 // Copyright mxcts authors.
 //
-// reference/runtime/peer/peer_access.h: which devices' memory the kernels of each
-// device may access, as mcDeviceEnablePeerAccess and
+// reference/runtime/peer/peer_access.h: which devices' memory the kernels of
+// each device may access, as mcDeviceEnablePeerAccess and
 // mcDeviceDisablePeerAccess set it.
 //
 // Peer access is a property of a device (its primary context), shared by

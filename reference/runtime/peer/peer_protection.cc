@@ -23,10 +23,10 @@
 #include <atomic>
 
 #include "absl/strings/str_format.h"
+#include "reference/runtime/devices/device_table.h"
 #include "reference/runtime/memory/allocation_table.h"
 #include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/peer/peer_access.h"
-#include "reference/runtime/devices/device_table.h"
 
 namespace mxcts::runtime {
 namespace {

@@ -13,14 +13,13 @@
 #include <atomic>
 
 #include "absl/synchronization/mutex.h"
-
 #include "reference/device/engine.h"
-#include "reference/runtime/timeline/event.h"
+#include "reference/runtime/host_thread/thread_state.h"
 #include "reference/runtime/images/image_registry.h"
 #include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/peer/peer_access.h"
+#include "reference/runtime/timeline/event.h"
 #include "reference/runtime/timeline/stream.h"
-#include "reference/runtime/host_thread/thread_state.h"
 #include "reference/runtime/timeline/timeline.h"
 #include "reference/runtime/traps/trap_environment.h"
 

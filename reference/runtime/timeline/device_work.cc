@@ -14,11 +14,11 @@
 #include <memory>
 #include <utility>
 
-#include "reference/runtime/errors/error_mapping.h"
 #include "reference/runtime/devices/device_table.h"
+#include "reference/runtime/errors/error_mapping.h"
 #include "reference/runtime/errors/status_macros.h"
-#include "reference/runtime/timeline/stream.h"
 #include "reference/runtime/host_thread/thread_state.h"
+#include "reference/runtime/timeline/stream.h"
 #include "reference/runtime/timeline/timeline.h"
 
 namespace mxcts::runtime {

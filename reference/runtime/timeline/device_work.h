@@ -1,7 +1,7 @@
 // Copyright mxcts authors.
 //
-// reference/runtime/timeline/device_work.h: how an entry point hands work to the
-// device timeline, and how it waits for it.
+// reference/runtime/timeline/device_work.h: how an entry point hands work to
+// the device timeline, and how it waits for it.
 //
 // Every call that does device work (a launch, a copy, a set, an event
 // record, a host function) validates its arguments first, then submits the

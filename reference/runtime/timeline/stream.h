@@ -1,7 +1,7 @@
 // Copyright mxcts authors.
 //
-// reference/runtime/timeline/stream.h: the streams of the process and the timeline
-// queue behind each.
+// reference/runtime/timeline/stream.h: the streams of the process and the
+// timeline queue behind each.
 //
 // A stream handle (mcStream_t) points at an MCstream_st the table created.
 // Handles are validated by lookup before anything reads them, and a

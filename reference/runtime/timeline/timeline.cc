@@ -20,8 +20,8 @@
 #include <limits>
 #include <utility>
 
-#include "reference/runtime/errors/error_mapping.h"
 #include "reference/runtime/devices/device_table.h"
+#include "reference/runtime/errors/error_mapping.h"
 
 namespace mxcts::runtime {
 

@@ -1,7 +1,7 @@
 // Copyright mxcts authors.
 //
-// reference/runtime/timeline/timeline.h: the device timeline: every stream's queue of
-// commands, the order the API permits among them, and when they run.
+// reference/runtime/timeline/timeline.h: the device timeline: every stream's
+// queue of commands, the order the API permits among them, and when they run.
 //
 // A command runs after the command before it in its queue
 // [api.stream.model.in-order-execution] and after every point it depends

@@ -1,7 +1,7 @@
 // Copyright mxcts authors.
 //
-// reference/runtime/timeline/timeline_mode.h: when the device timeline runs queued
-// work, chosen by MXCTS_TIMELINE and MACA_LAUNCH_BLOCKING.
+// reference/runtime/timeline/timeline_mode.h: when the device timeline runs
+// queued work, chosen by MXCTS_TIMELINE and MACA_LAUNCH_BLOCKING.
 //
 //   MXCTS_TIMELINE=eager           work runs when it is submitted (default)
 //   MXCTS_TIMELINE=deferred        work runs only when the host waits for it

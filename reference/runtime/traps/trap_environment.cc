@@ -12,8 +12,8 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "reference/runtime/traps/fault_classifier.h"
 #include "reference/runtime/memory/memory_manager.h"
+#include "reference/runtime/traps/fault_classifier.h"
 
 namespace mxcts::runtime {
 

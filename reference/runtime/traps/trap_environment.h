@@ -1,7 +1,7 @@
 // Copyright mxcts authors.
 //
-// reference/runtime/traps/trap_environment.h: the environment variables that say
-// how device code traps, read once when the runtime initializes
+// reference/runtime/traps/trap_environment.h: the environment variables that
+// say how device code traps, read once when the runtime initializes
 // [api.env.general.read-at-initialization] and handed to the engine and the
 // memory manager.
 //
