@@ -1,7 +1,8 @@
 #!/bin/bash
 # Tests tools/test_summary on the result files in tools/testdata/test_summary:
 # every case is counted once, failures are named with their file, a log text
-# that looks like XML is not counted, and a tree with no results is an error.
+# that looks like XML is not counted, and a tree with no results or a
+# malformed result file is an error.
 #
 # Usage: test_summary_test.sh PATH_TO_TEST_SUMMARY
 set -u
@@ -27,6 +28,14 @@ run "$summary" "$data/known_failure"
 known_line="$(printf 'KNOWN FAILURE: Peer.NeedsTwoDevices  (%s)\ntests: 0 passed, 0 failed, 0 skipped, 1 known failures' "$data/known_failure/test.xml")"
 check known-failure-line '[ "$output" = "$known_line" ]'
 check known-failure-exits-0 '[ "$status" -eq 0 ]'
+
+# A result file that is not well-formed XML: exit 2, naming the file, the
+# line and the reason (the control is every passing run above).
+malformed="$(dirname "$summary")/testdata/test_summary_malformed"
+run "$summary" "$malformed"
+check malformed-exits-2 '[ "$status" -eq 2 ]'
+check malformed-names-file-and-line \
+  '[[ "$output" == *"$malformed/truncated/test.xml: line 5: "* ]]'
 
 run "$summary" "$empty"
 check no-results-exits-2 '[ "$status" -eq 2 ]'

@@ -4,13 +4,15 @@
 // the rest; the rest, trimmed, is the reason and must not be empty, so no
 // known failure enters a list without saying why. Targets are expanded to
 // full labels as they are read, so matching a running test against the list
-// is a plain comparison of labels.
+// is a plain comparison of labels. Known failures are marked in GoogleTest's
+// XML through pugixml, which escapes the reason however it is written.
 //
 // Tested by expectations_test.cc.
 
 #include "conformance/testing/expectations.h"
 
 #include <set>
+#include <sstream>
 #include <utility>
 
 #include "absl/status/status.h"
@@ -19,8 +21,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "pugixml.hpp"
 #include "tools/spec/file_io.h"
-#include "tools/spec/markup_escape.h"
 
 namespace mxcts::conformance {
 namespace {
@@ -42,6 +44,19 @@ absl::string_view TakeWord(absl::string_view* text) {
   absl::string_view word = text->substr(0, end);
   text->remove_prefix(end);
   return word;
+}
+
+// Collects every <testcase> element below `node`, in document order.
+void CollectTestCases(const pugi::xml_node& node,
+                      std::vector<pugi::xml_node>* cases) {
+  for (const pugi::xml_node& child : node.children()) {
+    if (child.type() != pugi::node_element) continue;
+    if (absl::string_view(child.name()) == "testcase") {
+      cases->push_back(child);
+    } else {
+      CollectTestCases(child, cases);
+    }
+  }
 }
 
 }  // namespace
@@ -124,28 +139,46 @@ std::vector<Expectation> ExpectationsForTarget(
 
 std::string MarkKnownFailures(std::string xml,
                               const std::vector<Expectation>& expectations) {
+  if (expectations.empty()) return xml;
+  pugi::xml_document document;
+  // Whitespace between elements and comments are kept, so the rewritten file
+  // differs from GoogleTest's only by the added attributes.
+  const unsigned kKeepLayout =
+      pugi::parse_default | pugi::parse_comments | pugi::parse_ws_pcdata;
+  if (!document.load_buffer(xml.data(), xml.size(), kKeepLayout,
+                            pugi::encoding_utf8)) {
+    return xml;  // not XML: nothing to mark; the results reader reports it
+  }
+  std::vector<pugi::xml_node> cases;
+  CollectTestCases(document, &cases);
+  bool marked = false;
   for (const Expectation& e : expectations) {
     const size_t dot = e.test.find('.');
     if (dot == std::string::npos) continue;
     const std::string suite = e.test.substr(0, dot);
     const std::string name = e.test.substr(dot + 1);
-    const std::string opening = absl::StrCat("<testcase name=\"", name, "\"");
-    for (size_t at = xml.find(opening); at != std::string::npos;
-         at = xml.find(opening, at + 1)) {
-      const size_t tag_end = xml.find('>', at);
-      if (tag_end == std::string::npos) break;
-      const absl::string_view tag(xml.data() + at, tag_end - at);
-      if (!absl::StrContains(tag, absl::StrCat("classname=\"", suite, "\""))) {
+    for (pugi::xml_node& testcase : cases) {
+      if (name != testcase.attribute("name").value() ||
+          suite != testcase.attribute("classname").value()) {
         continue;
       }
-      if (absl::StrContains(tag, " expectation=")) break;
-      xml.insert(at + opening.size(),
-                 absl::StrCat(" expectation=\"known failure: ",
-                              spec::EscapeMarkup(e.reason), "\""));
+      if (!testcase.attribute("expectation")) {
+        testcase
+            .insert_attribute_after("expectation", testcase.attribute("name"))
+            .set_value(absl::StrCat("known failure: ", e.reason).c_str());
+        marked = true;
+      }
       break;
     }
   }
-  return xml;
+  if (!marked) return xml;
+  // The declaration GoogleTest writes, then the document as it was laid out.
+  std::ostringstream out;
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  document.save(out, "", pugi::format_raw | pugi::format_no_declaration,
+                pugi::encoding_utf8);
+  out << "\n";
+  return out.str();
 }
 
 }  // namespace mxcts::conformance

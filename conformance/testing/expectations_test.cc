@@ -125,8 +125,10 @@ TEST(MarkKnownFailures, AddsTheReasonToTheListedCaseOnly) {
                         "classname=\"S\"><failure"));
   // Controls: the unlisted case and the same name in another suite stay.
   EXPECT_THAT(marked, HasSubstr("<testcase name=\"B\" status=\"run\""));
+  // (The document is rewritten by an XML library, so an empty element may
+  // close itself; only the attributes are compared.)
   EXPECT_THAT(marked, HasSubstr("<testcase name=\"A\" status=\"run\" "
-                                "classname=\"T\">"));
+                                "classname=\"T\""));
   EXPECT_EQ(MarkKnownFailures(xml, {}), xml);
 }
 

@@ -20,8 +20,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "nlohmann/json.hpp"
 #include "tools/spec/file_io.h"
-#include "tools/spec/json_writer.h"
 
 namespace mxcts::spec {
 namespace {
@@ -90,20 +90,20 @@ std::vector<std::string> ParseLock(const SpecSources::File& file,
   return std::vector<std::string>(ids.begin(), ids.end());
 }
 
-void WriteClause(const Clause& clause, JsonWriter& json) {
-  json.BeginObject();
-  json.Key("id").String(clause.id);
-  json.Key("line").Int(clause.line);
-  json.Key("section").String(clause.section);
-  json.Key("kind").String(ClauseKindName(clause.kind));
-  if (clause.kind == ClauseKind::kError) json.Key("error").String(clause.error);
-  json.Key("testable").Bool(clause.testable);
-  if (!clause.testable) {
-    json.Key("untestable_reason").String(clause.untestable_reason);
-  }
-  json.Key("source").String(clause.source);
-  json.Key("statement").String(clause.statement);
-  json.EndObject();
+using Json = nlohmann::ordered_json;
+
+Json ClauseJson(const Clause& clause) {
+  Json json = Json::object();
+  json["id"] = clause.id;
+  json["line"] = clause.line;
+  json["section"] = clause.section;
+  json["kind"] = std::string(ClauseKindName(clause.kind));
+  if (clause.kind == ClauseKind::kError) json["error"] = clause.error;
+  json["testable"] = clause.testable;
+  if (!clause.testable) json["untestable_reason"] = clause.untestable_reason;
+  json["source"] = clause.source;
+  json["statement"] = clause.statement;
+  return json;
 }
 
 }  // namespace
@@ -149,38 +149,35 @@ std::string SpecIndex::ReferableIds() const {
 }
 
 std::string SpecIndex::ToJson() const {
-  JsonWriter json;
-  json.BeginObject();
-  json.Key("clause_count").Int(clause_count());
-  json.Key("chapters").BeginArray();
+  Json json = Json::object();
+  json["clause_count"] = clause_count();
+  Json& chapters = json["chapters"] = Json::array();
   for (const Chapter& chapter : chapters_) {
-    json.BeginObject();
-    json.Key("name").String(chapter.name);
-    json.Key("file").String(chapter.file);
-    json.Key("title").String(chapter.title);
-    json.Key("prefixes").BeginArray();
-    for (const std::string& prefix : chapter.prefixes) json.String(prefix);
-    json.EndArray();
-    json.Key("clauses").BeginArray();
-    for (const Clause& clause : chapter.clauses) WriteClause(clause, json);
-    json.EndArray();
-    json.EndObject();
-  }
-  json.EndArray();
-  json.Key("aliases").BeginArray();
-  for (const Alias& alias : aliases_) {
-    json.BeginObject();
-    json.Key("old").String(alias.old_id);
-    if (alias.new_id.empty()) {
-      json.Key("retired").String(alias.retired_reason);
-    } else {
-      json.Key("new").String(alias.new_id);
+    Json entry = Json::object();
+    entry["name"] = chapter.name;
+    entry["file"] = chapter.file;
+    entry["title"] = chapter.title;
+    entry["prefixes"] = chapter.prefixes;
+    Json& clauses = entry["clauses"] = Json::array();
+    for (const Clause& clause : chapter.clauses) {
+      clauses.push_back(ClauseJson(clause));
     }
-    json.EndObject();
+    chapters.push_back(std::move(entry));
   }
-  json.EndArray();
-  json.EndObject();
-  return json.Take();
+  Json& aliases = json["aliases"] = Json::array();
+  for (const Alias& alias : aliases_) {
+    Json entry = Json::object();
+    entry["old"] = alias.old_id;
+    if (alias.new_id.empty()) {
+      entry["retired"] = alias.retired_reason;
+    } else {
+      entry["new"] = alias.new_id;
+    }
+    aliases.push_back(std::move(entry));
+  }
+  // Spec text is UTF-8; a stray invalid byte becomes U+FFFD rather than
+  // aborting the index.
+  return json.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 SpecIndex BuildSpecIndex(const SpecSources& sources,

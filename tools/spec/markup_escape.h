@@ -1,12 +1,12 @@
 // Copyright mxcts authors.
 //
-// tools/spec/markup_escape.h: escaping text for XML and HTML.
+// tools/spec/markup_escape.h: escaping text for the HTML coverage report.
 //
-// One escape serves the XML results the conformance tools write and the
-// HTML coverage report: `&`, `<`, `>` and `"` become entities, and a line
-// break becomes `&#10;` so that it survives in an attribute value.
+// `&`, `<`, `>` and `"` become entities, and a line break becomes `&#10;` so
+// that it survives in an attribute value. (XML documents are written with
+// pugixml, which escapes for itself.)
 //
-//   out += "<testcase name=\"" + EscapeMarkup(name) + "\">";
+//   out += "<td title=\"" + EscapeMarkup(statement) + "\">";
 
 #ifndef MXCTS_TOOLS_SPEC_MARKUP_ESCAPE_H_
 #define MXCTS_TOOLS_SPEC_MARKUP_ESCAPE_H_

@@ -1,6 +1,6 @@
 // Reading test results: test.xml files into one TestCaseResult per case.
 //
-// A result file is parsed whole by xml_reader, then its <testcase> elements
+// A result file is parsed whole by pugixml, then its <testcase> elements
 // are collected from the root (<testsuites> or a lone <testsuite>) and any
 // <testsuite> below it, in document order; elements elsewhere (<system-out>,
 // <properties> of a suite) are not searched, so log text can never be taken
@@ -23,6 +23,7 @@
 #include "tools/spec/test_results.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -37,20 +38,45 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
+#include "pugixml.hpp"
 #include "tools/spec/file_io.h"
-#include "tools/spec/xml_reader.h"
 
 namespace mxcts::spec {
 namespace {
 
 namespace fs = std::filesystem;
 
+// Returns the 1-based line of byte `offset` of `xml`.
+int LineAt(absl::string_view xml, ptrdiff_t offset) {
+  if (offset < 0) return 0;
+  offset = std::min<ptrdiff_t>(offset, static_cast<ptrdiff_t>(xml.size()));
+  return 1 +
+         static_cast<int>(std::count(xml.begin(), xml.begin() + offset, '\n'));
+}
+
+// Returns the value of attribute `key` of `element`, "" if it has none.
+std::string AttributeOf(const pugi::xml_node& element, const char* key) {
+  return element.attribute(key).value();
+}
+
+// Returns the text directly inside `element` (character data and CDATA
+// sections, not that of its children), in document order.
+std::string TextOf(const pugi::xml_node& element) {
+  std::string text;
+  for (const pugi::xml_node& child : element.children()) {
+    if (child.type() == pugi::node_pcdata || child.type() == pugi::node_cdata) {
+      text += child.value();
+    }
+  }
+  return text;
+}
+
 // Returns the message of a <failure>, <error> or <skipped> element: its
 // message attribute, or its text if the attribute is missing or empty.
-std::string RawMessage(const XmlElement& element) {
-  const std::string* message = element.Attribute("message");
-  if (message != nullptr && !message->empty()) return *message;
-  return element.text;
+std::string RawMessage(const pugi::xml_node& element) {
+  std::string message = AttributeOf(element, "message");
+  if (!message.empty()) return message;
+  return TextOf(element);
 }
 
 // Trims whitespace and cuts `message` to kMaxMessageLength bytes, never in the
@@ -101,63 +127,62 @@ void AddClauses(absl::string_view value, std::vector<std::string>* clauses) {
 }
 
 // Collects the <testcase> elements of `suite` and of the suites nested in it.
-void CollectCases(const XmlElement& suite,
-                  std::vector<const XmlElement*>* cases) {
-  for (const XmlElement& child : suite.children) {
-    if (child.name == "testcase") {
-      cases->push_back(&child);
-    } else if (child.name == "testsuite") {
+void CollectCases(const pugi::xml_node& suite,
+                  std::vector<pugi::xml_node>* cases) {
+  for (const pugi::xml_node& child : suite.children()) {
+    if (child.type() != pugi::node_element) continue;
+    if (absl::string_view(child.name()) == "testcase") {
+      cases->push_back(child);
+    } else if (absl::string_view(child.name()) == "testsuite") {
       CollectCases(child, cases);
     }
   }
 }
 
-absl::StatusOr<TestCaseResult> ReadCase(const XmlElement& testcase,
+// Reads one <testcase>; `xml` is the document it came from (for the line of
+// an error), `file` names it.
+absl::StatusOr<TestCaseResult> ReadCase(const pugi::xml_node& testcase,
+                                        absl::string_view xml,
                                         const std::string& file) {
   TestCaseResult result;
   result.file = file;
-  const std::string* name = testcase.Attribute("name");
-  if (name == nullptr || name->empty()) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        file, ": line ", testcase.line, ": <testcase> has no name"));
+  const std::string name = AttributeOf(testcase, "name");
+  if (name.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(file, ": line ", LineAt(xml, testcase.offset_debug()),
+                     ": <testcase> has no name"));
   }
-  const std::string* classname = testcase.Attribute("classname");
-  result.name = classname == nullptr || classname->empty()
-                    ? *name
-                    : absl::StrCat(*classname, ".", *name);
+  const std::string classname = AttributeOf(testcase, "classname");
+  result.name = classname.empty() ? name : absl::StrCat(classname, ".", name);
+  result.expectation = AttributeOf(testcase, "expectation");
 
-  if (const std::string* spec = testcase.Attribute("spec")) {
-    AddClauses(*spec, &result.spec_clauses);
-  }
-  const XmlElement* failure = nullptr;
-  const XmlElement* skipped = nullptr;
-  for (const XmlElement& child : testcase.children) {
-    if (child.name == "failure" || child.name == "error") {
-      if (failure == nullptr) failure = &child;
-    } else if (child.name == "skipped") {
-      if (skipped == nullptr) skipped = &child;
-    } else if (child.name == "properties") {
-      for (const XmlElement& property : child.children) {
-        const std::string* key = property.Attribute("name");
-        const std::string* value = property.Attribute("value");
-        if (property.name == "property" && key != nullptr && *key == "spec" &&
-            value != nullptr) {
-          AddClauses(*value, &result.spec_clauses);
+  AddClauses(AttributeOf(testcase, "spec"), &result.spec_clauses);
+  pugi::xml_node failure;
+  pugi::xml_node skipped;
+  for (const pugi::xml_node& child : testcase.children()) {
+    if (child.type() != pugi::node_element) continue;
+    const absl::string_view child_name = child.name();
+    if (child_name == "failure" || child_name == "error") {
+      if (!failure) failure = child;
+    } else if (child_name == "skipped") {
+      if (!skipped) skipped = child;
+    } else if (child_name == "properties") {
+      for (const pugi::xml_node& property : child.children("property")) {
+        if (AttributeOf(property, "name") == "spec" &&
+            property.attribute("value")) {
+          AddClauses(AttributeOf(property, "value"), &result.spec_clauses);
         }
       }
     }
   }
 
-  const std::string* status = testcase.Attribute("status");
-  const std::string* result_attribute = testcase.Attribute("result");
-  if (failure != nullptr) {
+  if (failure) {
     result.outcome = Outcome::kFailed;
-    result.message = ShortMessage(RawMessage(*failure));
-  } else if (status != nullptr && *status == "notrun") {
+    result.message = ShortMessage(RawMessage(failure));
+  } else if (AttributeOf(testcase, "status") == "notrun") {
     result.outcome = Outcome::kDisabled;
-  } else if (skipped != nullptr ||
-             (result_attribute != nullptr && *result_attribute == "skipped")) {
-    std::string message = skipped == nullptr ? "" : RawMessage(*skipped);
+  } else if (skipped || AttributeOf(testcase, "result") == "skipped") {
+    std::string message = skipped ? RawMessage(skipped) : "";
     result.outcome =
         IsUnsupportedSkip(message) ? Outcome::kUnsupported : Outcome::kSkipped;
     result.message = ShortMessage(message);
@@ -187,22 +212,35 @@ std::string_view OutcomeName(Outcome outcome) {
 
 absl::StatusOr<std::vector<TestCaseResult>> ParseTestResults(
     absl::string_view xml, const std::string& file) {
-  absl::StatusOr<XmlElement> root = ParseXml(xml);
-  if (!root.ok()) {
-    return absl::Status(root.status().code(),
-                        absl::StrCat(file, ": ", root.status().message()));
+  pugi::xml_document document;
+  // parse_default keeps CDATA sections and decodes references; DOCTYPE
+  // declarations (parse_doctype) are rejected as malformed, as GoogleTest and
+  // Bazel never write one.
+  const pugi::xml_parse_result parsed = document.load_buffer(
+      xml.data(), xml.size(), pugi::parse_default, pugi::encoding_utf8);
+  if (!parsed) {
+    return absl::InvalidArgumentError(absl::StrCat(file, ": line ",
+                                                   LineAt(xml, parsed.offset),
+                                                   ": ", parsed.description()));
   }
-  if (root->name != "testsuites" && root->name != "testsuite") {
+  const pugi::xml_node root = document.document_element();
+  if (!root) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        file, ": line ", LineAt(xml, xml.size()), ": no root element"));
+  }
+  const absl::string_view root_name = root.name();
+  if (root_name != "testsuites" && root_name != "testsuite") {
     return absl::InvalidArgumentError(
-        absl::StrCat(file, ": line ", root->line, ": root element is <",
-                     root->name, ">, not <testsuites> or <testsuite>"));
+        absl::StrCat(file, ": line ", LineAt(xml, root.offset_debug()),
+                     ": root element is <", root_name,
+                     ">, not <testsuites> or <testsuite>"));
   }
-  std::vector<const XmlElement*> cases;
-  CollectCases(*root, &cases);
+  std::vector<pugi::xml_node> cases;
+  CollectCases(root, &cases);
   std::vector<TestCaseResult> results;
   results.reserve(cases.size());
-  for (const XmlElement* testcase : cases) {
-    absl::StatusOr<TestCaseResult> result = ReadCase(*testcase, file);
+  for (const pugi::xml_node& testcase : cases) {
+    absl::StatusOr<TestCaseResult> result = ReadCase(testcase, xml, file);
     if (!result.ok()) return result.status();
     results.push_back(*std::move(result));
   }

@@ -76,6 +76,10 @@ struct TestCaseResult {
   // empty; whitespace-trimmed and cut to at most kMaxMessageLength bytes on a
   // UTF-8 character boundary. Empty for other outcomes.
   std::string message;
+  // The testcase's expectation attribute: "known failure: REASON" when the
+  // expectation runner (conformance/testing) found the case in the backend's
+  // expectations list; empty otherwise.
+  std::string expectation;
   // The path of the test.xml the case came from, as the reader opened it.
   std::string file;
 };
@@ -84,8 +88,10 @@ struct TestCaseResult {
 // names the document in errors.
 //
 // Returns the cases in document order. Returns absl::InvalidArgumentError
-// "<file>: line N: ..." if the document is not well-formed XML, its root is
-// neither <testsuites> nor <testsuite>, or a <testcase> has no name.
+// "<file>: line N: <why>" if the document is not well-formed XML (N is the
+// line where the XML parser, pugixml, stopped; <why> its description, e.g.
+// "Start-end tags mismatch"), its root is neither <testsuites> nor
+// <testsuite>, or a <testcase> has no name.
 absl::StatusOr<std::vector<TestCaseResult>> ParseTestResults(
     absl::string_view xml, const std::string& file);
 

@@ -146,10 +146,9 @@ TEST(ReadTestResultsFile, MalformedFileErrorNamesFileAndLine) {
   absl::StatusOr<std::vector<TestCaseResult>> results =
       ReadTestResultsFile(path);
   EXPECT_EQ(results.status().code(), absl::StatusCode::kInvalidArgument);
+  // The file, the line the parser stopped on, and pugixml's reason.
   EXPECT_EQ(results.status().message(),
-            path +
-                ": line 5: closing tag </testsuite> does not match "
-                "<testcase> opened on line 4");
+            path + ": line 5: Start-end tags mismatch");
 }
 
 TEST(ReadTestResultsFile, MissingFileIsNotFound) {
@@ -172,6 +171,21 @@ TEST(ParseTestResults, CountsACaseWithTwoFailuresOnce) {
   EXPECT_EQ((*results)[0].outcome, Outcome::kFailed);
   EXPECT_EQ((*results)[0].message, "one");
   EXPECT_EQ((*results)[0].file, "inline.xml");
+}
+
+TEST(ParseTestResults, KeepsTheExpectationTheRunnerAdded) {
+  absl::StatusOr<std::vector<TestCaseResult>> results = ParseTestResults(
+      "<testsuite name=\"S\">"
+      "<testcase name=\"Listed\" expectation=\"known failure: a &amp; b\" "
+      "classname=\"S\"><failure message=\"x\"/></testcase>"
+      "<testcase name=\"Unlisted\" classname=\"S\"/>"
+      "</testsuite>",
+      "inline.xml");
+  ASSERT_TRUE(results.ok()) << results.status();
+  ASSERT_EQ(results->size(), 2u);
+  EXPECT_EQ((*results)[0].expectation, "known failure: a & b");
+  EXPECT_EQ((*results)[0].outcome, Outcome::kFailed);
+  EXPECT_EQ((*results)[1].expectation, "");
 }
 
 TEST(ParseTestResults, FailureOutranksSkipAndNotRun) {

@@ -8,7 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
-#include "tools/spec/json_writer.h"
+#include "nlohmann/json.hpp"
 #include "tools/spec_coverage/report.h"
 
 namespace mxcts::spec {
@@ -24,23 +24,24 @@ std::string Percent(int part, int whole) {
   return absl::StrFormat("%.1f%%", 100.0 * part / whole);
 }
 
-void WriteCounts(const CoverageCounts& counts,
-                 const std::vector<std::string>& backends, JsonWriter& json) {
-  json.Key("clauses_total").Int(counts.total);
-  json.Key("clauses_testable").Int(counts.testable);
-  json.Key("clauses_covered").Int(counts.covered);
-  json.Key("clauses_passing").Int(counts.passing);
-  json.Key("by_backend").BeginObject();
+using Json = nlohmann::ordered_json;
+
+// Adds the clause counts of `counts` to the object `json`.
+void AddCounts(const CoverageCounts& counts,
+               const std::vector<std::string>& backends, Json& json) {
+  json["clauses_total"] = counts.total;
+  json["clauses_testable"] = counts.testable;
+  json["clauses_covered"] = counts.covered;
+  json["clauses_passing"] = counts.passing;
+  Json& by_backend = json["by_backend"] = Json::object();
   for (size_t b = 0; b < backends.size(); ++b) {
-    json.Key(backends[b]).BeginObject();
+    Json& statuses = by_backend[backends[b]] = Json::object();
     for (ClauseStatus status : kAllStatuses) {
       auto found = counts.by_backend[b].find(status);
-      json.Key(ClauseStatusName(status))
-          .Int(found == counts.by_backend[b].end() ? 0 : found->second);
+      statuses[std::string(ClauseStatusName(status))] =
+          found == counts.by_backend[b].end() ? 0 : found->second;
     }
-    json.EndObject();
   }
-  json.EndObject();
 }
 
 int StatusCount(const CoverageCounts& counts, size_t backend,
@@ -53,60 +54,52 @@ int StatusCount(const CoverageCounts& counts, size_t backend,
 }  // namespace
 
 std::string CoverageJson(const CoverageModel& model) {
-  JsonWriter json;
-  json.BeginObject();
-  json.Key("backends").BeginArray();
-  for (const std::string& backend : model.backends) json.String(backend);
-  json.EndArray();
-  WriteCounts(model.totals, model.backends, json);
-  json.Key("tests_scanned").Int(model.tests_scanned);
-  json.Key("results_read").Int(model.results_read);
-  json.Key("chapters").BeginArray();
+  Json json = Json::object();
+  json["backends"] = model.backends;
+  AddCounts(model.totals, model.backends, json);
+  json["tests_scanned"] = model.tests_scanned;
+  json["results_read"] = model.results_read;
+  Json& chapters = json["chapters"] = Json::array();
   for (const ChapterCoverage& chapter : model.chapters) {
-    json.BeginObject();
-    json.Key("name").String(chapter.chapter->name);
-    json.Key("title").String(chapter.chapter->title);
-    WriteCounts(chapter.counts, model.backends, json);
-    json.EndObject();
+    Json entry = Json::object();
+    entry["name"] = chapter.chapter->name;
+    entry["title"] = chapter.chapter->title;
+    AddCounts(chapter.counts, model.backends, entry);
+    chapters.push_back(std::move(entry));
   }
-  json.EndArray();
-  json.Key("clauses").BeginArray();
+  Json& clauses = json["clauses"] = Json::array();
   for (const ChapterCoverage& chapter : model.chapters) {
     for (const ClauseCoverage& clause : chapter.clauses) {
-      json.BeginObject();
-      json.Key("id").String(clause.clause->id);
-      json.Key("chapter").String(chapter.chapter->name);
-      json.Key("kind").String(ClauseKindName(clause.clause->kind));
-      json.Key("testable").Bool(clause.clause->testable);
-      json.Key("covered").Bool(clause.covered);
-      json.Key("passing").Bool(clause.passing);
-      json.Key("status").BeginObject();
+      Json entry = Json::object();
+      entry["id"] = clause.clause->id;
+      entry["chapter"] = chapter.chapter->name;
+      entry["kind"] = std::string(ClauseKindName(clause.clause->kind));
+      entry["testable"] = clause.clause->testable;
+      entry["covered"] = clause.covered;
+      entry["passing"] = clause.passing;
+      Json& status = entry["status"] = Json::object();
       for (size_t b = 0; b < model.backends.size(); ++b) {
-        json.Key(model.backends[b]).String(ClauseStatusName(clause.status[b]));
+        status[model.backends[b]] =
+            std::string(ClauseStatusName(clause.status[b]));
       }
-      json.EndObject();
-      json.Key("tests").BeginArray();
+      Json& tests = entry["tests"] = Json::array();
       for (const LinkedTest& test : clause.tests) {
-        json.BeginObject();
-        json.Key("name").String(test.name);
-        json.Key("location").String(test.location);
-        json.Key("outcomes").BeginObject();
+        Json linked = Json::object();
+        linked["name"] = test.name;
+        linked["location"] = test.location;
+        Json& outcomes = linked["outcomes"] = Json::object();
         for (const auto& [backend, outcome] : test.outcomes) {
-          json.Key(backend).String(std::string(OutcomeName(outcome)));
+          outcomes[backend] = std::string(OutcomeName(outcome));
         }
-        json.EndObject();
-        json.EndObject();
+        tests.push_back(std::move(linked));
       }
-      json.EndArray();
-      json.EndObject();
+      clauses.push_back(std::move(entry));
     }
   }
-  json.EndArray();
-  json.Key("problems").BeginArray();
-  for (const std::string& problem : model.problems) json.String(problem);
-  json.EndArray();
-  json.EndObject();
-  return json.Take();
+  json["problems"] = model.problems;
+  // Test names and messages may hold any bytes; invalid UTF-8 becomes U+FFFD
+  // rather than aborting the report.
+  return json.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 std::string CoverageMarkdown(const CoverageModel& model) {
