@@ -16,10 +16,8 @@
 
 #include <mc_runtime.h>
 
-#include <cstring>
 #include <functional>
 #include <iterator>
-#include <memory>
 #include <string>
 #include <tuple>
 

@@ -15,9 +15,6 @@
 #include <assert.h>
 #include <mc_runtime.h>
 
-#include <cstdio>
-#include <string>
-
 #include "conformance/api/testing/stream_fixtures.h"
 #include "conformance/api/testing/stream_kind.h"
 #include "conformance/api/testing/timeline_mode_scope.h"

@@ -14,10 +14,7 @@
 #include <mc_runtime.h>
 
 #include <cstring>
-#include <functional>
-#include <iterator>
 #include <memory>
-#include <string>
 #include <tuple>
 
 #include "conformance/api/testing/order_log.h"
@@ -25,7 +22,6 @@
 #include "conformance/api/testing/stream_fixtures.h"
 #include "conformance/api/testing/stream_kind.h"
 #include "conformance/testing/capabilities.h"
-#include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 
 namespace mxcts::conformance {
