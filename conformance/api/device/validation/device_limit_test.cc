@@ -1,0 +1,185 @@
+// Copyright mxcts authors.
+//
+// Conformance: errors of mcDeviceSetLimit and mcDeviceGetLimit
+// (docs/spec/api-device.md, "Limits"), each beside a control call that
+// succeeds, and each leaving every limit as it was.
+
+#include <mc_runtime.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "conformance/api/testing/device_testing.h"
+#include "conformance/testing/fresh_process.h"
+#include "conformance/testing/spec.h"
+
+namespace {
+
+using ::mxcts::conformance::LimitSupported;
+using ::mxcts::conformance::ScopedEnvironment;
+
+const mcLimit_t kSupported[] = {
+    mcLimitStackSize, mcLimitPrintfFifoSize, mcLimitMallocHeapSize,
+    mcLimitDevRuntimeSyncDepth, mcLimitDevRuntimePendingLaunchCount};
+
+// The value of every supported limit.
+std::vector<size_t> AllLimits() {
+  std::vector<size_t> values;
+  for (mcLimit_t limit : kSupported) {
+    size_t value = 0;
+    EXPECT_EQ(mcDeviceGetLimit(&value, limit), mcSuccess) << limit;
+    values.push_back(value);
+  }
+  return values;
+}
+
+class NotALimit : public testing::TestWithParam<int> {
+ protected:
+  void TearDown() override { mcGetLastError(); }
+  mcLimit_t limit() const { return static_cast<mcLimit_t>(GetParam()); }
+};
+
+TEST_P(NotALimit, SetIsUnsupportedLimitAndChangesNothing) {
+  MX_SPEC("api.device.limit.unsupported-limit-on-set");
+  const std::vector<size_t> before = AllLimits();
+  EXPECT_EQ(mcDeviceSetLimit(limit(), 64), mcErrorUnsupportedLimit);
+  EXPECT_EQ(AllLimits(), before);
+  // Control: a limit that exists, set to its own value.
+  EXPECT_EQ(mcDeviceSetLimit(mcLimitDevRuntimeSyncDepth, before[3]), mcSuccess);
+}
+
+TEST_P(NotALimit, GetIsUnsupportedLimitAndStoresNothing) {
+  MX_SPEC("api.device.limit.unsupported-limit-on-get");
+  size_t value = 77;
+  EXPECT_EQ(mcDeviceGetLimit(&value, limit()), mcErrorUnsupportedLimit);
+  EXPECT_EQ(value, 77u);
+  EXPECT_EQ(mcDeviceGetLimit(&value, mcLimitStackSize), mcSuccess);  // control
+}
+
+INSTANTIATE_TEST_SUITE_P(Values, NotALimit,
+                         testing::Values(-1, 7, 8, 100, 0x7fffffff),
+                         [](const testing::TestParamInfo<int>& info) {
+                           return info.param < 0
+                                      ? std::string("Minus") +
+                                            std::to_string(-info.param)
+                                      : std::to_string(info.param);
+                         });
+
+class EverySupportedLimit : public testing::TestWithParam<mcLimit_t> {
+ protected:
+  void TearDown() override { mcGetLastError(); }
+};
+
+TEST_P(EverySupportedLimit, GetWithNullIsInvalidValue) {
+  MX_SPEC("api.device.limit.get-null-is-invalid-value");
+  EXPECT_EQ(mcDeviceGetLimit(nullptr, GetParam()), mcErrorInvalidValue);
+  size_t value = 0;
+  EXPECT_EQ(mcDeviceGetLimit(&value, GetParam()), mcSuccess);  // control
+}
+
+INSTANTIATE_TEST_SUITE_P(Limits, EverySupportedLimit,
+                         testing::ValuesIn(kSupported));
+
+class UnattainableLimit : public testing::TestWithParam<mcLimit_t> {
+ protected:
+  void TearDown() override { mcGetLastError(); }
+};
+
+TEST_P(UnattainableLimit, IsMemoryAllocationAndKeepsTheValue) {
+  MX_SPEC("api.device.limit.unattainable-value-is-memory-allocation");
+  const std::vector<size_t> before = AllLimits();
+  EXPECT_EQ(mcDeviceSetLimit(GetParam(), SIZE_MAX), mcErrorMemoryAllocation);
+  EXPECT_EQ(AllLimits(), before);
+  size_t value = 0;
+  ASSERT_EQ(mcDeviceGetLimit(&value, GetParam()), mcSuccess);
+  EXPECT_EQ(mcDeviceSetLimit(GetParam(), value), mcSuccess);  // control
+}
+
+INSTANTIATE_TEST_SUITE_P(Limits, UnattainableLimit,
+                         testing::Values(mcLimitStackSize,
+                                         mcLimitPrintfFifoSize,
+                                         mcLimitMallocHeapSize));
+
+TEST(DeviceLimitL2, FetchGranularityOutOfRangeIsInvalidValue) {
+  MX_SPEC("api.device.limit.l2-fetch-granularity-range");
+  size_t before = 0;
+  if (!LimitSupported(mcLimitMaxL2FetchGranularity, &before)) {
+    GTEST_SKIP() << "unsupported: mcLimitMaxL2FetchGranularity";
+  }
+  for (size_t bad : {3, 48, 96, 129, 256}) {
+    EXPECT_EQ(mcDeviceSetLimit(mcLimitMaxL2FetchGranularity, bad),
+              mcErrorInvalidValue)
+        << bad;
+    size_t value = 0;
+    ASSERT_EQ(mcDeviceGetLimit(&value, mcLimitMaxL2FetchGranularity),
+              mcSuccess);
+    EXPECT_EQ(value, before);
+  }
+  EXPECT_EQ(mcDeviceSetLimit(mcLimitMaxL2FetchGranularity, 128), mcSuccess);
+  EXPECT_EQ(mcDeviceSetLimit(mcLimitMaxL2FetchGranularity, before), mcSuccess);
+  mcGetLastError();
+}
+
+// Spins until the host sets `*flag`, at most `rounds` times round the loop.
+__global__ void SpinUntilSet(volatile int* flag, long long rounds) {
+  for (long long i = 0; i < rounds && *flag == 0; ++i) {
+  }
+}
+
+__global__ void DoNothing() {}
+
+// Queues two kernels in a stream, the first waiting for a flag only the
+// host sets; while the second has not run, the limits must not change.
+std::string SetLimitWhileWorkIsPending() {
+  std::string problems;
+  int* flag = nullptr;
+  if (mcMallocHost(&flag, sizeof(int), mcMallocHostMapped) != mcSuccess) {
+    return "mcMallocHost failed";
+  }
+  *flag = 0;
+  mcStream_t stream = nullptr;
+  if (mcStreamCreateWithFlags(&stream, mcStreamNonBlocking) != mcSuccess) {
+    return "mcStreamCreateWithFlags failed";
+  }
+  size_t before = 0;
+  mcDeviceGetLimit(&before, mcLimitDevRuntimeSyncDepth);
+  SpinUntilSet<<<1, 1, 0, stream>>>(flag, 1ll << 22);
+  DoNothing<<<1, 1, 0, stream>>>();
+  if (mcStreamQuery(stream) != mcErrorNotReady) {
+    problems += "the stream's work completed before it could be observed; ";
+  } else {
+    const mcError_t refused =
+        mcDeviceSetLimit(mcLimitDevRuntimeSyncDepth, before + 1);
+    if (refused != mcErrorNotPermitted) {
+      problems += std::string(
+                      "mcDeviceSetLimit while work is pending "
+                      "returned ") +
+                  mcGetErrorName(refused) + "; ";
+    }
+    size_t during = 0;
+    mcDeviceGetLimit(&during, mcLimitDevRuntimeSyncDepth);
+    if (during != before) problems += "the limit changed; ";
+  }
+  *flag = 1;
+  if (mcStreamSynchronize(stream) != mcSuccess) {
+    problems += "mcStreamSynchronize failed; ";
+  }
+  // Control: with nothing pending the same call succeeds.
+  if (mcDeviceSetLimit(mcLimitDevRuntimeSyncDepth, before + 1) != mcSuccess) {
+    problems += "mcDeviceSetLimit failed after the work completed; ";
+  }
+  mcStreamDestroy(stream);
+  mcFreeHost(flag);
+  return problems;
+}
+
+TEST(DeviceLimitPendingWork, SetWhileWorkIsPendingIsNotPermitted) {
+  MX_SPEC("api.device.limit.set-while-work-pending-is-not-permitted");
+  // The reference runs work when it is submitted unless told to defer it
+  // until the host waits; other backends ignore the variable.
+  ScopedEnvironment deferred("MXCTS_TIMELINE", "deferred");
+  MX_EXPECT_IN_FRESH_PROCESS(SetLimitWhileWorkIsPending());
+}
+
+}  // namespace
