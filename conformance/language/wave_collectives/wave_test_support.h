@@ -11,8 +11,8 @@
 //   wave_test::Managed<int> out(shape.threads());
 //   Kernel<<<1, shape.dims()>>>(out.get());
 
-#ifndef MXCTS_CONFORMANCE_LANGUAGE_WAVES_WAVE_TEST_SUPPORT_H_
-#define MXCTS_CONFORMANCE_LANGUAGE_WAVES_WAVE_TEST_SUPPORT_H_
+#ifndef MXCTS_CONFORMANCE_LANGUAGE_WAVE_COLLECTIVES_WAVE_TEST_SUPPORT_H_
+#define MXCTS_CONFORMANCE_LANGUAGE_WAVE_COLLECTIVES_WAVE_TEST_SUPPORT_H_
 
 #include <gtest/gtest.h>
 #include <mc_runtime.h>
@@ -211,4 +211,4 @@ struct ParamName {
 
 }  // namespace wave_test
 
-#endif  // MXCTS_CONFORMANCE_LANGUAGE_WAVES_WAVE_TEST_SUPPORT_H_
+#endif  // MXCTS_CONFORMANCE_LANGUAGE_WAVE_COLLECTIVES_WAVE_TEST_SUPPORT_H_

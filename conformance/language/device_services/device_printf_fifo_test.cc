@@ -19,7 +19,7 @@
 #include <string>
 #include <tuple>
 
-#include "conformance/language/services/limit_resize_check.h"
+#include "conformance/language/device_services/limit_resize_check.h"
 #include "conformance/language/synchronization/device_indices.h"
 #include "conformance/language/synchronization/managed_array.h"
 #include "conformance/testing/capabilities.h"

@@ -7,7 +7,7 @@
 #include <string>
 #include <tuple>
 
-#include "conformance/language/waves/wave_test_support.h"
+#include "conformance/language/wave_collectives/wave_test_support.h"
 #include "conformance/testing/spec.h"
 
 namespace {

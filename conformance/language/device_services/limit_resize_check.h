@@ -1,6 +1,6 @@
 // Copyright mxcts authors.
 //
-// conformance/language/services/limit_resize_check.h: the second half of
+// conformance/language/device_services/limit_resize_check.h: the second half of
 // the resize-after-use tests of the printf FIFO and the device heap, which
 // follow one rule [api.device.limit.resize-after-use-is-invalid-value]:
 // once a kernel has used the facility, mcDeviceSetLimit of its limit is
@@ -12,8 +12,8 @@
 //                                   /*facility_used=*/true, "PrintfKernel",
 //                                   [](size_t before) { return 2 * before; });
 
-#ifndef MXCTS_CONFORMANCE_LANGUAGE_SERVICES_LIMIT_RESIZE_CHECK_H_
-#define MXCTS_CONFORMANCE_LANGUAGE_SERVICES_LIMIT_RESIZE_CHECK_H_
+#ifndef MXCTS_CONFORMANCE_LANGUAGE_DEVICE_SERVICES_LIMIT_RESIZE_CHECK_H_
+#define MXCTS_CONFORMANCE_LANGUAGE_DEVICE_SERVICES_LIMIT_RESIZE_CHECK_H_
 
 #include <mc_runtime.h>
 
@@ -66,4 +66,4 @@ std::string CheckResizeAfterPriorUse(mcLimit_t limit, const char* size_name,
 
 }  // namespace mxcts::conformance
 
-#endif  // MXCTS_CONFORMANCE_LANGUAGE_SERVICES_LIMIT_RESIZE_CHECK_H_
+#endif  // MXCTS_CONFORMANCE_LANGUAGE_DEVICE_SERVICES_LIMIT_RESIZE_CHECK_H_
