@@ -9,17 +9,17 @@
 // Tested by api_error_test.cc.
 
 #include "mc_runtime_api.h"
+#include "reference/runtime/devices/device_table.h"
 #include "reference/runtime/errors/error_mapping.h"
 #include "reference/runtime/host_thread/thread_state.h"
-#include "reference/runtime/process/runtime.h"
 
 namespace mxcts::runtime {
 namespace {
 
 mcError_t PendingStickyError() {
-  Runtime* runtime = Runtime::GetIfInitialized();
-  if (runtime == nullptr) return mcSuccess;
-  absl::StatusOr<Device*> device = runtime->CurrentDevice();
+  DeviceTable* devices = DeviceTable::GetIfInitialized();
+  if (devices == nullptr) return mcSuccess;
+  absl::StatusOr<Device*> device = devices->CurrentDevice();
   return device.ok() ? (*device)->sticky_error() : mcSuccess;
 }
 

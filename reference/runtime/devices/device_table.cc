@@ -18,10 +18,16 @@ namespace mxcts::runtime {
 
 namespace {
 std::atomic<DeviceTable*> initialized_table{nullptr};
+std::atomic<void (*)()> process_initializer{nullptr};
 }  // namespace
+
+void DeviceTable::SetProcessInitializer(void (*initializer)()) {
+  process_initializer.store(initializer);
+}
 
 DeviceTable& DeviceTable::Get() {
   static DeviceTable* table = [] {
+    if (void (*initialize)() = process_initializer.load()) initialize();
     DeviceTable* created = new DeviceTable;
     initialized_table.store(created);
     return created;

@@ -4,16 +4,18 @@
 // the calling thread's current device among them, and the lock under which
 // the devices run their work.
 //
-// The table is made on first use from MXCTS_DEVICE_COUNT,
-// MACA_VISIBLE_DEVICES and MACA_DEVICE_ORDER, read once
-// [api.env.general.read-at-initialization]. Entry points reach it through
-// the process runtime (process/runtime.h), which applies the rest of the
-// environment first; the layers below the entry points (timeline, memory,
-// peer access, launches) use it directly to find a device by ordinal and to
-// take the execution lock. Calls that do device work (launches, copies,
-// sets, frees, synchronization, reset) hold the execution lock while they do
-// it, so work from several host threads is executed one piece at a time,
-// each piece complete before the next starts.
+// The table is made on first use, by whichever layer asks first, from
+// MXCTS_DEVICE_COUNT, MACA_VISIBLE_DEVICES and MACA_DEVICE_ORDER, read once
+// [api.env.general.read-at-initialization]. Just before, it runs the
+// process initializer that the process layer (process/runtime.cc) registers
+// when the runtime is loaded: that is how the rest of the environment (the
+// trap variables) is in force before any device exists, without this layer
+// knowing the layers above. The entry points and the layers below them
+// (timeline, memory, peer access, launches) use the table to find a device
+// by ordinal and to take the execution lock. Calls that do device work
+// (launches, copies, sets, frees, synchronization, reset) hold the execution
+// lock while they do it, so work from several host threads is executed one
+// piece at a time, each piece complete before the next starts.
 //
 //   DeviceTable& devices = DeviceTable::Get();
 //   absl::StatusOr<Device*> device = devices.CurrentDeviceForWork();
@@ -39,6 +41,11 @@ class DeviceTable {
   // The table if it has been made, else null (for calls that must not
   // initialize the runtime, such as mcGetLastError).
   static DeviceTable* GetIfInitialized();
+
+  // Makes `initializer` run once, right before the table is made. Called
+  // by the process layer while the runtime is loaded, before any table
+  // exists; a later call replaces the initializer.
+  static void SetProcessInitializer(void (*initializer)());
 
   // The number of visible devices. [api.device.count.stable-for-process]
   int device_count() const { return static_cast<int>(devices_.size()); }

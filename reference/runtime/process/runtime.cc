@@ -10,8 +10,6 @@
 
 #include "reference/runtime/process/runtime.h"
 
-#include <atomic>
-
 #include "absl/synchronization/mutex.h"
 #include "reference/device/engine.h"
 #include "reference/runtime/host_thread/thread_state.h"
@@ -26,12 +24,10 @@
 namespace mxcts::runtime {
 
 namespace {
-std::atomic<Runtime*> initialized_runtime{nullptr};
-
-// Settles the process-wide modes, then makes the device table: the trap
-// variables are in force before any allocation.
-// [api.env.general.read-at-initialization]
-DeviceTable& InitializeProcess() {
+// Settles the process-wide modes before the device table is made: the
+// trap variables are in force before any allocation, whichever layer makes
+// the table first. [api.env.general.read-at-initialization]
+void InitializeProcess() {
 #ifdef NDEBUG
   // The system's absl is built with its deadlock detection on, which
   // quadruples the cost of every lock an entry point takes. Optimized
@@ -40,22 +36,21 @@ DeviceTable& InitializeProcess() {
   absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);
 #endif
   ApplyTrapEnvironment(ReadTrapEnvironment());
-  return DeviceTable::Get();
 }
+
+// Registered while the runtime is loaded, before any entry point runs.
+[[maybe_unused]] const bool process_initializer_registered = [] {
+  DeviceTable::SetProcessInitializer(&InitializeProcess);
+  return true;
+}();
 }  // namespace
 
 Runtime& Runtime::Get() {
-  static Runtime* runtime = [] {
-    Runtime* created = new Runtime;
-    initialized_runtime.store(created);
-    return created;
-  }();
+  static Runtime* runtime = new Runtime;
   return *runtime;
 }
 
-Runtime* Runtime::GetIfInitialized() { return initialized_runtime.load(); }
-
-Runtime::Runtime() : devices_(InitializeProcess()) {}
+Runtime::Runtime() : devices_(DeviceTable::Get()) {}
 
 void Runtime::ResetDevice(Device& device) {
   // [api.device.reset.waits-for-pending-work] (work of a faulted device is

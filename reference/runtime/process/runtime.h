@@ -4,10 +4,11 @@
 // from the environment, and the device-level operations that span every
 // subsystem (reset).
 //
-// The runtime initializes on the first call that needs a device: it applies
-// the trap variables (trap_environment.h), then makes the device table
-// (devices/device_table.h), which reads MXCTS_DEVICE_COUNT,
-// MACA_VISIBLE_DEVICES and MACA_DEVICE_ORDER, all once
+// The runtime initializes on the first call that needs a device: the device
+// table (devices/device_table.h) is made, which first runs this layer's
+// process initializer (the trap variables of trap_environment.h), then
+// reads MXCTS_DEVICE_COUNT, MACA_VISIBLE_DEVICES and MACA_DEVICE_ORDER, all
+// once
 // [api.env.general.read-at-initialization]
 // [api.device.context.implicit-initialization]. Every entry point that
 // touches a device starts here; the device lookups and the execution lock
@@ -32,9 +33,6 @@ class Runtime {
  public:
   // The runtime, initialized on first use.
   static Runtime& Get();
-  // The runtime if some call has initialized it, else null (for calls that
-  // must not initialize it, such as mcGetLastError).
-  static Runtime* GetIfInitialized();
 
   // The device table's answers (device_table.h).
   int device_count() const { return devices_.device_count(); }
