@@ -6,8 +6,8 @@
 // mcr/mc_runtime_types.h: the types and constants of the MXMACA runtime API.
 //
 // The error enumeration `mcError_t` (numbers as the real runtime's: CUDA's
-// for 0-999, MXMACA's own from 1003), the opaque handle types, the built-in
-// vector types `uint3` and `dim3` used by launches and built-in variables,
+// for 0-999, MXMACA's own from 1003), the opaque handle types, `dim3` (grid
+// and block extents), the built-in vector types (mcr/detail/vector_types.h),
 // the device properties and attributes, copy kinds, limits and the flag
 // constants of the allocation and stream calls. Included by
 // mc_runtime_api.h; programs include mc_runtime.h. Valid C and C++.
@@ -22,6 +22,10 @@
 #define MCR_MC_RUNTIME_TYPES_H_
 
 #include <stddef.h>
+
+// The built-in vector types, uint3 (the type of threadIdx and blockIdx)
+// among them.
+#include "mcr/detail/vector_types.h"
 
 // The result of every runtime call. [api.error.codes]
 enum _mcError_t {
@@ -201,13 +205,6 @@ typedef enum _mcError_t mcError_t;
 // Opaque handles. 0, NULL and nullptr name the default stream.
 typedef struct MCstream_st* mcStream_t;
 typedef struct MCevent_st* mcEvent_t;
-
-// Three unsigned components; the type of threadIdx and blockIdx.
-// [lang.builtin.threadidx.type]
-struct uint3 {
-  unsigned int x, y, z;
-};
-typedef struct uint3 uint3;
 
 // Grid and block extents: unspecified components are 1. Converts implicitly
 // from integers and from floating values (truncated to unsigned int).
