@@ -46,19 +46,6 @@ absl::string_view TakeWord(absl::string_view* text) {
   return word;
 }
 
-// Collects every <testcase> element below `node`, in document order.
-void CollectTestCases(const pugi::xml_node& node,
-                      std::vector<pugi::xml_node>* cases) {
-  for (const pugi::xml_node& child : node.children()) {
-    if (child.type() != pugi::node_element) continue;
-    if (absl::string_view(child.name()) == "testcase") {
-      cases->push_back(child);
-    } else {
-      CollectTestCases(child, cases);
-    }
-  }
-}
-
 }  // namespace
 
 std::string ExpandTargetLabel(absl::string_view written) {
@@ -149,15 +136,16 @@ std::string MarkKnownFailures(std::string xml,
                             pugi::encoding_utf8)) {
     return xml;  // not XML: nothing to mark; the results reader reports it
   }
-  std::vector<pugi::xml_node> cases;
-  CollectTestCases(document, &cases);
+  // Every <testcase>, in document order.
+  const pugi::xpath_node_set cases = document.select_nodes("//testcase");
   bool marked = false;
   for (const Expectation& e : expectations) {
     const size_t dot = e.test.find('.');
     if (dot == std::string::npos) continue;
     const std::string suite = e.test.substr(0, dot);
     const std::string name = e.test.substr(dot + 1);
-    for (pugi::xml_node& testcase : cases) {
+    for (const pugi::xpath_node& found : cases) {
+      pugi::xml_node testcase = found.node();
       if (name != testcase.attribute("name").value() ||
           suite != testcase.attribute("classname").value()) {
         continue;
