@@ -232,7 +232,7 @@ const __mc_image_runtime* ImageRuntimeTable() {
   // (a managed variable's registration loads its image) sees it complete.
   static const __mc_image_runtime table = {
       MC_IMAGE_ABI_VERSION,
-      device_internal::ThreadContextSlot(),
+      device_internal::RunningBuiltins(),
       &__mc_dev_syncthreads,
       &__mc_dev_shared_variable,
       &__mc_dev_dynamic_shared,

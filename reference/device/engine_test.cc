@@ -5,6 +5,7 @@
 
 #include "reference/device/engine.h"
 
+#include <memory>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -227,9 +228,13 @@ TEST(RunGrid, NestedGridIsNotSupportedYet) {
   EXPECT_EQ(nested, mcErrorNotSupported);
 }
 
-TEST(RunGrid, BuiltinsAreUnsetOutsideAGrid) {
+TEST(RunGrid, BuiltinsAreResetOutsideAGrid) {
+  // The last thread to run had index 1 of block 1 in a 2 x 2 grid.
   RunCapturingStderr("k", &DoNothing, {}, dim3(2), dim3(2));
-  EXPECT_EQ(*__mc_dev_context_slot, nullptr);
+  EXPECT_EQ(threadIdx.x, 0u);
+  EXPECT_EQ(blockIdx.x, 0u);
+  EXPECT_EQ(blockDim.x, 1u);
+  EXPECT_EQ(gridDim.x, 1u);
 }
 
 // Uses about 1 KiB of stack per level, touching each frame, so that an
@@ -272,7 +277,10 @@ TEST(ImageRuntimeTable, PointsAtTheEngine) {
   const __mc_image_runtime* table = ImageRuntimeTable();
   ASSERT_NE(table, nullptr);
   EXPECT_EQ(table->version, MC_IMAGE_ABI_VERSION);
-  EXPECT_EQ(table->context_slot, __mc_dev_context_slot);
+  EXPECT_EQ(&table->builtins->threadIdx,
+            static_cast<const uint3*>(std::addressof(threadIdx)));
+  EXPECT_EQ(&table->builtins->gridDim,
+            static_cast<const dim3*>(std::addressof(gridDim)));
   EXPECT_EQ(table->syncthreads, &__mc_dev_syncthreads);
   EXPECT_EQ(table->shared_variable, &__mc_dev_shared_variable);
   EXPECT_EQ(table->dynamic_shared, &__mc_dev_dynamic_shared);

@@ -3,6 +3,7 @@
 
 #include <mc_runtime.h>
 
+#include <type_traits>
 #include <vector>
 
 #include "conformance/testing/spec.h"
@@ -92,6 +93,59 @@ TEST(BuiltinVariables, WaveSizeIs64) {
   mcDeviceProp_t properties;
   ASSERT_EQ(mcGetDeviceProperties(&properties, 0), mcSuccess);
   EXPECT_EQ(properties.warpSize, 64);
+  mcFree(out);
+}
+
+// Launches RecordBuiltins with local variables named like the built-ins, as
+// sample programs write it.
+void LaunchWithLocalNames(ThreadRecord* records) {
+  dim3 gridDim(2, 1, 1);
+  dim3 blockDim(3, 2);
+  RecordBuiltins<<<gridDim, blockDim>>>(records);
+}
+
+namespace launch_shape {
+// A namespace-scope variable that hides the built-in inside the namespace.
+const dim3 blockDim(5);
+unsigned Threads() { return blockDim.x * blockDim.y * blockDim.z; }
+}  // namespace launch_shape
+
+TEST(BuiltinVariables, HostDeclarationsHideTheBuiltins) {
+  MX_SPEC("lang.builtin.host-declarations-hide-builtins");
+  const unsigned total = 2 * 3 * 2;
+  ThreadRecord* records = nullptr;
+  ASSERT_EQ(mcMallocManaged(&records, total * sizeof(ThreadRecord)), mcSuccess);
+  LaunchWithLocalNames(records);
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
+  for (unsigned i = 0; i < total; ++i) {
+    ASSERT_EQ(records[i].block_dim[0], 3u) << i;
+    ASSERT_EQ(records[i].block_dim[1], 2u) << i;
+    ASSERT_EQ(records[i].grid_dim[0], 2u) << i;
+  }
+  EXPECT_EQ(launch_shape::Threads(), 5u);
+  // Control: outside those scopes the name is the built-in again, which host
+  // code outside a grid must not rely on; its type is still the built-in's.
+  EXPECT_FALSE((std::is_same<decltype(blockDim), const dim3>::value));
+  EXPECT_TRUE((std::is_convertible<decltype(blockDim), dim3>::value));
+  mcFree(records);
+}
+
+// A kernel whose parameter and local variable hide blockDim and threadIdx.
+__global__ void HideInDeviceCode(unsigned* out, unsigned blockDim) {
+  const unsigned threadIdx = 40;
+  out[::threadIdx.x] = blockDim + threadIdx + ::blockDim.x;
+}
+
+TEST(BuiltinVariables, DeviceDeclarationsHideTheBuiltinsInTheReference) {
+  MX_SPEC("lang.builtin.names-reserved-in-device-code");
+  unsigned* out = nullptr;
+  ASSERT_EQ(mcMallocManaged(&out, 2 * sizeof(unsigned)), mcSuccess);
+  HideInDeviceCode<<<1, 2>>>(out, 100);
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
+  // The local names hide the built-ins; the qualified names still reach
+  // them (control: each thread wrote its own element).
+  EXPECT_EQ(out[0], 142u);
+  EXPECT_EQ(out[1], 142u);
   mcFree(out);
 }
 

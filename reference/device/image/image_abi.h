@@ -22,13 +22,15 @@
 
 #include "mcr/detail/device_abi.h"
 
-#define MC_IMAGE_ABI_VERSION 2u
+#define MC_IMAGE_ABI_VERSION 3u
 
 extern "C" {
 
 struct __mc_image_runtime {
   unsigned version;  // MC_IMAGE_ABI_VERSION
-  const __mc_thread_context* const* context_slot;
+  // Version 3: the engine's copy of the running thread's context, which the
+  // image's built-in variables refer to.
+  const __mc_thread_context* builtins;
   void (*syncthreads)(const char* file, int line);
   void* (*shared_variable)(const void* site, size_t size, size_t alignment);
   void* (*dynamic_shared)(void);

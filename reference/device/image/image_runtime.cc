@@ -53,14 +53,21 @@ extern "C" {
 
 // --- Binding. ---
 
-// The built-ins' slot, set when the image is bound.
-const __mc_thread_context* const* mcdev_context_slot __asm__(
-    "__mcdev___mc_dev_context_slot") = nullptr;
+// The built-in variables: device code declares each as a reference
+// (mcr/detail/device_abi.h), which the ABI represents as a pointer, bound
+// here to the engine's copy of the running thread's context.
+const void* mcdev_threadIdx __asm__("__mcdev_threadIdx") = nullptr;
+const void* mcdev_blockIdx __asm__("__mcdev_blockIdx") = nullptr;
+const void* mcdev_blockDim __asm__("__mcdev_blockDim") = nullptr;
+const void* mcdev_gridDim __asm__("__mcdev_gridDim") = nullptr;
 
 __attribute__((visibility("default"))) unsigned __mc_image_bind(
     const __mc_image_runtime* runtime) {
   bound_runtime = runtime;
-  mcdev_context_slot = runtime->context_slot;
+  mcdev_threadIdx = &runtime->builtins->threadIdx;
+  mcdev_blockIdx = &runtime->builtins->blockIdx;
+  mcdev_blockDim = &runtime->builtins->blockDim;
+  mcdev_gridDim = &runtime->builtins->gridDim;
   return MC_IMAGE_ABI_VERSION;
 }
 

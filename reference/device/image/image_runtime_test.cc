@@ -76,7 +76,7 @@ TEST_F(ImageTest, ExportsOnlyBindAndRecords) {
   EXPECT_EQ(*static_cast<int*>(variable->address), 42);
   // The runtime library's names and the kernels themselves stay local.
   EXPECT_EQ(dlsym(image_, "__mcdev_printf"), nullptr);
-  EXPECT_EQ(dlsym(image_, "__mcdev___mc_dev_context_slot"), nullptr);
+  EXPECT_EQ(dlsym(image_, "__mcdev_threadIdx"), nullptr);
   EXPECT_EQ(dlsym(image_, "__mcdev__Z7reversePi"), nullptr);
 }
 

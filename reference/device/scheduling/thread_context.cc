@@ -1,7 +1,7 @@
 // Copyright mxcts authors.
 //
-// The running thread's context pointer is a plain global: device images read
-// it through the slot pointer they were bound with, on whatever OS thread
+// The running thread's built-in variables are a plain global: device images
+// read them through the address they were bound with, on whatever OS thread
 // runs the grid, and only one grid runs at a time (RunGrid serializes them).
 // The active grid, in contrast, is per OS thread, so that a host thread that
 // calls a device-only function while another thread runs a grid is told so
@@ -18,14 +18,22 @@ namespace {
 
 const __mc_thread_context* current_thread_context = nullptr;
 
+// [lang.builtin.values-constant-during-thread] Rewritten only when another
+// device thread runs; zero outside a grid.
+__mc_thread_context running_builtins = {};
+
 }  // namespace
 
-extern "C" {
-// [lang.builtin.values-constant-during-thread] The slot never changes; the
-// pointer it points at changes only when another device thread runs.
-const __mc_thread_context* const* __mc_dev_context_slot =
-    &current_thread_context;
-}
+// Host code that names a built-in (the host path of a __host__ __device__
+// function, engine tests) reads the same storage.
+const __mc_builtin_index& threadIdx =
+    reinterpret_cast<const __mc_builtin_index&>(running_builtins.threadIdx);
+const __mc_builtin_index& blockIdx =
+    reinterpret_cast<const __mc_builtin_index&>(running_builtins.blockIdx);
+const __mc_builtin_extent& blockDim =
+    reinterpret_cast<const __mc_builtin_extent&>(running_builtins.blockDim);
+const __mc_builtin_extent& gridDim =
+    reinterpret_cast<const __mc_builtin_extent&>(running_builtins.gridDim);
 
 namespace mxcts::device_internal {
 namespace {
@@ -40,15 +48,14 @@ void SetCurrentGrid(ActiveGrid* grid) { current_grid = grid; }
 
 void SetCurrentThreadContext(const __mc_thread_context* context) {
   current_thread_context = context;
+  running_builtins = context != nullptr ? *context : __mc_thread_context{};
 }
 
 const __mc_thread_context* CurrentThreadContext() {
   return current_thread_context;
 }
 
-const __mc_thread_context* const* ThreadContextSlot() {
-  return &current_thread_context;
-}
+const __mc_thread_context* RunningBuiltins() { return &running_builtins; }
 
 void DieOutsideGrid(const char* what, const char* file, int line) {
   std::fprintf(stderr, "mxmaca: %s called outside device code at %s:%d\n", what,

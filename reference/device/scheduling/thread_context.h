@@ -3,11 +3,10 @@
 // reference/device/scheduling/thread_context.h: what the device-side entry
 // points know about the device thread that calls them.
 //
-// Device code reads its built-in variables through `__mc_dev_context_slot`
-// (mcr/detail/device_abi.h), which points at one engine-owned pointer: the
-// context of the running device thread. The block scheduler updates that
-// pointer on every switch between device threads, so `threadIdx.x` costs two
-// loads and no call.
+// Device code reads its built-in variables (mcr/detail/device_abi.h) from one
+// engine-owned __mc_thread_context, RunningBuiltins(): the block scheduler
+// copies the running device thread's context there on every switch between
+// device threads, so `threadIdx.x` costs two loads and no call.
 //
 // The entry points that device code calls (__syncthreads, shared variables,
 // printf, traps) find the grid, block, barrier and shared arena of the
@@ -58,12 +57,13 @@ ActiveGrid* CurrentGrid();
 void SetCurrentGrid(ActiveGrid* grid);
 
 // Makes `context` the built-in variables that device code reads from now on
-// (null: none, outside a grid).
+// (null: none, outside a grid; the built-ins then read zero).
 void SetCurrentThreadContext(const __mc_thread_context* context);
 const __mc_thread_context* CurrentThreadContext();
 
-// The engine-owned pointer that __mc_dev_context_slot points at.
-const __mc_thread_context* const* ThreadContextSlot();
+// The engine-owned copy of the running thread's context that the built-in
+// variables refer to; a device image binds its references to its fields.
+const __mc_thread_context* RunningBuiltins();
 
 // Writes "mxmaca: <what> called outside device code at file:line" to stderr
 // and aborts: a device-only entry point was called by host code.

@@ -28,12 +28,6 @@
 #include "mcr/mc_runtime_api.h"
 #include "reference/device/image/image_abi.h"
 
-// The built-in variables are macros for device code; here they are fields.
-#undef threadIdx
-#undef blockIdx
-#undef blockDim
-#undef gridDim
-
 namespace {
 
 struct Registration {
@@ -49,7 +43,6 @@ struct PendingLaunch {
 
 thread_local PendingLaunch pending;
 __mc_thread_context context;
-const __mc_thread_context* context_pointer = &context;
 
 std::map<const void*, Registration>& Kernels() {
   static auto* kernels = new std::map<const void*, Registration>;
@@ -92,7 +85,7 @@ void TrapError(int error, const char* message) {
 }
 
 const __mc_image_runtime kTable = {MC_IMAGE_ABI_VERSION,
-                                   &context_pointer,
+                                   &context,
                                    Syncthreads,
                                    SharedVariable,
                                    DynamicShared,
@@ -156,7 +149,6 @@ const __mc_internal::KernelRecord* FindKernel(
 }  // namespace
 
 extern "C" {
-const __mc_thread_context* const* __mc_dev_context_slot = &context_pointer;
 
 mcError_t mcMalloc(void** ptr, size_t size) {
   *ptr = std::malloc(size);

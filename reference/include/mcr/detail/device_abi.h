@@ -28,10 +28,6 @@ struct __mc_thread_context {
   dim3 gridDim;
 };
 
-// Points at the engine's pointer to the running thread's context; the
-// engine updates that pointer on every switch between device threads.
-extern const __mc_thread_context* const* __mc_dev_context_slot;
-
 // Block barrier; `file` and `line` name the call site for diagnostics.
 void __mc_dev_syncthreads(const char* file, int line);
 
@@ -102,12 +98,41 @@ __attribute__((__noreturn__)) void __mc_dev_trap(int error,
 
 }  // extern "C"
 
-// [lang.builtin.threadidx.type] [lang.builtin.read-only]: reading through a
-// pointer to const makes assignment to a built-in variable ill-formed.
-#define threadIdx ((*__mc_dev_context_slot)->threadIdx)
-#define blockIdx ((*__mc_dev_context_slot)->blockIdx)
-#define blockDim ((*__mc_dev_context_slot)->blockDim)
-#define gridDim ((*__mc_dev_context_slot)->gridDim)
+// The built-in variables are ordinary variables at namespace scope, so that
+// any scope, host code's above all, may declare its own `blockDim` and hide
+// them ([lang.builtin.names-reserved-in-device-code]: the local name hides
+// the built-in). Each is a reference to its field of the running thread's
+// __mc_thread_context, which the engine keeps at one address and rewrites on
+// every switch between device threads, so `threadIdx.x` costs two loads and
+// no call; in a device image the references are bound when the image is. Their types derive from uint3 and dim3 and add only
+// what the spec forbids:
+// [lang.builtin.read-only] the references are to const, so assignment to a
+// built-in or to a member is ill-formed;
+// [lang.builtin.not-addressable] unary & is deleted, so `&threadIdx` is
+// ill-formed (`&threadIdx.x` cannot be refused by a library type).
+// [lang.builtin.threadidx.type] [lang.builtin.blockidx.type]
+// [lang.builtin.blockdim.type] [lang.builtin.griddim.type] They convert to
+// uint3 and dim3 by their base class.
+struct __mc_builtin_index : uint3 {
+  __mc_builtin_index() = delete;
+  __mc_builtin_index(const __mc_builtin_index&) = delete;
+  void operator=(const __mc_builtin_index&) = delete;
+  void operator&() const = delete;
+};
+struct __mc_builtin_extent : dim3 {
+  __mc_builtin_extent() = delete;
+  __mc_builtin_extent(const __mc_builtin_extent&) = delete;
+  void operator=(const __mc_builtin_extent&) = delete;
+  void operator&() const = delete;
+};
+static_assert(sizeof(__mc_builtin_index) == sizeof(uint3),
+              "a built-in index has the layout of uint3");
+static_assert(sizeof(__mc_builtin_extent) == sizeof(dim3),
+              "a built-in extent has the layout of dim3");
+extern const __mc_builtin_index& threadIdx;
+extern const __mc_builtin_index& blockIdx;
+extern const __mc_builtin_extent& blockDim;
+extern const __mc_builtin_extent& gridDim;
 
 // [lang.sync] `__syncthreads()`: the default arguments name the caller.
 inline void __syncthreads(const char* __file = __builtin_FILE(),
