@@ -244,6 +244,8 @@ const __mc_image_runtime* ImageRuntimeTable() {
       &__mc_dev_syncthreads_predicate,
       &__mc_dev_wave_collective,
       &__mc_dev_trap,
+      &__mc_dev_clock64,
+      &__mc_dev_nanosleep,
   };
   return &table;
 }

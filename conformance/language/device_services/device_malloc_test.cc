@@ -26,6 +26,7 @@
 #include "conformance/language/synchronization/managed_array.h"
 #include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
+#include "conformance/testing/trap_expectation.h"
 
 namespace {
 
@@ -326,6 +327,74 @@ INSTANTIATE_TEST_SUITE_P(
       return "array" + std::to_string(std::get<0>(info.param)) + "_threads" +
              std::to_string(std::get<1>(info.param));
     });
+
+// --- new[] with a count known at run time. ---
+
+// Thread g allocates `count` ints with new[] (the compiler checks a signed
+// run-time count before it allocates), fills and sums them, and records the
+// sum, or -1 when new[] gave null.
+__global__ void NewRuntimeCountArray(int count, long long* sums) {
+  const unsigned g = GlobalLinearThread();
+  int* values = new int[count];
+  if (values == nullptr) {
+    sums[g] = -1;
+    return;
+  }
+  long long sum = 0;
+  for (int i = 0; i < count; ++i) values[i] = i + static_cast<int>(g);
+  for (int i = 0; i < count; ++i) sum += values[i];
+  sums[g] = sum;
+  delete[] values;
+}
+
+TEST(DeviceNewArray, RuntimeCountAllocatesFromTheHeap) {
+  MX_SPEC("lang.malloc.new-delete.runtime-array-count");
+  MX_REQUIRE_CAPABILITY("device_malloc");
+  const unsigned threads = 3;
+  for (int count : {0, 1, 5, 1000}) {
+    ManagedArray<long long> sums(threads, -2);
+    ASSERT_TRUE(sums.ok());
+    NewRuntimeCountArray<<<1, threads>>>(count, sums.data());
+    ASSERT_EQ(mcDeviceSynchronize(), mcSuccess) << count;
+    for (unsigned g = 0; g < threads; ++g) {
+      const long long expected =
+          static_cast<long long>(count) * (count - 1) / 2 +
+          static_cast<long long>(count) * g;
+      EXPECT_EQ(sums[g], expected) << "count " << count << " thread " << g;
+    }
+  }
+}
+
+TEST(DeviceNewArray, RuntimeCountLargerThanTheHeapGivesNull) {
+  MX_SPEC("lang.malloc.new-delete.runtime-array-count",
+          "lang.malloc.new-delete.uses-device-heap");
+  MX_REQUIRE_CAPABILITY("device_malloc");
+  size_t heap = 0;
+  ASSERT_EQ(mcDeviceGetLimit(&heap, mcLimitMallocHeapSize), mcSuccess);
+  // Two billion ints need 8 GB, more than the heap holds.
+  ASSERT_LT(heap, size_t{2000000000} * sizeof(int));
+  ManagedArray<long long> sums(1, -2);
+  ASSERT_TRUE(sums.ok());
+  NewRuntimeCountArray<<<1, 1>>>(2000000000, sums.data());
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
+  EXPECT_EQ(sums[0], -1);
+}
+
+mcError_t NewNegativeCountArray() {
+  ManagedArray<long long> sums(1, -2);
+  if (!sums.ok()) return mcErrorMemoryAllocation;
+  NewRuntimeCountArray<<<1, 1>>>(-1, sums.data());
+  return mcDeviceSynchronize();
+}
+
+TEST(DeviceNewArray, NegativeCountTrapsInTheReference) {
+  MX_SPEC("lang.malloc.new-delete.bad-array-length-undefined");
+  MX_REQUIRE_CAPABILITY("device_malloc");
+  // The control is RuntimeCountAllocatesFromTheHeap: counts 0 to 1000 run.
+  MX_EXPECT_TRAP(NewNegativeCountArray(), mcErrorLaunchFailure,
+                 "kernel '.*NewRuntimeCountArray.*: new\\[\\] with a "
+                 "negative or too large element count");
+}
 
 // --- The host may not free device-heap memory. ---
 

@@ -50,6 +50,9 @@ struct __mc_image_runtime {
   unsigned long long (*wave_collective)(const __mc_wave_request* request);
   // A trap with a given error (never returns).
   void (*trap_error)(int error, const char* message);
+  // Version 3: the device clock.
+  long long (*clock64)(void);
+  void (*nanosleep)(unsigned int nanoseconds);
 };
 
 // Defined by every image: stores `runtime` for the image's device code and

@@ -186,6 +186,17 @@ void mcdev__ZdlPvm(void* pointer, size_t) { bound_runtime->free(pointer); }
 MCDEV_DECLARE(void, _ZdaPvm, (void* pointer, size_t size));
 void mcdev__ZdaPvm(void* pointer, size_t) { bound_runtime->free(pointer); }
 
+// The device clock, and the C library's clock() in device code, which reads
+// the same counter. [lang.clock.clock-reads-same-counter]
+MCDEV_DECLARE(long long, __mc_dev_clock64, (void));
+long long mcdev___mc_dev_clock64(void) { return bound_runtime->clock64(); }
+MCDEV_DECLARE(void, __mc_dev_nanosleep, (unsigned int nanoseconds));
+void mcdev___mc_dev_nanosleep(unsigned int nanoseconds) {
+  bound_runtime->nanosleep(nanoseconds);
+}
+MCDEV_DECLARE(long, clock, (void));
+long mcdev_clock(void) { return bound_runtime->clock64(); }
+
 // --- assert, abort and the C++ runtime's failure paths: traps. ---
 
 MCDEV_DECLARE(void, __assert_fail,
@@ -208,6 +219,14 @@ void mcdev___cxa_pure_virtual(void) {
 MCDEV_DECLARE(void, __cxa_deleted_virtual, (void));
 void mcdev___cxa_deleted_virtual(void) {
   TrapWith("deleted virtual function called in device code");
+}
+
+// A new[] whose element count is negative or whose size overflows: the
+// compiler checks the count before it calls operator new[] and calls this
+// instead of throwing. [lang.malloc.new-delete.bad-array-length-undefined]
+MCDEV_DECLARE(void, __cxa_throw_bad_array_new_length, (void));
+void mcdev___cxa_throw_bad_array_new_length(void) {
+  TrapWith("new[] with a negative or too large element count in device code");
 }
 
 MCDEV_DECLARE(void, __stack_chk_fail, (void));

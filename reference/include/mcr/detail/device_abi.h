@@ -96,6 +96,11 @@ unsigned long long __mc_dev_wave_collective(
 __attribute__((__noreturn__)) void __mc_dev_trap(int error,
                                                  const char* message);
 
+// The device clock: each read advances it (reference/device/services).
+long long __mc_dev_clock64(void);
+// Advances the device clock by `nanoseconds`.
+void __mc_dev_nanosleep(unsigned int nanoseconds);
+
 }  // extern "C"
 
 // The built-in variables are ordinary variables at namespace scope, so that

@@ -72,6 +72,7 @@
 #include "mcr/detail/device_math_fast.h"
 #include "mcr/detail/device_math_functions.h"
 #include "mcr/detail/device_math_integer.h"
+#include "mcr/detail/device_math_min_max.h"
 #include "mcr/detail/device_math_rounded.h"
 
 #endif  // MCR_DETAIL_DEVICE_MATH_H_
