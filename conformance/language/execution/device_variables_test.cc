@@ -160,4 +160,63 @@ TEST(SymbolApi, CopyBeyondTheVariableIsInvalidValue) {
       mcSuccess);
 }
 
+// Arrays whose first bound comes from the initializer, in every space.
+__managed__ int managed_unsized[] = {1, 2, 3};
+__managed__ char managed_text[] = "abcd";
+__managed__ int managed_rows[][2] = {{1, 2}, {3, 4}, {5, 6}};
+__device__ int device_unsized[] = {10, 20, 30, 40};
+__constant__ int constant_unsized[] = {7, 8};
+
+// Records the device's view of each array's size and sum.
+__global__ void SumUnsizedArrays(long long* out) {
+  long long managed_sum = 0;
+  for (int v : managed_unsized) managed_sum += v;
+  long long device_sum = 0;
+  for (int v : device_unsized) device_sum += v;
+  out[0] = sizeof(managed_unsized);
+  out[1] = managed_sum;
+  out[2] = sizeof(device_unsized);
+  out[3] = device_sum;
+  out[4] = sizeof(constant_unsized);
+  out[5] = constant_unsized[0] + constant_unsized[1];
+  out[6] = sizeof(managed_rows);
+  out[7] = managed_rows[2][1] + managed_text[3];
+  managed_unsized[2] = 300;
+}
+
+TEST(UnsizedArrays, BoundComesFromTheInitializerOnHostAndDevice) {
+  MX_SPEC("lang.variable.unsized-array-bound-from-initializer",
+          "lang.variable.managed.host-and-device-access");
+  // Host view.
+  EXPECT_EQ(sizeof(managed_unsized), 3 * sizeof(int));
+  EXPECT_EQ(sizeof(managed_text), 5u);
+  EXPECT_EQ(sizeof(managed_rows), 6 * sizeof(int));
+  EXPECT_EQ(sizeof(device_unsized), 4 * sizeof(int));
+  EXPECT_EQ(sizeof(constant_unsized), 2 * sizeof(int));
+  int host_sum = 0;
+  for (int v : managed_unsized) host_sum += v;
+  EXPECT_EQ(host_sum, 6);
+  // Device view.
+  long long* out = nullptr;
+  ASSERT_EQ(mcMallocManaged(&out, 8 * sizeof(long long)), mcSuccess);
+  SumUnsizedArrays<<<1, 1>>>(out);
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
+  EXPECT_EQ(out[0], static_cast<long long>(3 * sizeof(int)));
+  EXPECT_EQ(out[1], 6);
+  EXPECT_EQ(out[2], static_cast<long long>(4 * sizeof(int)));
+  EXPECT_EQ(out[3], 100);
+  EXPECT_EQ(out[4], static_cast<long long>(2 * sizeof(int)));
+  EXPECT_EQ(out[5], 15);
+  EXPECT_EQ(out[6], static_cast<long long>(6 * sizeof(int)));
+  EXPECT_EQ(out[7], 6 + 'd');
+  // The host sees the device's write to the last element (control: the
+  // elements it did not write keep their initial values).
+  EXPECT_EQ(managed_unsized[2], 300);
+  EXPECT_EQ(managed_unsized[0], 1);
+  int copy[4] = {};
+  ASSERT_EQ(mcMemcpyFromSymbol(copy, device_unsized, sizeof(copy)), mcSuccess);
+  EXPECT_EQ(copy[3], 40);
+  mcFree(out);
+}
+
 }  // namespace

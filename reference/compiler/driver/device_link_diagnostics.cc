@@ -34,6 +34,9 @@ namespace {
 constexpr char kInFunction[] = ": in function `";
 constexpr char kUndefined[] = ": undefined reference to `";
 constexpr char kMoreUndefined[] = "more undefined references to `";
+// What the launch rewrite calls first (mcr/detail/launch_abi.h), demangled.
+constexpr char kLaunchConfigurationFunction[] =
+    "__mc_internal::PushLaunchConfiguration(";
 
 bool StartsWith(const std::string& text, const std::string& prefix) {
   return text.compare(0, prefix.size(), prefix) == 0;
@@ -134,6 +137,15 @@ DeviceLinkReport RewriteDeviceLinkErrors(const std::string& linker_stderr,
       }
       std::string position =
           location.line == 0 ? file : absl::StrCat(file, ":", location.line);
+      if (StartsWith(callee, kLaunchConfigurationFunction)) {
+        // A <<<...>>> in device code: the launch rewrite's configuration
+        // call is what is undefined. [api.devrt.launch.unsupported-rejected-at-compile-time]
+        report.text += absl::StrCat(position,
+                                    ": error: dynamic parallelism: "
+                                    "device-side launch is not supported "
+                                    "yet\n");
+        continue;
+      }
       // [lang.function.call.device-calls-host-only]
       report.text += absl::StrCat(position,
                                   ": error: device code calls host-only "

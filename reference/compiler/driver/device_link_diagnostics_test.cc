@@ -69,6 +69,22 @@ TEST(RewriteDeviceLinkErrorsTest, WithoutLineInformationNamesTheSource) {
             "'host_c'\n");
 }
 
+TEST(RewriteDeviceLinkErrorsTest, DeviceSideLaunchIsNamedAsSuch) {
+  const std::string stderr_text =
+      "/usr/bin/ld: /tmp/x/0-a.device.sep.o: in function `parent(int*)':\n"
+      "/home/u/a.cu:4: undefined reference to "
+      "`__mcdev__ZN13__mc_internal23PushLaunchConfigurationE4dim3S0_"
+      "mP11MCstream_st'\n"
+      "collect2: error: ld returned 1 exit status\n";
+  DeviceLinkReport report =
+      RewriteDeviceLinkErrors(stderr_text, "a.cu", "/home/u/a.cu");
+  EXPECT_EQ(report.host_only_calls, 1);
+  EXPECT_EQ(report.text,
+            "a.cu: In function 'parent(int*)':\n"
+            "a.cu:4: error: dynamic parallelism: device-side launch is not "
+            "supported yet\n");
+}
+
 TEST(RewriteDeviceLinkErrorsTest, DropsMoreReferencesFollowLines) {
   std::string stderr_text =
       "/usr/bin/ld: o: in function `k()':\n"

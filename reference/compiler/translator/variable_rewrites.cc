@@ -115,6 +115,23 @@ std::string NamespaceShared(Context& c, const VariableDeclaration& v,
   return out;
 }
 
+// Whether `d` declares an array whose first bound its initializer gives
+// (`x[] = {...}`, `x[][2] = {...}`, `s[] = "text"`).
+bool HasUnsizedFirstDimension(const TokenStream& s, const Declarator& d) {
+  return d.name >= 0 && d.initializer >= 0 && s.Is(d.name + 1, "[") &&
+         s.Is(d.name + 2, "]");
+}
+
+// The tokens [begin, end) as text, separated by spaces.
+std::string TokenText(const TokenStream& s, int begin, int end) {
+  std::string text;
+  for (int k = begin; k < end; ++k) {
+    if (!text.empty()) text.push_back(' ');
+    text.append(s.at(k).text);
+  }
+  return text;
+}
+
 // Rewrite 8, host pass, `__managed__`.
 std::string HostManaged(Context& c, const VariableDeclaration& v) {
   std::string spec = SpecifierText(c.s, v.head_begin, v.specifiers_end);
@@ -125,10 +142,23 @@ std::string HostManaged(Context& c, const VariableDeclaration& v) {
   std::string out;
   for (const Declarator& d : v.declarators) {
     if (d.name < 0) continue;
-    std::string type = "__mc_managed_t_" + std::to_string(c.NextId());
+    const std::string n = std::to_string(c.NextId());
+    std::string type = "__mc_managed_t_" + n;
     std::string name(c.s.at(d.name).text);
-    out += "typedef " + spec + " " + RenamedDeclarator(c.s, d, type) + "; " +
-           storage + type + "& " + name;
+    if (HasUnsizedFirstDimension(c.s, d)) {
+      // [lang.variable.unsized-array-bound-from-initializer] The initializer gives the
+      // bound; a host-only copy with the same declarator and initializer
+      // lets the host compiler work it out (device variables have constant
+      // initializers, so the copy is constant-initialized).
+      std::string shape = "__mc_managed_shape_" + n;
+      out += "[[maybe_unused]] static " + spec + " " +
+             RenamedDeclarator(c.s, d, shape) + " " +
+             TokenText(c.s, d.initializer, d.range.end) + "; typedef decltype(" +
+             shape + ") " + type + "; ";
+    } else {
+      out += "typedef " + spec + " " + RenamedDeclarator(c.s, d, type) + "; ";
+    }
+    out += storage + type + "& " + name;
     if (!is_extern) {
       out += " = *static_cast<" + type +
              "*>(::__mc_internal::RegisterManagedVariable(&" + c.image +

@@ -180,6 +180,25 @@ TEST(ManagedVariableTest, HostPassBindsReferenceToRuntimeStorage) {
                        kImage + ", \"m\", sizeof(__mc_managed_t_0)));")));
 }
 
+TEST(ManagedVariableTest, UnsizedArrayTakesItsBoundFromTheInitializer) {
+  EXPECT_THAT(
+      HostTokens("__managed__ int v[] = {1, 2, 3};"),
+      HasSubstr(Tokens(std::string(
+                           "[[maybe_unused]] static int __mc_managed_shape_0 "
+                           "[] = {1, 2, 3}; typedef decltype("
+                           "__mc_managed_shape_0) __mc_managed_t_0; "
+                           "__mc_managed_t_0& v = "
+                           "*static_cast<__mc_managed_t_0*>(::__mc_"
+                           "internal::RegisterManagedVariable(&") +
+                       kImage + ", \"v\", sizeof(__mc_managed_t_0)));")));
+  // Control: a sized array keeps its typedef.
+  EXPECT_THAT(HostTokens("__managed__ int w[4] = {1};"),
+              Not(HasSubstr("__mc_managed_shape")));
+  // An unsized extern declaration has no initializer to take a bound from.
+  EXPECT_THAT(HostTokens("extern __managed__ int x[];"),
+              Not(HasSubstr("__mc_managed_shape")));
+}
+
 TEST(ManagedVariableTest, ExternBecomesExternReference) {
   EXPECT_EQ(
       HostTokens("extern __managed__ int m;"),

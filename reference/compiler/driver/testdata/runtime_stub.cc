@@ -84,6 +84,12 @@ void TrapError(int error, const char* message) {
       std::string(message) + " (error " + std::to_string(error) + ")");
 }
 
+long long Clock64() {
+  static long long reads = 0;
+  return ++reads;
+}
+void Nanosleep(unsigned int) {}
+
 const __mc_image_runtime kTable = {MC_IMAGE_ABI_VERSION,
                                    &context,
                                    Syncthreads,
@@ -96,7 +102,9 @@ const __mc_image_runtime kTable = {MC_IMAGE_ABI_VERSION,
                                    Trap,
                                    SyncthreadsPredicate,
                                    WaveCollective,
-                                   TrapError};
+                                   TrapError,
+                                   Clock64,
+                                   Nanosleep};
 
 void* Load(const __mc_internal::ImageBlob* image) {
   auto found = LoadedImages().find(image);
