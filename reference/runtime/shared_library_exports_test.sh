@@ -38,7 +38,8 @@ for name in _ZN13__mc_internal23PushLaunchConfigurationE4dim3S0_mP11MCstream_st 
             _ZN13__mc_internal14RegisterKernelEPKNS_9ImageBlobEPKvPKc \
             _ZN13__mc_internal22RegisterDeviceVariableEPKNS_9ImageBlobEPKvPKcmj \
             _ZN13__mc_internal23RegisterManagedVariableEPKNS_9ImageBlobEPKcm \
-            __mc_dev_context_slot __mc_dev_syncthreads \
+            __mc_dev_syncthreads __mc_dev_clock64 __mc_dev_nanosleep \
+            threadIdx blockIdx blockDim gridDim \
             __mc_dev_shared_variable __mc_dev_dynamic_shared; do
   if ! grep -qx "$name" <<<"$exported"; then
     echo "FAIL: ABI entry $name is not exported" >&2

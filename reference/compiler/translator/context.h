@@ -22,6 +22,21 @@
 
 namespace mxcts::compiler::translator_internal {
 
+// A kernel definition of the device pass. Its record is instantiated at the
+// end of its body (FinishKernelRecords), where the typedefs of the static
+// `__shared__` variables of its outermost block are in scope.
+struct KernelBody {
+  int body_open = -1;   // the body's `{`
+  int body_close = -1;  // its `}`
+  std::string self;     // SELF of the rewrites
+  // The `__launch_bounds__` arguments as written, or "" when absent.
+  std::string max_threads;
+  std::string min_blocks;
+  // The typedef names of the static `__shared__` variables declared at the
+  // outermost block of the body, in order.
+  std::vector<std::string> shared_types;
+};
+
 struct Context {
   Context(std::string_view source, const LexResult& lexed,
           const TokenStream& stream, const SourceMap& map,
@@ -44,6 +59,9 @@ struct Context {
   int first_image_use = -1;
   // `__shared__` tokens that a namespace-scope rewrite has dealt with.
   std::set<int> handled_shared;
+  // Device pass: the kernel definitions whose records are still to be
+  // instantiated.
+  std::vector<KernelBody> kernel_bodies;
 
   bool host() const { return pass == Pass::kHost; }
   // A number unique within the translation unit (the `N` of the rewrites).

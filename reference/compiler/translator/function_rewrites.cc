@@ -140,16 +140,71 @@ std::string Self(Context& c, const FunctionDeclaration& f,
          ")";
 }
 
+}  // namespace
+
+std::string KernelRecordTouch(const KernelBody& kernel) {
+  std::string footprint = "::__mc_internal::SharedFootprint<";
+  for (size_t i = 0; i < kernel.shared_types.size(); ++i) {
+    if (i > 0) footprint += ", ";
+    footprint += kernel.shared_types[i];
+  }
+  footprint += ">()";
+  const std::string max_threads =
+      kernel.max_threads.empty() ? "0" : "(" + kernel.max_threads + ")";
+  const std::string min_blocks =
+      kernel.min_blocks.empty() ? "0" : "(" + kernel.min_blocks + ")";
+  return " ::__mc_internal::Touch(&::__mc_internal::DeviceKernel<decltype(" +
+         kernel.self + "), " + kernel.self +
+         ", ::__mc_internal::KernelTraits<" + max_threads + ", " + min_blocks +
+         ", " + footprint + ">>::record); ";
+}
+
+namespace {
+
+// Reads `__launch_bounds__(max[, min])` from the head of `f` into `kernel`,
+// and checks in the body that the bound is positive.
+void ReadLaunchBounds(Context& c, const FunctionDeclaration& f,
+                      KernelBody& kernel) {
+  const TokenStream& s = c.s;
+  int bounds = f.Find(s, "__launch_bounds__");
+  if (bounds < 0 || !s.Is(bounds + 1, "(")) return;
+  int close = s.Match(bounds + 1);
+  if (close < 0) return;
+  std::vector<Range> arguments = s.SplitTopLevel(bounds + 2, close, ",", true);
+  if (arguments.empty() || arguments[0].begin >= arguments[0].end) return;
+  kernel.max_threads = s.Text(arguments[0].begin, arguments[0].end);
+  if (arguments.size() > 1) {
+    kernel.min_blocks = s.Text(arguments[1].begin, arguments[1].end);
+  }
+  // [lang.function.launch-bounds.non-positive-bound] At the kernel, so that
+  // the host compiler's error names the user's line.
+  c.InsertAfter(f.body_open,
+                " static_assert((" + kernel.max_threads +
+                    ") > 0, \"__launch_bounds__: maxThreadsPerBlock must be "
+                    "a positive constant "
+                    "[lang.function.launch-bounds.non-positive-bound]\");");
+}
+
 void RewriteKernel(Context& c, const FunctionDeclaration& f,
                    const ParameterList& params) {
   c.needs_image = true;
   std::string self = Self(c, f, params);
   if (!c.host()) {
-    // Rewrite 3: the device pass keeps the body and instantiates the record.
-    c.InsertAfter(f.body_open,
-                  " ::__mc_internal::Touch(&::__mc_internal::DeviceKernel<"
-                  "decltype(" +
-                      self + "), " + self + ">::record);");
+    // Rewrite 3: the device pass keeps the body; FinishKernelRecords
+    // instantiates the record at its end.
+    KernelBody kernel;
+    kernel.body_open = f.body_open;
+    kernel.body_close = f.body_end - 1;
+    kernel.self = self;
+    ReadLaunchBounds(c, f, kernel);
+    if (f.body_begin != f.body_open) {
+      // A function-try-block: the handlers follow the body, so the record
+      // goes at the body's start, without the shared footprint.
+      kernel.body_close = -1;
+      c.InsertAfter(f.body_open, KernelRecordTouch(kernel));
+      return;
+    }
+    c.kernel_bodies.push_back(std::move(kernel));
     return;
   }
   // Rewrite 2: the host pass turns the body into the launch stub.
@@ -275,6 +330,12 @@ void RewriteFunctions(Context& c) {
       c.InsertBefore(f.Find(s, "__device__"), "__attribute__((__unused__)) ");
     }
     if (!c.host() && IsHostOnlyDefinition(c, f)) RenameHostFunction(c, f);
+  }
+}
+
+void FinishKernelRecords(Context& c) {
+  for (const KernelBody& kernel : c.kernel_bodies) {
+    c.InsertBefore(kernel.body_close, KernelRecordTouch(kernel));
   }
 }
 

@@ -112,13 +112,38 @@ TEST(KernelStubTest, StaticAndExternCKernelsKeepLinkage) {
   EXPECT_THAT(out, HasSubstr(Tokens("extern \"C\" void c(int x) {")));
 }
 
-TEST(KernelRecordTest, DevicePassTouchesRecordAfterOpeningBrace) {
+TEST(KernelRecordTest, DevicePassTouchesRecordAtTheEndOfTheBody) {
   EXPECT_THAT(
       DeviceTokens("__global__ void k(int n) { n++; }"),
-      HasSubstr(Tokens("void k(int n) { ::__mc_internal::Touch(&::__mc_"
+      HasSubstr(Tokens("void k(int n) { n++; ::__mc_internal::Touch(&::__mc_"
                        "internal::DeviceKernel<decltype(static_cast<void "
                        "(*)(int n)>(&k)), static_cast<void (*)(int "
-                       "n)>(&k)>::record); n++; }")));
+                       "n)>(&k), ::__mc_internal::KernelTraits<0, 0, "
+                       "::__mc_internal::SharedFootprint<>()>>::record); }")));
+}
+
+TEST(KernelRecordTest, LaunchBoundsGoIntoTheTraitsAndAreChecked) {
+  const std::string out =
+      DeviceTokens("__global__ void __launch_bounds__(256, 2) k() { }");
+  EXPECT_THAT(out, HasSubstr(Tokens("::__mc_internal::KernelTraits<(256), "
+                                    "(2), ::__mc_internal::SharedFootprint<>"
+                                    "()>>::record);")));
+  EXPECT_THAT(out, HasSubstr(Tokens("static_assert((256) > 0,")));
+  // Control: one argument leaves the second 0.
+  EXPECT_THAT(
+      DeviceTokens("template <int N> __global__ void __launch_bounds__(N) "
+                   "k() { }"),
+      HasSubstr(Tokens("KernelTraits<(N), 0, ")));
+}
+
+TEST(KernelRecordTest, OutermostSharedVariablesMakeTheFootprint) {
+  const std::string out = DeviceTokens(
+      "__global__ void k() { __shared__ float a[16]; "
+      "if (1) { __shared__ int inner; } __shared__ double b; "
+      "extern __shared__ char dynamic[]; }");
+  // `a` and `b` count; the nested block's and the dynamic area do not.
+  EXPECT_THAT(out, HasSubstr(Tokens("::__mc_internal::SharedFootprint<"
+                                    "__mc_shared_t_0, __mc_shared_t_2>()")));
 }
 
 TEST(KernelRecordTest, DevicePassLeavesUnnamedParametersAlone) {

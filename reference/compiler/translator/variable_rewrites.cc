@@ -274,6 +274,23 @@ void RewriteNamespaceScopeVariables(Context& c) {
   }
 }
 
+// The device-pass kernel whose body has the statement starting at `start`
+// at its outermost block, or null.
+KernelBody* KernelAtOutermostBlock(Context& c, int start) {
+  const TokenStream& s = c.s;
+  for (KernelBody& kernel : c.kernel_bodies) {
+    if (start <= kernel.body_open || start >= kernel.body_close) continue;
+    // Walk the body's top level, stepping over nested groups.
+    for (int k = kernel.body_open + 1; k < kernel.body_close;
+         k = s.SkipOne(k, kernel.body_close, false)) {
+      if (k == start) return &kernel;
+      if (k > start) break;
+    }
+    return nullptr;
+  }
+  return nullptr;
+}
+
 void RewriteBlockScopeShared(Context& c) {
   const TokenStream& s = c.s;
   for (int t = 0; t < s.size(); ++t) {
@@ -318,6 +335,11 @@ void RewriteBlockScopeShared(Context& c) {
         out += typedef_text + type + "& " + name + " = *reinterpret_cast<" +
                type + "*>(::__mc_dev_dynamic_shared()); ";
       } else {
+        // [lang.variable.shared.static-size-limit] The kernel's record
+        // counts the variables its outermost block declares.
+        if (KernelBody* kernel = KernelAtOutermostBlock(c, start)) {
+          kernel->shared_types.push_back(type);
+        }
         std::string site = "__mc_shared_site_" + n;
         out += "static char " + site + "; " + typedef_text + type + "& " +
                name + " = *static_cast<" + type +

@@ -67,7 +67,7 @@ TEST_F(ImageTest, BindReturnsTheAbiVersion) {
 
 TEST_F(ImageTest, ExportsOnlyBindAndRecords) {
   EXPECT_NE(Kernel("_ZN13__mc_internal12DeviceKernelIPFvPiEXadL_Z7reverseS1_"
-                   "EEE6recordE"),
+                   "EENS_12KernelTraitsILx0ELx0ELm256EEEE6recordE"),
             nullptr);
   auto* variable = static_cast<const DeviceVariableRecord*>(
       dlsym(image_, "__mcdev___mc_variable_record_0"));
@@ -82,9 +82,14 @@ TEST_F(ImageTest, ExportsOnlyBindAndRecords) {
 
 TEST_F(ImageTest, KernelUsesSharedMemoryBarrierAndPrintf) {
   const KernelRecord* reverse = Kernel(
-      "_ZN13__mc_internal12DeviceKernelIPFvPiEXadL_Z7reverseS1_EEE6recordE");
+      "_ZN13__mc_internal12DeviceKernelIPFvPiEXadL_Z7reverseS1_EENS_"
+      "12KernelTraitsILx0ELx0ELm256EEEE6recordE");
   ASSERT_NE(reverse, nullptr);
   EXPECT_EQ(reverse->param_count, 1u);
+  // The record carries the footprint of `__shared__ int tile[64]` and no
+  // launch bounds.
+  EXPECT_EQ(reverse->static_shared_bytes, 64 * sizeof(int));
+  EXPECT_EQ(reverse->max_threads_per_block, 0u);
   EXPECT_EQ(reverse->param_sizes[0], sizeof(int*));
   std::vector<int> data(64);
   for (int i = 0; i < 64; ++i) data[i] = i;
@@ -99,7 +104,8 @@ TEST_F(ImageTest, KernelUsesSharedMemoryBarrierAndPrintf) {
 
 TEST_F(ImageTest, MathForwardsToLibm) {
   const KernelRecord* math = Kernel(
-      "_ZN13__mc_internal12DeviceKernelIPFvPfEXadL_Z4mathS1_EEE6recordE");
+      "_ZN13__mc_internal12DeviceKernelIPFvPfEXadL_Z4mathS1_EENS_"
+      "12KernelTraitsILx0ELx0ELm0EEEE6recordE");
   ASSERT_NE(math, nullptr);
   float values[7] = {0.5f, 2.0f, 1.5f, 1.0f, -2.5f, 3.0f, 4.0f};
   float* pointer = values;
@@ -115,7 +121,8 @@ TEST_F(ImageTest, MathForwardsToLibm) {
 
 TEST_F(ImageTest, NewDeleteMallocAndFreeUseTheDeviceHeap) {
   const KernelRecord* heap = Kernel(
-      "_ZN13__mc_internal12DeviceKernelIPFvPiEXadL_Z4heapS1_EEE6recordE");
+      "_ZN13__mc_internal12DeviceKernelIPFvPiEXadL_Z4heapS1_EENS_"
+      "12KernelTraitsILx0ELx0ELm0EEEE6recordE");
   ASSERT_NE(heap, nullptr);
   std::vector<int> out(8);
   int* pointer = out.data();
@@ -128,7 +135,8 @@ TEST_F(ImageTest, NewDeleteMallocAndFreeUseTheDeviceHeap) {
 
 TEST_F(ImageTest, FailedAssertTraps) {
   const KernelRecord* check = Kernel(
-      "_ZN13__mc_internal12DeviceKernelIPFvPiEXadL_Z5checkS1_EEE6recordE");
+      "_ZN13__mc_internal12DeviceKernelIPFvPiEXadL_Z5checkS1_EENS_"
+      "12KernelTraitsILx0ELx0ELm0EEEE6recordE");
   ASSERT_NE(check, nullptr);
   int value = 2;
   int* pointer = &value;
@@ -144,7 +152,8 @@ TEST_F(ImageTest, FailedAssertTraps) {
 TEST_F(ImageTest, AssertThatHoldsPasses) {
   // Control of the test above.
   const KernelRecord* check = Kernel(
-      "_ZN13__mc_internal12DeviceKernelIPFvPiEXadL_Z5checkS1_EEE6recordE");
+      "_ZN13__mc_internal12DeviceKernelIPFvPiEXadL_Z5checkS1_EENS_"
+      "12KernelTraitsILx0ELx0ELm0EEEE6recordE");
   ASSERT_NE(check, nullptr);
   int value = 1;
   int* pointer = &value;

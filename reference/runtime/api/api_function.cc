@@ -30,14 +30,19 @@ using mxcts::runtime::Runtime;
 
 namespace {
 
-// The current device, after checking that `func` is a kernel with code
-// for it. [api.device.func.non-kernel-is-invalid-device-function]
+// The current device and what `func`'s record says, after checking that
+// `func` is a kernel with code for it. [api.device.func.non-kernel-is-invalid-device-function]
 // [api.device.occupancy.non-kernel-is-invalid-device-function]
-absl::StatusOr<Device*> DeviceOfKernel(const void* func) {
+struct KernelOnDevice {
+  Device* device = nullptr;
+  mxcts::runtime::KernelFacts facts;
+};
+absl::StatusOr<KernelOnDevice> DeviceOfKernel(const void* func) {
   MX_ASSIGN_OR_RETURN(Device * device, Runtime::Get().CurrentDevice());
-  MX_RETURN_IF_ERROR(
-      ImageRegistry::Get().ResolveKernel(func, device->ordinal()).status());
-  return device;
+  MX_ASSIGN_OR_RETURN(
+      mxcts::runtime::KernelHandle kernel,
+      ImageRegistry::Get().ResolveKernel(func, device->ordinal()));
+  return KernelOnDevice{device, kernel.facts()};
 }
 
 absl::Status CheckOccupancyFlags(const char* call, unsigned flags) {
@@ -62,10 +67,11 @@ absl::Status MaxActiveBlocks(int* numBlocks, const void* func, int blockSize,
                                  blockSize, " is not positive"));
   }
   MX_RETURN_IF_ERROR(CheckOccupancyFlags(call, flags));
-  MX_ASSIGN_OR_RETURN(Device * device, DeviceOfKernel(func));
+  MX_ASSIGN_OR_RETURN(KernelOnDevice kernel, DeviceOfKernel(func));
+    Device* device = kernel.device;
   const mcDeviceProp_t& p = device->properties();
   *numBlocks = mxcts::runtime::MaxActiveBlocksPerMultiprocessor(
-      p, KernelResourcesOn(p), blockSize, dynamicSMemSize);
+      p, KernelResourcesOn(p, kernel.facts), blockSize, dynamicSMemSize);
   return absl::OkStatus();
 }
 
@@ -80,11 +86,12 @@ absl::Status MaxPotentialBlockSize(int* minGridSize, int* blockSize,
                                  blockSizeLimit, " is negative"));
   }
   MX_RETURN_IF_ERROR(CheckOccupancyFlags(call, flags));
-  MX_ASSIGN_OR_RETURN(Device * device, DeviceOfKernel(func));
+  MX_ASSIGN_OR_RETURN(KernelOnDevice kernel, DeviceOfKernel(func));
+    Device* device = kernel.device;
   const mcDeviceProp_t& p = device->properties();
   mxcts::runtime::BlockSizeChoice choice =
       mxcts::runtime::MaxPotentialBlockSize(
-          p, KernelResourcesOn(p),
+          p, KernelResourcesOn(p, kernel.facts),
           [dynamicSMemSize](int) { return dynamicSMemSize; }, blockSizeLimit);
   *minGridSize = choice.min_grid_size;
   *blockSize = choice.block_size;
@@ -101,10 +108,11 @@ mcError_t mcFuncGetAttributes(mcFuncAttributes* attr, const void* func) {
     if (attr == nullptr) {
       return McStatus(mcErrorInvalidValue, "mcFuncGetAttributes: attr is null");
     }
-    MX_ASSIGN_OR_RETURN(Device * device, DeviceOfKernel(func));
+    MX_ASSIGN_OR_RETURN(KernelOnDevice kernel, DeviceOfKernel(func));
+    Device* device = kernel.device;
     // [api.device.func.get-attributes]
     *attr = mxcts::runtime::KernelAttributes(
-        device->properties(),
+        device->properties(), kernel.facts,
         KernelSettingsTable::Get().Lookup(func, device->ordinal()));
     return absl::OkStatus();
   });
@@ -113,12 +121,14 @@ mcError_t mcFuncGetAttributes(mcFuncAttributes* attr, const void* func) {
 mcError_t mcFuncSetAttribute(const void* func, mcFuncAttribute attr,
                              int value) {
   return RunApi([&]() -> absl::Status {
-    MX_ASSIGN_OR_RETURN(Device * device, DeviceOfKernel(func));
+    MX_ASSIGN_OR_RETURN(KernelOnDevice kernel, DeviceOfKernel(func));
+    Device* device = kernel.device;
     KernelSettingsTable& table = KernelSettingsTable::Get();
     switch (attr) {
       case mcFuncAttributeMaxDynamicSharedMemorySize: {
         const int most =
-            mxcts::runtime::MaxDynamicSharedLimit(device->properties());
+            mxcts::runtime::MaxDynamicSharedLimit(device->properties(),
+                                                kernel.facts);
         // [api.device.func.set-attribute-bad-value-is-invalid-value]
         if (value < 0 || value > most) {
           return McStatus(
@@ -157,7 +167,8 @@ mcError_t mcFuncSetAttribute(const void* func, mcFuncAttribute attr,
 
 mcError_t mcFuncSetCacheConfig(const void* func, mcFuncCache_t cacheConfig) {
   return RunApi([&]() -> absl::Status {
-    MX_ASSIGN_OR_RETURN(Device * device, DeviceOfKernel(func));
+    MX_ASSIGN_OR_RETURN(KernelOnDevice kernel, DeviceOfKernel(func));
+    Device* device = kernel.device;
     // [api.device.func.cache-config-bad-value-is-invalid-value]
     if (cacheConfig != mcFuncCachePreferNone &&
         cacheConfig != mcFuncCachePreferShared &&
@@ -178,7 +189,8 @@ mcError_t mcFuncSetCacheConfig(const void* func, mcFuncCache_t cacheConfig) {
 
 mcError_t mcFuncSetSharedMemConfig(const void* func, mcSharedMemConfig config) {
   return RunApi([&]() -> absl::Status {
-    MX_ASSIGN_OR_RETURN(Device * device, DeviceOfKernel(func));
+    MX_ASSIGN_OR_RETURN(KernelOnDevice kernel, DeviceOfKernel(func));
+    Device* device = kernel.device;
     // [api.device.shared-mem-config.bad-value-is-invalid-value]
     if (config != mcSharedMemBankSizeDefault &&
         config != mcSharedMemBankSizeFourByte &&
@@ -246,11 +258,12 @@ mcError_t mcOccupancyAvailableDynamicSMemPerBlock(size_t* dynamicSmemSize,
                                    numBlocks, " or blockSize ", blockSize,
                                    " is not positive"));
     }
-    MX_ASSIGN_OR_RETURN(Device * device, DeviceOfKernel(func));
+    MX_ASSIGN_OR_RETURN(KernelOnDevice kernel, DeviceOfKernel(func));
+    Device* device = kernel.device;
     const mcDeviceProp_t& p = device->properties();
     // [api.device.occupancy.available-dynamic-shared]
     *dynamicSmemSize = mxcts::runtime::AvailableDynamicSharedPerBlock(
-        p, KernelResourcesOn(p), numBlocks, blockSize);
+        p, KernelResourcesOn(p, kernel.facts), numBlocks, blockSize);
     return absl::OkStatus();
   });
 }

@@ -18,7 +18,7 @@ const unsigned kAlignments[] = {alignof(int*)};
 const __mc_internal::KernelRecord kNothing = {
     "constexpr const char* __mc_internal::KernelKey() [with Sig = void "
     "(*)(int*); Sig F = nothing]",
-    &NothingEntry, 1, kSizes, kAlignments};
+    &NothingEntry, 1, kSizes, kAlignments, 0, 0, 0};
 void NothingStub(int*) {}
 void HostFunction(int*) {}
 

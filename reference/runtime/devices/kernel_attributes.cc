@@ -13,22 +13,40 @@
 
 namespace mxcts::runtime {
 
-KernelResources KernelResourcesOn(const mcDeviceProp_t& device) {
+KernelResources KernelResourcesOn(const mcDeviceProp_t& device,
+                                  const KernelFacts& facts) {
   KernelResources kernel;
-  kernel.max_threads_per_block = device.maxThreadsPerBlock;
+  // [lang.function.launch-bounds.max-threads-attribute]
+  kernel.max_threads_per_block =
+      facts.max_threads_per_block > 0 &&
+              facts.max_threads_per_block <
+                  static_cast<unsigned>(device.maxThreadsPerBlock)
+          ? static_cast<int>(facts.max_threads_per_block)
+          : device.maxThreadsPerBlock;
   kernel.registers_per_thread = config::kKernelRegisters;
-  kernel.static_shared_bytes = 0;
+  kernel.static_shared_bytes = facts.static_shared_bytes;
   return kernel;
 }
 
-int MaxDynamicSharedLimit(const mcDeviceProp_t& device) {
+int MaxDynamicSharedLimit(const mcDeviceProp_t& device,
+                          const KernelFacts& facts) {
+  if (facts.static_shared_bytes >= device.sharedMemPerBlockOptin) return 0;
   return static_cast<int>(device.sharedMemPerBlockOptin -
-                          KernelResourcesOn(device).static_shared_bytes);
+                          facts.static_shared_bytes);
+}
+
+int MaxDynamicSharedBytes(const mcDeviceProp_t& device,
+                          const KernelFacts& facts,
+                          const KernelSettings& settings) {
+  return settings.max_dynamic_shared_bytes >= 0
+             ? settings.max_dynamic_shared_bytes
+             : MaxDynamicSharedLimit(device, facts);
 }
 
 mcFuncAttributes KernelAttributes(const mcDeviceProp_t& device,
+                                  const KernelFacts& facts,
                                   const KernelSettings& settings) {
-  const KernelResources kernel = KernelResourcesOn(device);
+  const KernelResources kernel = KernelResourcesOn(device, facts);
   mcFuncAttributes a = {};
   // [api.device.func.attributes-reference-values]
   a.sharedSizeBytes = kernel.static_shared_bytes;
@@ -40,9 +58,7 @@ mcFuncAttributes KernelAttributes(const mcDeviceProp_t& device,
   a.binaryVersion = config::kKernelBinaryVersion;
   a.cacheModeCA = 0;
   // [api.device.func.set-max-dynamic-shared]
-  a.maxDynamicSharedSizeBytes = settings.max_dynamic_shared_bytes >= 0
-                                    ? settings.max_dynamic_shared_bytes
-                                    : MaxDynamicSharedLimit(device);
+  a.maxDynamicSharedSizeBytes = MaxDynamicSharedBytes(device, facts, settings);
   a.preferredShmemCarveout = settings.preferred_carveout;
   return a;
 }

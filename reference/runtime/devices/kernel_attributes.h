@@ -5,18 +5,16 @@
 // mcFuncSetSharedMemConfig record for it.
 //
 // A kernel's attributes come from two sources. What the kernel needs is
-// what its record in the device image knows, and the record knows its
-// parameters only: launch bounds are dropped by the translator and static
-// __shared__ variables are laid out when a grid first reaches them, so the
-// reference reports the device's largest block, no static shared memory,
-// and no registers or local memory (kernels are host code)
-// [api.device.func.attributes-reference-values]. What the program set is
-// kept per kernel and device, in a table that mcDeviceReset clears for the
-// device it resets.
+// what its record in the device image knows (KernelFacts): its
+// `__launch_bounds__` bound and the static `__shared__` footprint of its own
+// body; the reference reports no registers or local memory (kernels are
+// host code) [api.device.func.attributes-reference-values]. What the
+// program set is kept per kernel and device, in a table that mcDeviceReset
+// clears for the device it resets.
 //
 //   KernelSettingsTable& t = KernelSettingsTable::Get();
 //   t.Update(stub, 0, [](KernelSettings& s) { s.preferred_carveout = 50; });
-//   mcFuncAttributes a = KernelAttributes(prop, t.Lookup(stub, 0));
+//   mcFuncAttributes a = KernelAttributes(prop, facts, t.Lookup(stub, 0));
 //   // a.preferredShmemCarveout == 50
 
 #ifndef MXCTS_REFERENCE_RUNTIME_DEVICES_KERNEL_ATTRIBUTES_H_
@@ -45,16 +43,36 @@ struct KernelSettings {
   mcSharedMemConfig shared_mem_config = mcSharedMemBankSizeDefault;
 };
 
-// What a kernel needs of a multiprocessor of `device`.
-KernelResources KernelResourcesOn(const mcDeviceProp_t& device);
+// What the kernel's record says of it.
+struct KernelFacts {
+  // The `__launch_bounds__` bound; 0: none.
+  unsigned max_threads_per_block = 0;
+  // The static `__shared__` bytes of the kernel's own body.
+  size_t static_shared_bytes = 0;
+};
 
-// The attributes of a kernel with `settings` on `device`.
+// What a kernel with `facts` needs of a multiprocessor of `device`.
+KernelResources KernelResourcesOn(const mcDeviceProp_t& device,
+                                  const KernelFacts& facts);
+
+// The attributes of a kernel with `facts` and `settings` on `device`.
 // [api.device.func.get-attributes]
 mcFuncAttributes KernelAttributes(const mcDeviceProp_t& device,
+                                  const KernelFacts& facts,
                                   const KernelSettings& settings);
 
-// The most mcFuncAttributeMaxDynamicSharedMemorySize may be on `device`.
-int MaxDynamicSharedLimit(const mcDeviceProp_t& device);
+// The most mcFuncAttributeMaxDynamicSharedMemorySize may be on `device` for
+// a kernel with `facts`: the opt-in limit less its static part (0 if the
+// static part alone is over it).
+int MaxDynamicSharedLimit(const mcDeviceProp_t& device,
+                          const KernelFacts& facts);
+
+// The dynamic shared memory a launch of a kernel with `facts` and
+// `settings` may ask for: the value set with
+// mcFuncAttributeMaxDynamicSharedMemorySize, else MaxDynamicSharedLimit.
+int MaxDynamicSharedBytes(const mcDeviceProp_t& device,
+                          const KernelFacts& facts,
+                          const KernelSettings& settings);
 
 class KernelSettingsTable {
  public:

@@ -17,7 +17,7 @@ const int kKernelA = 1;
 const int kKernelB = 2;
 
 TEST(KernelAttributes, DefaultsAreTheReferenceValues) {
-  mcFuncAttributes a = KernelAttributes(kC500, KernelSettings{});
+  mcFuncAttributes a = KernelAttributes(kC500, KernelFacts{}, KernelSettings{});
   EXPECT_EQ(a.maxThreadsPerBlock, 1024);
   EXPECT_EQ(a.numRegs, 0);
   EXPECT_EQ(a.sharedSizeBytes, 0u);
@@ -27,28 +27,44 @@ TEST(KernelAttributes, DefaultsAreTheReferenceValues) {
   EXPECT_EQ(a.ptxVersion, 100);
   EXPECT_EQ(a.maxDynamicSharedSizeBytes, 65536);
   EXPECT_EQ(a.preferredShmemCarveout, -1);
-  EXPECT_EQ(MaxDynamicSharedLimit(kC500), 65536);
+  EXPECT_EQ(MaxDynamicSharedLimit(kC500, KernelFacts{}), 65536);
 }
 
 TEST(KernelAttributes, FollowTheDeviceProfile) {
   mcDeviceProp_t small = kC500;
   small.maxThreadsPerBlock = 256;
   small.sharedMemPerBlockOptin = 16384;
-  mcFuncAttributes a = KernelAttributes(small, KernelSettings{});
+  mcFuncAttributes a = KernelAttributes(small, KernelFacts{}, KernelSettings{});
   EXPECT_EQ(a.maxThreadsPerBlock, 256);
   EXPECT_EQ(a.maxDynamicSharedSizeBytes, 16384);
-  EXPECT_EQ(KernelResourcesOn(small).max_threads_per_block, 256);
+  EXPECT_EQ(KernelResourcesOn(small, KernelFacts{}).max_threads_per_block, 256);
+}
+
+TEST(KernelAttributes, RecordFactsAreReported) {
+  KernelFacts facts;
+  facts.max_threads_per_block = 128;
+  facts.static_shared_bytes = 4096;
+  mcFuncAttributes a = KernelAttributes(kC500, facts, KernelSettings{});
+  EXPECT_EQ(a.maxThreadsPerBlock, 128);
+  EXPECT_EQ(a.sharedSizeBytes, 4096u);
+  EXPECT_EQ(a.maxDynamicSharedSizeBytes, 65536 - 4096);
+  // A bound above the device's is the device's.
+  facts.max_threads_per_block = 4096;
+  EXPECT_EQ(KernelResourcesOn(kC500, facts).max_threads_per_block, 1024);
+  // A static footprint over the opt-in limit leaves no dynamic memory.
+  facts.static_shared_bytes = 70000;
+  EXPECT_EQ(MaxDynamicSharedLimit(kC500, facts), 0);
 }
 
 TEST(KernelAttributes, SettingsAreReported) {
   KernelSettings s;
   s.max_dynamic_shared_bytes = 1000;
   s.preferred_carveout = 25;
-  mcFuncAttributes a = KernelAttributes(kC500, s);
+  mcFuncAttributes a = KernelAttributes(kC500, KernelFacts{}, s);
   EXPECT_EQ(a.maxDynamicSharedSizeBytes, 1000);
   EXPECT_EQ(a.preferredShmemCarveout, 25);
   s.max_dynamic_shared_bytes = 0;  // zero is a setting, not the default
-  EXPECT_EQ(KernelAttributes(kC500, s).maxDynamicSharedSizeBytes, 0);
+  EXPECT_EQ(KernelAttributes(kC500, KernelFacts{}, s).maxDynamicSharedSizeBytes, 0);
 }
 
 TEST(KernelSettingsTable, KeptPerKernelAndDeviceAndResetPerDevice) {

@@ -53,6 +53,7 @@
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
 #include "mcr/detail/launch_abi.h"
+#include "reference/runtime/devices/kernel_attributes.h"
 #include "reference/runtime/images/loaded_image.h"
 
 namespace mxcts::runtime {
@@ -64,6 +65,14 @@ struct KernelHandle {
   const __mc_internal::KernelRecord* record = nullptr;
   std::string name;                   // for diagnostics: "ns::Scale<float>"
   ImageInstance* instance = nullptr;  // null for a hand-registered record
+
+  // What the record says of the kernel's needs.
+  KernelFacts facts() const {
+    KernelFacts facts;
+    facts.max_threads_per_block = record->max_threads_per_block;
+    facts.static_shared_bytes = record->static_shared_bytes;
+    return facts;
+  }
 };
 
 // What a symbol call needs of a variable on one device.

@@ -96,6 +96,42 @@ absl::Status ValidateLaunchConfiguration(const mcDeviceProp_t& device,
   return absl::OkStatus();
 }
 
+absl::Status ValidateKernelResources(const mcDeviceProp_t& device,
+                                     const KernelHandle& kernel,
+                                     const KernelSettings& settings, dim3 block,
+                                     size_t shared_bytes) {
+  const KernelFacts facts = kernel.facts();
+  // [lang.function.launch-bounds.launch-exceeds-bound]
+  const uint64_t threads = uint64_t{block.x} * block.y * block.z;
+  if (facts.max_threads_per_block > 0 &&
+      threads > facts.max_threads_per_block) {
+    return McStatus(
+        mcErrorLaunchOutOfResources,
+        absl::StrFormat("block %s has %u threads, more than the %u of %s's "
+                        "__launch_bounds__",
+                        Extent(block), threads, facts.max_threads_per_block,
+                        kernel.name));
+  }
+  // [lang.variable.shared.static-size-limit]
+  if (facts.static_shared_bytes > device.sharedMemPerBlock) {
+    return BadConfiguration(absl::StrFormat(
+        "%s declares %u bytes of static shared memory, more than the %u a "
+        "block has",
+        kernel.name, facts.static_shared_bytes, device.sharedMemPerBlock));
+  }
+  // [api.device.func.launch-above-max-dynamic-shared-is-invalid-value]
+  const int most_dynamic = MaxDynamicSharedBytes(device, facts, settings);
+  if (shared_bytes > static_cast<size_t>(most_dynamic)) {
+    return McStatus(
+        mcErrorInvalidValue,
+        absl::StrFormat("%u bytes of dynamic shared memory, more than the %d "
+                        "%s may have (its static shared memory is %u bytes)",
+                        shared_bytes, most_dynamic, kernel.name,
+                        facts.static_shared_bytes));
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<KernelArguments> KernelArguments::Copy(
     const __mc_internal::KernelRecord& record, void** args) {
   KernelArguments copy;
@@ -162,6 +198,10 @@ absl::Status Launch(const LaunchRequest& request) {
   MX_ASSIGN_OR_RETURN(
       KernelHandle kernel,
       registry.ResolveKernel(request.function, device->ordinal()));
+  MX_RETURN_IF_ERROR(ValidateKernelResources(
+      device->properties(), kernel,
+      KernelSettingsTable::Get().Lookup(request.function, device->ordinal()),
+      request.block, request.shared_bytes));
   // The arguments are copied now [lang.launch.args-copied-at-launch]; the
   // grid may run later, when the timeline reaches it.
   MX_ASSIGN_OR_RETURN(KernelArguments copied,

@@ -9,7 +9,9 @@
 //   2. the configuration fits the device (ValidateLaunchConfiguration);
 //   3. the stream is a default stream or a live stream of the current
 //      device;
-//   4. the function is a kernel with code for the device;
+//   4. the function is a kernel with code for the device, and the block
+//      and shared memory fit what its record says of it
+//      (ValidateKernelResources);
 //   5. the arguments are copied into storage owned by the launch, laid out
 //      by the kernel record's sizes and alignments
 //      [lang.launch.args-copied-at-launch];
@@ -32,6 +34,8 @@
 #include "mc_runtime_api.h"
 #include "mcr/detail/launch_abi.h"
 #include "reference/device/engine.h"
+#include "reference/runtime/devices/kernel_attributes.h"
+#include "reference/runtime/images/image_registry.h"
 
 namespace mxcts::runtime {
 
@@ -55,6 +59,21 @@ struct LaunchRequest {
 absl::Status ValidateLaunchConfiguration(const mcDeviceProp_t& device,
                                          dim3 grid, dim3 block,
                                          size_t shared_bytes);
+
+// OK if `kernel` (with `settings`) can run blocks of `block` with
+// `shared_bytes` of dynamic shared memory on `device`: no more threads than
+// its `__launch_bounds__` (else mcErrorLaunchOutOfResources), a static
+// shared footprint within sharedMemPerBlock (else
+// mcErrorInvalidConfiguration), and no more dynamic shared memory than
+// mcFuncAttributeMaxDynamicSharedMemorySize allows, by default the opt-in
+// limit less the static part (else mcErrorInvalidValue).
+// [lang.function.launch-bounds.launch-exceeds-bound]
+// [lang.variable.shared.static-size-limit]
+// [api.device.func.launch-above-max-dynamic-shared-is-invalid-value]
+absl::Status ValidateKernelResources(const mcDeviceProp_t& device,
+                                     const KernelHandle& kernel,
+                                     const KernelSettings& settings, dim3 block,
+                                     size_t shared_bytes);
 
 // A launch's own copy of a kernel's arguments.
 class KernelArguments {

@@ -12,7 +12,7 @@
 //   static const unsigned kSizes[] = {sizeof(int*)}, kAligns[] =
 //   {alignof(int*)}; static const __mc_internal::KernelRecord kCount = {
 //       "[with Sig = void (*)(int*); Sig F = count]", &CountEntry, 1, kSizes,
-//       kAligns};
+//       kAligns, 0, 0, 0};
 //   static void CountStub(int*) {}
 //
 //   mxcts::runtime_testing::RegisterKernelRecord(&CountStub, &kCount);

@@ -9,8 +9,9 @@
 // replaced by `LaunchFromStub<decltype(SELF), SELF, &IMAGE>(params...)`,
 // which registers the stub with its source's device image (HostKernel) and
 // launches through LaunchFromStubArgs. Device pass: the kernel body touches
-// `DeviceKernel<decltype(SELF), SELF>::record`, a constant-initialized record
-// the runtime finds by name in the device image. Host and device agree on a
+// `DeviceKernel<decltype(SELF), SELF, KernelTraits<...>>::record`, a
+// constant-initialized record the runtime finds by name in the device
+// image. Host and device agree on a
 // kernel by its key, KernelKey<Sig, F>(), which is the same string in both
 // passes because both compile the same source with the same compiler.
 
@@ -43,12 +44,20 @@ enum : unsigned {
 // with `args[i]` pointing at the i-th argument, converted to the parameter's
 // type. The sizes and alignments describe the parameters (references as the
 // referred type).
+// `max_threads_per_block` is the kernel's `__launch_bounds__` bound (0:
+// none) and `min_blocks_per_multiprocessor` its second argument (0: none);
+// `static_shared_bytes` is the footprint of the static `__shared__`
+// variables declared in the kernel's own body, laid out in declaration
+// order, each at its alignment (SharedFootprint).
 struct KernelRecord {
   const char* key;
   void (*entry)(void** args);
   unsigned param_count;
   const unsigned* param_sizes;
   const unsigned* param_alignments;
+  unsigned max_threads_per_block;
+  unsigned min_blocks_per_multiprocessor;
+  size_t static_shared_bytes;
 };
 
 // One __device__, __constant__ or __managed__ variable in a device image.
@@ -118,12 +127,35 @@ void LaunchFromStub(A&... arguments) {
   LaunchFromStubArgs(reinterpret_cast<const void*>(F), pointers);
 }
 
+// Device pass: what the translator knows of a kernel beyond its type: its
+// `__launch_bounds__` arguments and its static shared footprint.
+template <long long MaxThreads = 0, long long MinBlocks = 0,
+          size_t StaticShared = 0>
+struct KernelTraits {
+  // [lang.function.launch-bounds.non-positive-bound] (0 is "no bound": the
+  // translator passes the user's expression only when there is one, and
+  // checks it is positive where it is written.)
+  static_assert(MaxThreads >= 0 && MinBlocks >= 0,
+                "__launch_bounds__ arguments must be positive");
+};
+
+// The bytes a block needs for static __shared__ variables of types T...,
+// placed in order, each at a multiple of its alignment.
+template <typename... T>
+constexpr size_t SharedFootprint() {
+  size_t end = 0;
+  ((end = (end + alignof(T) - 1) / alignof(T) * alignof(T) + sizeof(T)), ...);
+  return end;
+}
+
 // Device pass: the record of one kernel instantiation.
-template <typename Sig, Sig F>
+template <typename Sig, Sig F, typename Traits = KernelTraits<>>
 struct DeviceKernel;
 
-template <typename... P, void (*F)(P...)>
-struct DeviceKernel<void (*)(P...), F> {
+template <typename... P, void (*F)(P...), long long MaxThreads,
+          long long MinBlocks, size_t StaticShared>
+struct DeviceKernel<void (*)(P...), F,
+                    KernelTraits<MaxThreads, MinBlocks, StaticShared>> {
   template <size_t... I>
   static void Invoke(void** args, std::index_sequence<I...>) {
     F(*static_cast<std::remove_reference_t<P>*>(args[I])...);
@@ -141,11 +173,18 @@ struct DeviceKernel<void (*)(P...), F> {
 
 // `used`: the record must be emitted even where optimization removes the
 // Touch that instantiated it; the runtime finds it by its symbol.
-template <typename... P, void (*F)(P...)>
-__attribute__((used))
-const KernelRecord DeviceKernel<void (*)(P...), F>::record = {
-    KernelKey<void (*)(P...), F>(), &Entry, static_cast<unsigned>(sizeof...(P)),
-    kSizes + 1, kAlignments + 1};
+template <typename... P, void (*F)(P...), long long MaxThreads,
+          long long MinBlocks, size_t StaticShared>
+__attribute__((used)) const KernelRecord DeviceKernel<
+    void (*)(P...), F, KernelTraits<MaxThreads, MinBlocks, StaticShared>>::
+    record = {KernelKey<void (*)(P...), F>(),
+              &Entry,
+              static_cast<unsigned>(sizeof...(P)),
+              kSizes + 1,
+              kAlignments + 1,
+              static_cast<unsigned>(MaxThreads),
+              static_cast<unsigned>(MinBlocks),
+              StaticShared};
 
 }  // namespace __mc_internal
 
