@@ -152,9 +152,10 @@ TEST_F(KernelResources, KernelOverTheStaticLimitNeverRuns) {
 TEST_F(KernelResources, LaunchAboveALoweredDynamicMaximumFails) {
   MX_SPEC("api.device.func.launch-above-max-dynamic-shared-is-invalid-value",
           "api.device.func.set-max-dynamic-shared");
-  ASSERT_EQ(mcFuncSetAttribute(reinterpret_cast<const void*>(&UsesDynamicShared),
-                               mcFuncAttributeMaxDynamicSharedMemorySize, 1024),
-            mcSuccess);
+  ASSERT_EQ(
+      mcFuncSetAttribute(reinterpret_cast<const void*>(&UsesDynamicShared),
+                         mcFuncAttributeMaxDynamicSharedMemorySize, 1024),
+      mcSuccess);
   UsesDynamicShared<<<1, 1, 1025>>>(ran_, 1025);
   EXPECT_EQ(mcGetLastError(), mcErrorInvalidValue);
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
@@ -165,9 +166,10 @@ TEST_F(KernelResources, LaunchAboveALoweredDynamicMaximumFails) {
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   EXPECT_EQ(*ran_, 1024);
   // Raising it again makes the larger launch valid.
-  ASSERT_EQ(mcFuncSetAttribute(reinterpret_cast<const void*>(&UsesDynamicShared),
-                               mcFuncAttributeMaxDynamicSharedMemorySize, 4096),
-            mcSuccess);
+  ASSERT_EQ(
+      mcFuncSetAttribute(reinterpret_cast<const void*>(&UsesDynamicShared),
+                         mcFuncAttributeMaxDynamicSharedMemorySize, 4096),
+      mcSuccess);
   UsesDynamicShared<<<1, 1, 4096>>>(ran_, 4096);
   ASSERT_EQ(mcGetLastError(), mcSuccess);
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);

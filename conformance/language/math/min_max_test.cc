@@ -106,8 +106,8 @@ TEST(MinMax, HostCodeComputesEveryPairing) {
 TEST(MinMax, ResultTypesFollowTheConversions) {
   MX_SPEC("lang.math.minmax.integer", "lang.math.minmax.floating");
   EXPECT_TRUE((std::is_same<decltype(min(1, 2u)), unsigned int>::value));
-  EXPECT_TRUE((std::is_same<decltype(max(1LL, 2ULL)),
-                            unsigned long long>::value));
+  EXPECT_TRUE(
+      (std::is_same<decltype(max(1LL, 2ULL)), unsigned long long>::value));
   EXPECT_TRUE((std::is_same<decltype(max(1.0f, 2.0)), double>::value));
   EXPECT_TRUE((std::is_same<decltype(max(1.0f, 2.0f)), float>::value));
   // Control: two ints stay int.

@@ -139,7 +139,8 @@ DeviceLinkReport RewriteDeviceLinkErrors(const std::string& linker_stderr,
           location.line == 0 ? file : absl::StrCat(file, ":", location.line);
       if (StartsWith(callee, kLaunchConfigurationFunction)) {
         // A <<<...>>> in device code: the launch rewrite's configuration
-        // call is what is undefined. [api.devrt.launch.unsupported-rejected-at-compile-time]
+        // call is what is undefined.
+        // [api.devrt.launch.unsupported-rejected-at-compile-time]
         report.text += absl::StrCat(position,
                                     ": error: dynamic parallelism: "
                                     "device-side launch is not supported "

@@ -146,15 +146,15 @@ std::string HostManaged(Context& c, const VariableDeclaration& v) {
     std::string type = "__mc_managed_t_" + n;
     std::string name(c.s.at(d.name).text);
     if (HasUnsizedFirstDimension(c.s, d)) {
-      // [lang.variable.unsized-array-bound-from-initializer] The initializer gives the
-      // bound; a host-only copy with the same declarator and initializer
-      // lets the host compiler work it out (device variables have constant
-      // initializers, so the copy is constant-initialized).
+      // [lang.variable.unsized-array-bound-from-initializer] The initializer
+      // gives the bound; a host-only copy with the same declarator and
+      // initializer lets the host compiler work it out (device variables have
+      // constant initializers, so the copy is constant-initialized).
       std::string shape = "__mc_managed_shape_" + n;
       out += "[[maybe_unused]] static " + spec + " " +
              RenamedDeclarator(c.s, d, shape) + " " +
-             TokenText(c.s, d.initializer, d.range.end) + "; typedef decltype(" +
-             shape + ") " + type + "; ";
+             TokenText(c.s, d.initializer, d.range.end) +
+             "; typedef decltype(" + shape + ") " + type + "; ";
     } else {
       out += "typedef " + spec + " " + RenamedDeclarator(c.s, d, type) + "; ";
     }

@@ -183,14 +183,14 @@ TEST(ManagedVariableTest, HostPassBindsReferenceToRuntimeStorage) {
 TEST(ManagedVariableTest, UnsizedArrayTakesItsBoundFromTheInitializer) {
   EXPECT_THAT(
       HostTokens("__managed__ int v[] = {1, 2, 3};"),
-      HasSubstr(Tokens(std::string(
-                           "[[maybe_unused]] static int __mc_managed_shape_0 "
-                           "[] = {1, 2, 3}; typedef decltype("
-                           "__mc_managed_shape_0) __mc_managed_t_0; "
-                           "__mc_managed_t_0& v = "
-                           "*static_cast<__mc_managed_t_0*>(::__mc_"
-                           "internal::RegisterManagedVariable(&") +
-                       kImage + ", \"v\", sizeof(__mc_managed_t_0)));")));
+      HasSubstr(
+          Tokens(std::string("[[maybe_unused]] static int __mc_managed_shape_0 "
+                             "[] = {1, 2, 3}; typedef decltype("
+                             "__mc_managed_shape_0) __mc_managed_t_0; "
+                             "__mc_managed_t_0& v = "
+                             "*static_cast<__mc_managed_t_0*>(::__mc_"
+                             "internal::RegisterManagedVariable(&") +
+                 kImage + ", \"v\", sizeof(__mc_managed_t_0)));")));
   // Control: a sized array keeps its typedef.
   EXPECT_THAT(HostTokens("__managed__ int w[4] = {1};"),
               Not(HasSubstr("__mc_managed_shape")));

@@ -22,7 +22,13 @@ const unsigned kAlignments[] = {alignof(int*)};
 const __mc_internal::KernelRecord kCount = {
     "constexpr const char* __mc_internal::KernelKey() [with Sig = void "
     "(*)(int*); Sig F = count]",
-    &CountEntry, 1, kSizes, kAlignments, 0, 0, 0};
+    &CountEntry,
+    1,
+    kSizes,
+    kAlignments,
+    0,
+    0,
+    0};
 void CountStub(int*) {}
 
 class PendingWork : public testing::Test {

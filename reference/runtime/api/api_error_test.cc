@@ -97,7 +97,14 @@ TEST(LastError, IsPerHostThread) {
 void NothingEntry(void**) {}
 const unsigned kNone[] = {0};
 const __mc_internal::KernelRecord kNothing = {
-    "[with Sig = void (*)(); Sig F = faulty]", &NothingEntry, 0, kNone, kNone, 0, 0, 0};
+    "[with Sig = void (*)(); Sig F = faulty]",
+    &NothingEntry,
+    0,
+    kNone,
+    kNone,
+    0,
+    0,
+    0};
 void FaultyStub() {}
 
 class StickyError : public testing::Test {

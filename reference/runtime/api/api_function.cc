@@ -31,7 +31,8 @@ using mxcts::runtime::Runtime;
 namespace {
 
 // The current device and what `func`'s record says, after checking that
-// `func` is a kernel with code for it. [api.device.func.non-kernel-is-invalid-device-function]
+// `func` is a kernel with code for it.
+// [api.device.func.non-kernel-is-invalid-device-function]
 // [api.device.occupancy.non-kernel-is-invalid-device-function]
 struct KernelOnDevice {
   Device* device = nullptr;
@@ -68,7 +69,7 @@ absl::Status MaxActiveBlocks(int* numBlocks, const void* func, int blockSize,
   }
   MX_RETURN_IF_ERROR(CheckOccupancyFlags(call, flags));
   MX_ASSIGN_OR_RETURN(KernelOnDevice kernel, DeviceOfKernel(func));
-    Device* device = kernel.device;
+  Device* device = kernel.device;
   const mcDeviceProp_t& p = device->properties();
   *numBlocks = mxcts::runtime::MaxActiveBlocksPerMultiprocessor(
       p, KernelResourcesOn(p, kernel.facts), blockSize, dynamicSMemSize);
@@ -87,7 +88,7 @@ absl::Status MaxPotentialBlockSize(int* minGridSize, int* blockSize,
   }
   MX_RETURN_IF_ERROR(CheckOccupancyFlags(call, flags));
   MX_ASSIGN_OR_RETURN(KernelOnDevice kernel, DeviceOfKernel(func));
-    Device* device = kernel.device;
+  Device* device = kernel.device;
   const mcDeviceProp_t& p = device->properties();
   mxcts::runtime::BlockSizeChoice choice =
       mxcts::runtime::MaxPotentialBlockSize(
@@ -126,9 +127,8 @@ mcError_t mcFuncSetAttribute(const void* func, mcFuncAttribute attr,
     KernelSettingsTable& table = KernelSettingsTable::Get();
     switch (attr) {
       case mcFuncAttributeMaxDynamicSharedMemorySize: {
-        const int most =
-            mxcts::runtime::MaxDynamicSharedLimit(device->properties(),
-                                                kernel.facts);
+        const int most = mxcts::runtime::MaxDynamicSharedLimit(
+            device->properties(), kernel.facts);
         // [api.device.func.set-attribute-bad-value-is-invalid-value]
         if (value < 0 || value > most) {
           return McStatus(

@@ -18,7 +18,13 @@ const unsigned kAlignments[] = {alignof(int*)};
 const __mc_internal::KernelRecord kNothing = {
     "constexpr const char* __mc_internal::KernelKey() [with Sig = void "
     "(*)(int*); Sig F = nothing]",
-    &NothingEntry, 1, kSizes, kAlignments, 0, 0, 0};
+    &NothingEntry,
+    1,
+    kSizes,
+    kAlignments,
+    0,
+    0,
+    0};
 void NothingStub(int*) {}
 void HostFunction(int*) {}
 

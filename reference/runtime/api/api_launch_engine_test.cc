@@ -31,7 +31,13 @@ const unsigned kPointerAlignment[] = {alignof(int*)};
   const KernelRecord stub##_record = {                                     \
       "constexpr const char* __mc_internal::KernelKey() [with Sig = void " \
       "(*)(int*); Sig F = " #stub "]",                                     \
-      &entry, 1, kPointerSize, kPointerAlignment, 0, 0, 0}; \
+      &entry,                                                              \
+      1,                                                                   \
+      kPointerSize,                                                        \
+      kPointerAlignment,                                                   \
+      0,                                                                   \
+      0,                                                                   \
+      0};                                                                  \
   const bool stub##_registered =                                           \
       (mxcts::runtime_testing::RegisterKernelRecord(                       \
            reinterpret_cast<const void*>(&stub), &stub##_record),          \

@@ -27,7 +27,13 @@ const unsigned kAddAlignments[] = {alignof(int*), alignof(int)};
 const __mc_internal::KernelRecord kAdd = {
     "constexpr const char* __mc_internal::KernelKey() [with Sig = void "
     "(*)(int*, int); Sig F = add]",
-    &AddEntry, 2, kAddSizes, kAddAlignments, 0, 0, 0};
+    &AddEntry,
+    2,
+    kAddSizes,
+    kAddAlignments,
+    0,
+    0,
+    0};
 void AddStub(int*, int) {}
 
 class Launch : public testing::Test {

@@ -130,7 +130,14 @@ TEST_F(PeerApiTest, MemcpyPeerArgumentErrorsCopyNothing) {
 void NothingEntry(void**) {}
 const unsigned kNone[] = {0};
 const __mc_internal::KernelRecord kNothing = {
-    "[with Sig = void (*)(); Sig F = faulty]", &NothingEntry, 0, kNone, kNone, 0, 0, 0};
+    "[with Sig = void (*)(); Sig F = faulty]",
+    &NothingEntry,
+    0,
+    kNone,
+    kNone,
+    0,
+    0,
+    0};
 void FaultyStub() {}
 
 TEST_F(PeerApiTest, CopyWithAFaultedDeviceReturnsItsStickyError) {

@@ -167,7 +167,13 @@ const unsigned kAlignments[] = {alignof(int*), alignof(int)};
 const __mc_internal::KernelRecord write_at_record = {
     "constexpr const char* __mc_internal::KernelKey() [with Sig = void "
     "(*)(int*, int); Sig F = write_at]",
-    &WriteAtEntry, 2, kSizes, kAlignments, 0, 0, 0};
+    &WriteAtEntry,
+    2,
+    kSizes,
+    kAlignments,
+    0,
+    0,
+    0};
 const bool write_at_registered =
     (mxcts::runtime_testing::RegisterKernelRecord(
          reinterpret_cast<const void*>(&write_at), &write_at_record),

@@ -64,7 +64,8 @@ TEST(KernelAttributes, SettingsAreReported) {
   EXPECT_EQ(a.maxDynamicSharedSizeBytes, 1000);
   EXPECT_EQ(a.preferredShmemCarveout, 25);
   s.max_dynamic_shared_bytes = 0;  // zero is a setting, not the default
-  EXPECT_EQ(KernelAttributes(kC500, KernelFacts{}, s).maxDynamicSharedSizeBytes, 0);
+  EXPECT_EQ(KernelAttributes(kC500, KernelFacts{}, s).maxDynamicSharedSizeBytes,
+            0);
 }
 
 TEST(KernelSettingsTable, KeptPerKernelAndDeviceAndResetPerDevice) {

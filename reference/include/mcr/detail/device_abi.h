@@ -109,8 +109,8 @@ void __mc_dev_nanosleep(unsigned int nanoseconds);
 // the built-in). Each is a reference to its field of the running thread's
 // __mc_thread_context, which the engine keeps at one address and rewrites on
 // every switch between device threads, so `threadIdx.x` costs two loads and
-// no call; in a device image the references are bound when the image is. Their types derive from uint3 and dim3 and add only
-// what the spec forbids:
+// no call; in a device image the references are bound when the image is. Their
+// types derive from uint3 and dim3 and add only what the spec forbids:
 // [lang.builtin.read-only] the references are to const, so assignment to a
 // built-in or to a member is ill-formed;
 // [lang.builtin.not-addressable] unary & is deleted, so `&threadIdx` is

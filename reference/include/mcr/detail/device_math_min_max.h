@@ -28,14 +28,14 @@
 // [lang.math.minmax.integer] The smaller and the larger of two integers of
 // one type after the usual arithmetic conversions. Each pairing of the list
 // converts both operands to `R` first.
-#define __MC_INTEGER_MIN_MAX(R, A, B)                                   \
-  constexpr inline R min(A __a, B __b) {                                \
-    return static_cast<R>(__a) < static_cast<R>(__b) ? static_cast<R>(__a) \
-                                                      : static_cast<R>(__b); \
-  }                                                                     \
-  constexpr inline R max(A __a, B __b) {                                \
-    return static_cast<R>(__a) > static_cast<R>(__b) ? static_cast<R>(__a) \
-                                                      : static_cast<R>(__b); \
+#define __MC_INTEGER_MIN_MAX(R, A, B)                                       \
+  constexpr inline R min(A __a, B __b) {                                    \
+    return static_cast<R>(__a) < static_cast<R>(__b) ? static_cast<R>(__a)  \
+                                                     : static_cast<R>(__b); \
+  }                                                                         \
+  constexpr inline R max(A __a, B __b) {                                    \
+    return static_cast<R>(__a) > static_cast<R>(__b) ? static_cast<R>(__a)  \
+                                                     : static_cast<R>(__b); \
   }
 
 __MC_INTEGER_MIN_MAX(int, int, int)
@@ -47,8 +47,7 @@ __MC_INTEGER_MIN_MAX(unsigned long, unsigned long, unsigned long)
 __MC_INTEGER_MIN_MAX(unsigned long, long, unsigned long)
 __MC_INTEGER_MIN_MAX(unsigned long, unsigned long, long)
 __MC_INTEGER_MIN_MAX(long long, long long, long long)
-__MC_INTEGER_MIN_MAX(unsigned long long, unsigned long long,
-                     unsigned long long)
+__MC_INTEGER_MIN_MAX(unsigned long long, unsigned long long, unsigned long long)
 __MC_INTEGER_MIN_MAX(unsigned long long, long long, unsigned long long)
 __MC_INTEGER_MIN_MAX(unsigned long long, unsigned long long, long long)
 

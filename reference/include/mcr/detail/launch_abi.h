@@ -175,16 +175,17 @@ struct DeviceKernel<void (*)(P...), F,
 // Touch that instantiated it; the runtime finds it by its symbol.
 template <typename... P, void (*F)(P...), long long MaxThreads,
           long long MinBlocks, size_t StaticShared>
-__attribute__((used)) const KernelRecord DeviceKernel<
-    void (*)(P...), F, KernelTraits<MaxThreads, MinBlocks, StaticShared>>::
-    record = {KernelKey<void (*)(P...), F>(),
-              &Entry,
-              static_cast<unsigned>(sizeof...(P)),
-              kSizes + 1,
-              kAlignments + 1,
-              static_cast<unsigned>(MaxThreads),
-              static_cast<unsigned>(MinBlocks),
-              StaticShared};
+__attribute__((used)) const KernelRecord
+    DeviceKernel<void (*)(P...), F,
+                 KernelTraits<MaxThreads, MinBlocks, StaticShared>>::record = {
+        KernelKey<void (*)(P...), F>(),
+        &Entry,
+        static_cast<unsigned>(sizeof...(P)),
+        kSizes + 1,
+        kAlignments + 1,
+        static_cast<unsigned>(MaxThreads),
+        static_cast<unsigned>(MinBlocks),
+        StaticShared};
 
 }  // namespace __mc_internal
 
