@@ -57,9 +57,9 @@ TEST_P(PersistingL2Reset, SucceedsAndChangesNothing) {
 
   for (int i = 0; i < n; ++i) ASSERT_EQ(values[i], i + 1) << i;
   mcStreamAttrValue after = {};
-  ASSERT_EQ(mcStreamGetAttribute(stream, mcStreamAttributeAccessPolicyWindow,
-                                 &after),
-            mcSuccess);
+  ASSERT_EQ(
+      mcStreamGetAttribute(stream, mcStreamAttributeAccessPolicyWindow, &after),
+      mcSuccess);
   EXPECT_EQ(after.accessPolicyWindow.base_ptr, values);
   EXPECT_EQ(after.accessPolicyWindow.num_bytes, n * sizeof(int));
   EXPECT_EQ(after.accessPolicyWindow.hitProp, mcAccessPropertyPersisting);

@@ -23,10 +23,10 @@ namespace {
 // of lines written.
 int PrintProperties(FILE* out, const mcDeviceProp_t& p) {
   int lines = 0;
-#define MX_PRINT(format, field, ...)                       \
-  do {                                                     \
+#define MX_PRINT(format, field, ...)                           \
+  do {                                                         \
     std::fprintf(out, "%s: " format "\n", field, __VA_ARGS__); \
-    ++lines;                                               \
+    ++lines;                                                   \
   } while (0)
 #define MX_INT(f) MX_PRINT("%d", #f, p.f)
 #define MX_UINT(f) MX_PRINT("%u", #f, p.f)

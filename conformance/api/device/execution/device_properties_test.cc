@@ -339,23 +339,46 @@ bool IsPowerOfTwo(size_t value) {
 TEST_P(DeviceProperties, TextureAndSurfaceLimitsAreConsistent) {
   MX_SPEC("api.device.props.texture-and-surface-limits");
   const mcDeviceProp_t& p = prop_;
-  const std::vector<int> limits = {
-      p.maxTexture1D, p.maxTexture1DMipmap, p.maxTexture1DLinear,
-      p.maxTexture2D[0], p.maxTexture2D[1], p.maxTexture2DMipmap[0],
-      p.maxTexture2DMipmap[1], p.maxTexture2DLinear[0],
-      p.maxTexture2DLinear[1], p.maxTexture2DLinear[2],
-      p.maxTexture2DGather[0], p.maxTexture2DGather[1], p.maxTexture3D[0],
-      p.maxTexture3D[1], p.maxTexture3D[2], p.maxTexture3DAlt[0],
-      p.maxTexture3DAlt[1], p.maxTexture3DAlt[2], p.maxTextureCubemap,
-      p.maxTexture1DLayered[0], p.maxTexture1DLayered[1],
-      p.maxTexture2DLayered[0], p.maxTexture2DLayered[1],
-      p.maxTexture2DLayered[2], p.maxTextureCubemapLayered[0],
-      p.maxTextureCubemapLayered[1], p.maxSurface1D, p.maxSurface2D[0],
-      p.maxSurface2D[1], p.maxSurface3D[0], p.maxSurface3D[1],
-      p.maxSurface3D[2], p.maxSurface1DLayered[0], p.maxSurface1DLayered[1],
-      p.maxSurface2DLayered[0], p.maxSurface2DLayered[1],
-      p.maxSurface2DLayered[2], p.maxSurfaceCubemap,
-      p.maxSurfaceCubemapLayered[0], p.maxSurfaceCubemapLayered[1]};
+  const std::vector<int> limits = {p.maxTexture1D,
+                                   p.maxTexture1DMipmap,
+                                   p.maxTexture1DLinear,
+                                   p.maxTexture2D[0],
+                                   p.maxTexture2D[1],
+                                   p.maxTexture2DMipmap[0],
+                                   p.maxTexture2DMipmap[1],
+                                   p.maxTexture2DLinear[0],
+                                   p.maxTexture2DLinear[1],
+                                   p.maxTexture2DLinear[2],
+                                   p.maxTexture2DGather[0],
+                                   p.maxTexture2DGather[1],
+                                   p.maxTexture3D[0],
+                                   p.maxTexture3D[1],
+                                   p.maxTexture3D[2],
+                                   p.maxTexture3DAlt[0],
+                                   p.maxTexture3DAlt[1],
+                                   p.maxTexture3DAlt[2],
+                                   p.maxTextureCubemap,
+                                   p.maxTexture1DLayered[0],
+                                   p.maxTexture1DLayered[1],
+                                   p.maxTexture2DLayered[0],
+                                   p.maxTexture2DLayered[1],
+                                   p.maxTexture2DLayered[2],
+                                   p.maxTextureCubemapLayered[0],
+                                   p.maxTextureCubemapLayered[1],
+                                   p.maxSurface1D,
+                                   p.maxSurface2D[0],
+                                   p.maxSurface2D[1],
+                                   p.maxSurface3D[0],
+                                   p.maxSurface3D[1],
+                                   p.maxSurface3D[2],
+                                   p.maxSurface1DLayered[0],
+                                   p.maxSurface1DLayered[1],
+                                   p.maxSurface2DLayered[0],
+                                   p.maxSurface2DLayered[1],
+                                   p.maxSurface2DLayered[2],
+                                   p.maxSurfaceCubemap,
+                                   p.maxSurfaceCubemapLayered[0],
+                                   p.maxSurfaceCubemapLayered[1]};
   for (size_t i = 0; i < limits.size(); ++i) {
     EXPECT_GT(limits[i], 0) << "limit " << i;
   }
@@ -371,8 +394,7 @@ TEST_P(DeviceProperties, TextureAndSurfaceLimitsAreConsistent) {
   EXPECT_LE(p.maxTexture2DLayered[1], p.maxTexture2D[1]);
   EXPECT_EQ(p.maxTextureCubemapLayered[1] % 6, 0);
   EXPECT_EQ(p.maxSurfaceCubemapLayered[1] % 6, 0);
-  EXPECT_TRUE(IsPowerOfTwo(p.texturePitchAlignment))
-      << p.texturePitchAlignment;
+  EXPECT_TRUE(IsPowerOfTwo(p.texturePitchAlignment)) << p.texturePitchAlignment;
   EXPECT_TRUE(IsPowerOfTwo(p.surfaceAlignment)) << p.surfaceAlignment;
 }
 
@@ -380,8 +402,8 @@ TEST_P(DeviceProperties, PlatformAndCapabilityFlagsAreZeroOrOne) {
   MX_SPEC("api.device.props.platform-and-capability-flags");
   const mcDeviceProp_t& p = prop_;
   for (int flag :
-       {p.tccDriver, p.streamPrioritiesSupported,
-        p.computePreemptionSupported, p.canUseHostPointerForRegisteredMem,
+       {p.tccDriver, p.streamPrioritiesSupported, p.computePreemptionSupported,
+        p.canUseHostPointerForRegisteredMem,
         p.pageableMemoryAccessUsesHostPageTables,
         p.directManagedMemAccessFromHost, p.sparseMcArraySupported,
         p.hostRegisterReadOnlySupported, p.timelineSemaphoreInteropSupported,
