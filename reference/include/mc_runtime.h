@@ -115,6 +115,26 @@ inline mcError_t mcHostGetDevicePointer(T** pDevice, void* pHost,
 }
 
 // --------------------------------------------------------------------------
+// Managed memory by location: CUDA 13 spells the location forms of
+// mcMemPrefetchAsync and mcMemAdvise with the unsuffixed names; the forms
+// that take a device ordinal stay beside them.
+// [api.memory.prefetch.location-form] [api.memory.advise.location-form]
+// --------------------------------------------------------------------------
+
+// mcMemPrefetchAsync_v2 under its CUDA 13 name; see the C declaration.
+inline mcError_t mcMemPrefetchAsync(const void* devPtr, size_t count,
+                                    mcMemLocation location, unsigned int flags,
+                                    mcStream_t stream = 0) {
+  return ::mcMemPrefetchAsync_v2(devPtr, count, location, flags, stream);
+}
+
+// mcMemAdvise_v2 under its CUDA 13 name; see the C declaration.
+inline mcError_t mcMemAdvise(const void* devPtr, size_t count,
+                             mcMemoryAdvise advice, mcMemLocation location) {
+  return ::mcMemAdvise_v2(devPtr, count, advice, location);
+}
+
+// --------------------------------------------------------------------------
 // Symbols: the variable itself, not its address or a string.
 // [api.memory.symbol.takes-variable-not-string]
 // --------------------------------------------------------------------------

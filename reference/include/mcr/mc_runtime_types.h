@@ -257,7 +257,9 @@ enum mcLimit {
 typedef enum mcLimit mcLimit_t;
 
 // Device attributes for mcDeviceGetAttribute. The values are CUDA's
-// cudaDeviceAttr values of the same attributes.
+// cudaDeviceAttr values of the same attributes; each attribute is the
+// mcDeviceProp_t field of the same meaning.
+// [api.device.props.agree-with-attributes]
 enum mcDeviceAttribute {
   mcDeviceAttributeMaxThreadsPerBlock = 1,
   mcDeviceAttributeMaxBlockDimX = 2,
@@ -279,19 +281,63 @@ enum mcDeviceAttribute {
   mcDeviceAttributeIntegrated = 18,
   mcDeviceAttributeCanMapHostMemory = 19,
   mcDeviceAttributeComputeMode = 20,
+  mcDeviceAttributeMaxTexture1DWidth = 21,
+  mcDeviceAttributeMaxTexture2DWidth = 22,
+  mcDeviceAttributeMaxTexture2DHeight = 23,
+  mcDeviceAttributeMaxTexture3DWidth = 24,
+  mcDeviceAttributeMaxTexture3DHeight = 25,
+  mcDeviceAttributeMaxTexture3DDepth = 26,
+  mcDeviceAttributeMaxTexture2DLayeredWidth = 27,
+  mcDeviceAttributeMaxTexture2DLayeredHeight = 28,
+  mcDeviceAttributeMaxTexture2DLayeredLayers = 29,
+  mcDeviceAttributeSurfaceAlignment = 30,
   mcDeviceAttributeConcurrentKernels = 31,
   mcDeviceAttributeEccEnabled = 32,
   mcDeviceAttributePciBusId = 33,
   mcDeviceAttributePciDeviceId = 34,
+  mcDeviceAttributeTccDriver = 35,
   mcDeviceAttributeMemoryClockRate = 36,
   mcDeviceAttributeMemoryBusWidth = 37,
   mcDeviceAttributeL2CacheSize = 38,
   mcDeviceAttributeMaxThreadsPerMultiProcessor = 39,
   mcDeviceAttributeAsyncEngineCount = 40,
   mcDeviceAttributeUnifiedAddressing = 41,
+  mcDeviceAttributeMaxTexture1DLayeredWidth = 42,
+  mcDeviceAttributeMaxTexture1DLayeredLayers = 43,
+  mcDeviceAttributeMaxTexture2DGatherWidth = 45,
+  mcDeviceAttributeMaxTexture2DGatherHeight = 46,
+  mcDeviceAttributeMaxTexture3DWidthAlt = 47,
+  mcDeviceAttributeMaxTexture3DHeightAlt = 48,
+  mcDeviceAttributeMaxTexture3DDepthAlt = 49,
   mcDeviceAttributePciDomainId = 50,
+  mcDeviceAttributeTexturePitchAlignment = 51,
+  mcDeviceAttributeMaxTextureCubemapWidth = 52,
+  mcDeviceAttributeMaxTextureCubemapLayeredWidth = 53,
+  mcDeviceAttributeMaxTextureCubemapLayeredLayers = 54,
+  mcDeviceAttributeMaxSurface1DWidth = 55,
+  mcDeviceAttributeMaxSurface2DWidth = 56,
+  mcDeviceAttributeMaxSurface2DHeight = 57,
+  mcDeviceAttributeMaxSurface3DWidth = 58,
+  mcDeviceAttributeMaxSurface3DHeight = 59,
+  mcDeviceAttributeMaxSurface3DDepth = 60,
+  mcDeviceAttributeMaxSurface1DLayeredWidth = 61,
+  mcDeviceAttributeMaxSurface1DLayeredLayers = 62,
+  mcDeviceAttributeMaxSurface2DLayeredWidth = 63,
+  mcDeviceAttributeMaxSurface2DLayeredHeight = 64,
+  mcDeviceAttributeMaxSurface2DLayeredLayers = 65,
+  mcDeviceAttributeMaxSurfaceCubemapWidth = 66,
+  mcDeviceAttributeMaxSurfaceCubemapLayeredWidth = 67,
+  mcDeviceAttributeMaxSurfaceCubemapLayeredLayers = 68,
+  mcDeviceAttributeMaxTexture1DLinearWidth = 69,
+  mcDeviceAttributeMaxTexture2DLinearWidth = 70,
+  mcDeviceAttributeMaxTexture2DLinearHeight = 71,
+  mcDeviceAttributeMaxTexture2DLinearPitch = 72,
+  mcDeviceAttributeMaxTexture2DMipmappedWidth = 73,
+  mcDeviceAttributeMaxTexture2DMipmappedHeight = 74,
   mcDeviceAttributeComputeCapabilityMajor = 75,
   mcDeviceAttributeComputeCapabilityMinor = 76,
+  mcDeviceAttributeMaxTexture1DMipmappedWidth = 77,
+  mcDeviceAttributeStreamPrioritiesSupported = 78,
   mcDeviceAttributeGlobalL1CacheSupported = 79,
   mcDeviceAttributeLocalL1CacheSupported = 80,
   mcDeviceAttributeMaxSharedMemoryPerMultiprocessor = 81,
@@ -300,17 +346,36 @@ enum mcDeviceAttribute {
   mcDeviceAttributeIsMultiGpuBoard = 84,
   mcDeviceAttributeMultiGpuBoardGroupID = 85,
   mcDeviceAttributeHostNativeAtomicSupported = 86,
+  mcDeviceAttributeSingleToDoublePrecisionPerfRatio = 87,
   mcDeviceAttributePageableMemoryAccess = 88,
   mcDeviceAttributeConcurrentManagedAccess = 89,
+  mcDeviceAttributeComputePreemptionSupported = 90,
+  mcDeviceAttributeCanUseHostPointerForRegisteredMem = 91,
   mcDeviceAttributeCooperativeLaunch = 95,
   mcDeviceAttributeCooperativeMultiDeviceLaunch = 96,
   mcDeviceAttributeMaxSharedMemoryPerBlockOptin = 97,
   mcDeviceAttributeHostRegisterSupported = 99,
+  mcDeviceAttributePageableMemoryAccessUsesHostPageTables = 100,
+  mcDeviceAttributeDirectManagedMemAccessFromHost = 101,
   mcDeviceAttributeMaxBlocksPerMultiprocessor = 106,
   mcDeviceAttributeMaxPersistingL2CacheSize = 108,
   mcDeviceAttributeMaxAccessPolicyWindowSize = 109,
   mcDeviceAttributeReservedSharedMemoryPerBlock = 111,
+  mcDeviceAttributeSparseMcArraySupported = 112,
+  mcDeviceAttributeHostRegisterReadOnlySupported = 113,
+  mcDeviceAttributeTimelineSemaphoreInteropSupported = 114,
   mcDeviceAttributeMemoryPoolsSupported = 115,
+  mcDeviceAttributeGPUDirectRDMASupported = 116,
+  mcDeviceAttributeGPUDirectRDMAFlushWritesOptions = 117,
+  mcDeviceAttributeGPUDirectRDMAWritesOrdering = 118,
+  mcDeviceAttributeMemoryPoolSupportedHandleTypes = 119,
+  mcDeviceAttributeClusterLaunch = 120,
+  mcDeviceAttributeDeferredMappingMcArraySupported = 121,
+  mcDeviceAttributeIpcEventSupport = 125,
+  mcDeviceAttributeNumaConfig = 130,
+  mcDeviceAttributeNumaId = 131,
+  mcDeviceAttributeMpsEnabled = 133,
+  mcDeviceAttributeHostNumaId = 134,
 };
 typedef enum mcDeviceAttribute mcDeviceAttribute_t;
 
@@ -321,6 +386,16 @@ struct mcUuid_st {
   char bytes[16];
 };
 typedef struct mcUuid_st mcUuid_t;
+
+// Attributes of the link between two devices (mcDeviceGetP2PAttribute),
+// CUDA's cudaDeviceP2PAttr values. [api.peer.p2p-attribute.values]
+enum mcDeviceP2PAttr {
+  mcDevP2PAttrPerformanceRank = 1,         // relative speed, 0 the fastest
+  mcDevP2PAttrAccessSupported = 2,         // peer access can be enabled
+  mcDevP2PAttrNativeAtomicSupported = 3,   // atomics over the link are atomic
+  mcDevP2PAttrMcArrayAccessSupported = 4,  // arrays reachable over the link
+};
+typedef enum mcDeviceP2PAttr mcDeviceP2PAttr;
 
 // The properties of one device (mcGetDeviceProperties). Sizes in bytes,
 // clocks in kilohertz, widths in bits; flags are 0 or 1. `warpSize` and
@@ -379,6 +454,70 @@ struct mcDeviceProp {
   int persistingL2CacheMaxSize;
   int accessPolicyMaxWindowSize;  // bytes a stream's access policy window may
                                   // span
+
+  // The rest of CUDA's cudaDeviceProp (CUDA 12 and 13), so that a program
+  // that reads or prints any field compiles. The reference's values are
+  // documented in reference/runtime/devices/device_config.h.
+  // [api.device.props.every-cuda-field]
+
+  // Windows identity: zero bytes and mask on other systems.
+  char luid[8];
+  unsigned int luidDeviceNodeMask;
+
+  // Texture and surface limits (widths, heights, depths and layer counts
+  // in texels or elements; alignments in bytes). The reference creates no
+  // textures or surfaces: these describe the device profile.
+  // [api.device.props.texture-and-surface-limits]
+  size_t texturePitchAlignment;
+  int maxTexture1D;
+  int maxTexture1DMipmap;
+  int maxTexture1DLinear;
+  int maxTexture2D[2];
+  int maxTexture2DMipmap[2];
+  int maxTexture2DLinear[3];  // width, height, pitch in bytes
+  int maxTexture2DGather[2];
+  int maxTexture3D[3];
+  int maxTexture3DAlt[3];
+  int maxTextureCubemap;
+  int maxTexture1DLayered[2];  // width, layers
+  int maxTexture2DLayered[3];  // width, height, layers
+  int maxTextureCubemapLayered[2];
+  int maxSurface1D;
+  int maxSurface2D[2];
+  int maxSurface3D[3];
+  int maxSurface1DLayered[2];
+  int maxSurface2DLayered[3];
+  int maxSurfaceCubemap;
+  int maxSurfaceCubemapLayered[2];
+  size_t surfaceAlignment;
+
+  // Platform and finer capabilities (flags 0 or 1).
+  // [api.device.props.platform-and-capability-flags]
+  int tccDriver;
+  int streamPrioritiesSupported;
+  int singleToDoublePrecisionPerfRatio;
+  int computePreemptionSupported;
+  int canUseHostPointerForRegisteredMem;
+  int pageableMemoryAccessUsesHostPageTables;
+  int directManagedMemAccessFromHost;
+  int sparseMcArraySupported;
+  int hostRegisterReadOnlySupported;
+  int timelineSemaphoreInteropSupported;
+  int gpuDirectRDMASupported;
+  unsigned int gpuDirectRDMAFlushWritesOptions;  // a bit mask
+  int gpuDirectRDMAWritesOrdering;
+  unsigned int memoryPoolSupportedHandleTypes;  // a bit mask
+  int deferredMappingMcArraySupported;
+  int ipcEventSupported;
+  int clusterLaunch;
+  int unifiedFunctionPointers;
+  int deviceNumaConfig;  // 0: the device is not a NUMA node
+  int deviceNumaId;      // -1 when it is not
+  int mpsEnabled;
+  int hostNumaId;                  // the host NUMA node nearest the device
+  unsigned int gpuPciDeviceID;     // PCI device id << 16 | vendor id
+  unsigned int gpuPciSubsystemID;  // subsystem id << 16 | subsystem vendor
+  int hostNumaMultinodeIpcSupported;
 };
 typedef struct mcDeviceProp mcDeviceProp_t;
 
@@ -627,6 +766,26 @@ enum mcMemRangeAttribute {
   mcMemRangeAttributeLastPrefetchLocation = 4,
 };
 typedef enum mcMemRangeAttribute mcMemRangeAttribute;
+
+// What kind of place an mcMemLocation names, CUDA's cudaMemLocationType
+// values. [api.memory.location.types]
+enum mcMemLocationType {
+  mcMemLocationTypeInvalid = 0,
+  mcMemLocationTypeDevice = 1,           // `id` is a device ordinal
+  mcMemLocationTypeHost = 2,             // the host; `id` is ignored
+  mcMemLocationTypeHostNuma = 3,         // `id` is a host NUMA node
+  mcMemLocationTypeHostNumaCurrent = 4,  // the calling thread's NUMA node
+};
+typedef enum mcMemLocationType mcMemLocationType;
+
+// A place memory can live: a device or the host (the location form of
+// mcMemPrefetchAsync and mcMemAdvise; memory pools).
+// [api.memory.location.types]
+struct mcMemLocation {
+  enum mcMemLocationType type;
+  int id;
+};
+typedef struct mcMemLocation mcMemLocation;
 
 // A pitched allocation: `pitch` bytes from a row to the next, rows of
 // `xsize` bytes, `ysize` rows per slice. [api.memory.make-pitched-ptr.fields]

@@ -3,8 +3,9 @@
 // The device entry points [api.device]: counting and selecting devices,
 // properties and attributes, limits, synchronizing and resetting, PCI bus
 // ids and UUIDs, cache and shared memory configuration, device flags,
-// versions, initialization and the profiler switches. Kernel attributes and
-// the occupancy calculators are in api_function.cc.
+// versions, initialization, the persisting L2 reset and the profiler
+// switches. Kernel attributes and the occupancy calculators are in
+// api_function.cc.
 //
 // Queries of properties work on a device with a sticky error;
 // synchronization reports it; reset clears it. Limits cannot change while
@@ -440,6 +441,15 @@ mcError_t mcGetDeviceFlags(unsigned int* flags) {
     MX_ASSIGN_OR_RETURN(Device * device, Runtime::Get().CurrentDevice());
     *flags = device->flags();
     return absl::OkStatus();
+  });
+}
+
+mcError_t mcCtxResetPersistingL2Cache(void) {
+  return RunApi([&]() -> absl::Status {
+    // [api.device.persisting-l2.reset-succeeds] No device of the reference
+    // keeps persisting lines (persistingL2CacheMaxSize is 0): nothing to
+    // reset, but the call uses the device, so its sticky error counts.
+    return Runtime::Get().CurrentDeviceForWork().status();
   });
 }
 

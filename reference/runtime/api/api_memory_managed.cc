@@ -2,7 +2,8 @@
 //
 // The entry points of managed memory [api.memory.managed]
 // [api.memory.prefetch] [api.memory.advise]: allocation, prefetching,
-// advice and the query of what was advised.
+// advice (each in the device-ordinal form and the mcMemLocation form) and
+// the query of what was advised.
 //
 // Managed memory is one range reached at the same address by the host and
 // every device, so a migration has nothing to move: mcMemPrefetchAsync
@@ -20,6 +21,7 @@
 #include "absl/strings/str_format.h"
 #include "mc_runtime_api.h"
 #include "reference/runtime/api/api_entry.h"
+#include "reference/runtime/devices/device_config.h"
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/process/runtime.h"
@@ -90,6 +92,109 @@ bool IsAdvice(int advice) {
          advice == mcMemAdviseUnsetCoarseGrain;
 }
 
+// The location `location` names, as the ordinal forms take it: a device
+// ordinal, or mcCpuDeviceId for the host. The reference's host is one NUMA
+// node (config::kHostNumaId). A device ordinal is checked later, as the
+// ordinal forms check theirs.
+// [api.memory.location.invalid-location-is-invalid-value]
+absl::StatusOr<int> LocationOrdinal(const mcMemLocation& location,
+                                    const char* api) {
+  switch (location.type) {
+    case mcMemLocationTypeDevice:
+      if (location.id < 0) {  // mcCpuDeviceId is no device
+        return McStatus(
+            mcErrorInvalidDevice,
+            absl::StrFormat("%s: %d is not a device", api, location.id));
+      }
+      return location.id;
+    case mcMemLocationTypeHost:
+    case mcMemLocationTypeHostNumaCurrent:
+      return mcCpuDeviceId;
+    case mcMemLocationTypeHostNuma:
+      if (location.id == mxcts::runtime::config::kHostNumaId) {
+        return mcCpuDeviceId;
+      }
+      return McStatus(
+          mcErrorInvalidValue,
+          absl::StrFormat("%s: the host has no NUMA node %d (only %d)", api,
+                          location.id, mxcts::runtime::config::kHostNumaId));
+    case mcMemLocationTypeInvalid:
+      break;
+  }
+  return McStatus(mcErrorInvalidValue,
+                  absl::StrFormat("%s: %d is not a location type that names "
+                                  "a device or the host",
+                                  api, static_cast<int>(location.type)));
+}
+
+// mcMemPrefetchAsync of [devPtr, devPtr + count) towards `dstDevice`, a
+// device ordinal or mcCpuDeviceId.
+absl::Status Prefetch(const void* devPtr, size_t count, int dstDevice,
+                      mcStream_t stream, const char* api) {
+  // [api.memory.prefetch.not-managed]
+  MX_ASSIGN_OR_RETURN(Allocation allocation, ManagedRange(devPtr, count, api));
+  // [api.memory.prefetch.invalid-device]
+  MX_RETURN_IF_ERROR(CheckLocation(dstDevice, api));
+  // [api.memory.prefetch.invalid-stream]
+  MX_RETURN_IF_ERROR(mxcts::runtime::StreamDeviceForWork(stream).status());
+  // [api.memory.range-attribute.last-prefetch-location]
+  MemoryManager::Get().advice().Apply(
+      allocation.base, allocation.size, reinterpret_cast<uintptr_t>(devPtr),
+      count, [&](AdviceState& state) { state.last_prefetch = dstDevice; });
+  // [api.memory.prefetch.migrates-without-changing-values]
+  // [api.memory.prefetch.stream-ordered]
+  return SubmitWork(
+      stream, absl::StrFormat("%s of %u bytes to %d", api, count, dstDevice),
+      [] { return mcSuccess; }, HostWait::kNone);
+}
+
+// mcMemAdvise of [devPtr, devPtr + count) about `device`, a device ordinal
+// or mcCpuDeviceId where the advice names a location.
+absl::Status Advise(const void* devPtr, size_t count, mcMemoryAdvise advice,
+                    int device, const char* api) {
+  const int a = static_cast<int>(advice);
+  if (!IsAdvice(a)) {  // [api.memory.advise.invalid-advice]
+    return McStatus(mcErrorInvalidValue,
+                    absl::StrFormat("%s: %d is not an mcMemoryAdvise", api, a));
+  }
+  // [api.memory.advise.not-managed]
+  MX_ASSIGN_OR_RETURN(Allocation allocation, ManagedRange(devPtr, count, api));
+  if (AdviceNamesLocation(a)) {  // [api.memory.advise.invalid-device]
+    MX_RETURN_IF_ERROR(CheckLocation(device, api));
+  }
+  // [api.memory.advise.advice-values]
+  // [api.memory.advise.preferred-location-queryable]
+  // [api.memory.advise.read-mostly-queryable]
+  const uint64_t bit = ManagedAdvice::LocationBit(device);
+  MemoryManager::Get().advice().Apply(
+      allocation.base, allocation.size, reinterpret_cast<uintptr_t>(devPtr),
+      count, [&](AdviceState& state) {
+        switch (a) {
+          case mcMemAdviseSetReadMostly:
+            state.read_mostly = true;
+            break;
+          case mcMemAdviseUnsetReadMostly:
+            state.read_mostly = false;
+            break;
+          case mcMemAdviseSetPreferredLocation:
+            state.preferred_location = device;
+            break;
+          case mcMemAdviseUnsetPreferredLocation:
+            state.preferred_location = mcInvalidDeviceId;
+            break;
+          case mcMemAdviseSetAccessedBy:
+            state.accessed_by |= bit;
+            break;
+          case mcMemAdviseUnsetAccessedBy:
+            state.accessed_by &= ~bit;
+            break;
+          default:  // coarse grain: a coherence hint, nothing to record
+            break;
+        }
+      });
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 extern "C" {
@@ -127,74 +232,43 @@ mcError_t mcMallocManaged(void** ptr, size_t size, unsigned int flags) {
 mcError_t mcMemPrefetchAsync(const void* devPtr, size_t count, int dstDevice,
                              mcStream_t stream) {
   return RunApi([&]() -> absl::Status {
-    // [api.memory.prefetch.not-managed]
-    MX_ASSIGN_OR_RETURN(Allocation allocation,
-                        ManagedRange(devPtr, count, "mcMemPrefetchAsync"));
-    // [api.memory.prefetch.invalid-device]
-    MX_RETURN_IF_ERROR(CheckLocation(dstDevice, "mcMemPrefetchAsync"));
-    // [api.memory.prefetch.invalid-stream]
-    MX_RETURN_IF_ERROR(mxcts::runtime::StreamDeviceForWork(stream).status());
-    // [api.memory.range-attribute.last-prefetch-location]
-    MemoryManager::Get().advice().Apply(
-        allocation.base, allocation.size, reinterpret_cast<uintptr_t>(devPtr),
-        count, [&](AdviceState& state) { state.last_prefetch = dstDevice; });
-    // [api.memory.prefetch.migrates-without-changing-values]
-    // [api.memory.prefetch.stream-ordered]
-    return SubmitWork(
-        stream,
-        absl::StrFormat("mcMemPrefetchAsync of %u bytes to %d", count,
-                        dstDevice),
-        [] { return mcSuccess; }, HostWait::kNone);
+    return Prefetch(devPtr, count, dstDevice, stream, "mcMemPrefetchAsync");
+  });
+}
+
+mcError_t mcMemPrefetchAsync_v2(const void* devPtr, size_t count,
+                                mcMemLocation location, unsigned int flags,
+                                mcStream_t stream) {
+  return RunApi([&]() -> absl::Status {
+    constexpr char kApi[] = "mcMemPrefetchAsync";
+    if (flags != 0) {  // [api.memory.prefetch.location-flags-must-be-zero]
+      return McStatus(mcErrorInvalidValue,
+                      absl::StrFormat("%s: flags %#x are not 0", kApi, flags));
+    }
+    // [api.memory.prefetch.location-form]
+    MX_ASSIGN_OR_RETURN(int destination, LocationOrdinal(location, kApi));
+    return Prefetch(devPtr, count, destination, stream, kApi);
   });
 }
 
 mcError_t mcMemAdvise(const void* devPtr, size_t count, mcMemoryAdvise advice,
                       int device) {
   return RunApi([&]() -> absl::Status {
-    const int a = static_cast<int>(advice);
-    if (!IsAdvice(a)) {  // [api.memory.advise.invalid-advice]
-      return McStatus(mcErrorInvalidValue,
-                      absl::StrFormat("mcMemAdvise: %d is not an "
-                                      "mcMemoryAdvise",
-                                      a));
+    return Advise(devPtr, count, advice, device, "mcMemAdvise");
+  });
+}
+
+mcError_t mcMemAdvise_v2(const void* devPtr, size_t count,
+                         mcMemoryAdvise advice, mcMemLocation location) {
+  return RunApi([&]() -> absl::Status {
+    constexpr char kApi[] = "mcMemAdvise";
+    // [api.memory.advise.location-form] The other advice ignores the
+    // location, as the ordinal form ignores its device.
+    int device = mcInvalidDeviceId;
+    if (AdviceNamesLocation(static_cast<int>(advice))) {
+      MX_ASSIGN_OR_RETURN(device, LocationOrdinal(location, kApi));
     }
-    // [api.memory.advise.not-managed]
-    MX_ASSIGN_OR_RETURN(Allocation allocation,
-                        ManagedRange(devPtr, count, "mcMemAdvise"));
-    if (AdviceNamesLocation(a)) {  // [api.memory.advise.invalid-device]
-      MX_RETURN_IF_ERROR(CheckLocation(device, "mcMemAdvise"));
-    }
-    // [api.memory.advise.advice-values]
-    // [api.memory.advise.preferred-location-queryable]
-    // [api.memory.advise.read-mostly-queryable]
-    const uint64_t bit = ManagedAdvice::LocationBit(device);
-    MemoryManager::Get().advice().Apply(
-        allocation.base, allocation.size, reinterpret_cast<uintptr_t>(devPtr),
-        count, [&](AdviceState& state) {
-          switch (a) {
-            case mcMemAdviseSetReadMostly:
-              state.read_mostly = true;
-              break;
-            case mcMemAdviseUnsetReadMostly:
-              state.read_mostly = false;
-              break;
-            case mcMemAdviseSetPreferredLocation:
-              state.preferred_location = device;
-              break;
-            case mcMemAdviseUnsetPreferredLocation:
-              state.preferred_location = mcInvalidDeviceId;
-              break;
-            case mcMemAdviseSetAccessedBy:
-              state.accessed_by |= bit;
-              break;
-            case mcMemAdviseUnsetAccessedBy:
-              state.accessed_by &= ~bit;
-              break;
-            default:  // coarse grain: a coherence hint, nothing to record
-              break;
-          }
-        });
-    return absl::OkStatus();
+    return Advise(devPtr, count, advice, device, kApi);
   });
 }
 

@@ -1,8 +1,9 @@
 // Copyright mxcts authors.
 //
-// The peer access entry points [api.peer]: the capability query, enabling
-// and disabling access from the current device to a peer (the table is
-// peer_access.h), and copies between the memory of two devices.
+// The peer access entry points [api.peer]: the capability query, the link
+// attributes (peer_link.h), enabling and disabling access from the current
+// device to a peer (the table is peer_access.h), and copies between the
+// memory of two devices.
 //
 // A peer copy validates everything before it submits work: the device
 // ordinals, then the count (0 succeeds and copies nothing), then each
@@ -32,17 +33,20 @@
 #include "reference/runtime/memory/allocation_table.h"
 #include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/peer/peer_access.h"
+#include "reference/runtime/peer/peer_link.h"
 #include "reference/runtime/process/runtime.h"
 #include "reference/runtime/timeline/device_work.h"
 
 using mxcts::runtime::Allocation;
 using mxcts::runtime::Device;
 using mxcts::runtime::HostWait;
+using mxcts::runtime::IsPeerLinkAttribute;
 using mxcts::runtime::McStatus;
 using mxcts::runtime::MemoryKind;
 using mxcts::runtime::MemoryKindName;
 using mxcts::runtime::MemoryManager;
 using mxcts::runtime::PeerAccessTable;
+using mxcts::runtime::PeerLinkAttribute;
 using mxcts::runtime::RunApi;
 using mxcts::runtime::Runtime;
 using mxcts::runtime::ToMcError;
@@ -148,6 +152,38 @@ mcError_t mcDeviceCanAccessPeer(int* canAccessPeer, int device,
     // [api.peer.can-access.same-device]
     *canAccessPeer =
         PeerAccessTable::Get().CanAccess(device, peerDevice) ? 1 : 0;
+    return absl::OkStatus();
+  });
+}
+
+mcError_t mcDeviceGetP2PAttribute(int* value, mcDeviceP2PAttr attr,
+                                  int srcDevice, int dstDevice) {
+  return RunApi([&]() -> absl::Status {
+    // [api.peer.p2p-attribute.null-is-invalid-value]
+    if (value == nullptr) {
+      return McStatus(mcErrorInvalidValue,
+                      "mcDeviceGetP2PAttribute: value is null");
+    }
+    // [api.peer.p2p-attribute.invalid-attribute-is-invalid-value]
+    if (!IsPeerLinkAttribute(attr)) {
+      return McStatus(mcErrorInvalidValue,
+                      absl::StrFormat("mcDeviceGetP2PAttribute: %d is not an "
+                                      "mcDeviceP2PAttr",
+                                      static_cast<int>(attr)));
+    }
+    // [api.peer.p2p-attribute.invalid-device]
+    Runtime& runtime = Runtime::Get();
+    MX_RETURN_IF_ERROR(runtime.DeviceAt(srcDevice).status());
+    MX_RETURN_IF_ERROR(runtime.DeviceAt(dstDevice).status());
+    if (srcDevice == dstDevice) {
+      return McStatus(mcErrorInvalidDevice,
+                      absl::StrFormat("mcDeviceGetP2PAttribute: device %d "
+                                      "has no link to itself",
+                                      srcDevice));
+    }
+    // [api.peer.p2p-attribute.values]
+    // [api.peer.p2p-attribute.access-supported-agrees-with-can-access]
+    *value = PeerLinkAttribute(attr, srcDevice, dstDevice);
     return absl::OkStatus();
   });
 }

@@ -1,11 +1,12 @@
 // Copyright mxcts authors.
 //
-// The stream entry points [api.stream], stream callbacks and host functions
-// [api.callback]. A stream is a handle for a timeline queue (stream.h);
-// waiting for a stream runs the timeline until the queue's tail is reached
-// (for the legacy default stream, also the tails of the device's blocking
-// streams), and a query runs at most one command toward it, so that a
-// polling loop ends in every timeline mode [api.sync.timeline.poll-advances].
+// The stream entry points [api.stream], the attachment of managed memory to
+// a stream, stream callbacks and host functions [api.callback]. A stream is a
+// handle for a timeline queue (stream.h); waiting for a stream runs the
+// timeline until the queue's tail is reached (for the legacy default stream,
+// also the tails of the device's blocking streams), and a query runs at most
+// one command toward it, so that a polling loop ends in every timeline mode
+// [api.sync.timeline.poll-advances].
 //
 // Callbacks and host functions run on the host thread that advances the
 // timeline when their turn comes: the submitting thread in eager mode, a
@@ -15,12 +16,14 @@
 // Tested by api_stream_test.cc.
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 #include "absl/strings/str_format.h"
 #include "mc_runtime_api.h"
 #include "reference/runtime/api/api_entry.h"
 #include "reference/runtime/errors/status_macros.h"
+#include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/process/runtime.h"
 #include "reference/runtime/timeline/device_work.h"
 #include "reference/runtime/timeline/event.h"
@@ -134,9 +137,12 @@ absl::Status UnknownAttribute(const char* api, mcStreamAttrID attr) {
 }  // namespace
 }  // namespace mxcts::runtime
 
+using mxcts::runtime::Allocation;
 using mxcts::runtime::Command;
 using mxcts::runtime::Device;
 using mxcts::runtime::McStatus;
+using mxcts::runtime::MemoryKind;
+using mxcts::runtime::MemoryManager;
 using mxcts::runtime::Point;
 using mxcts::runtime::ResolvedStream;
 using mxcts::runtime::RunApi;
@@ -387,6 +393,59 @@ mcError_t mcStreamCopyAttribute(mcStream_t dst, mcStream_t src) {
     // [api.stream.attribute.copy-copies-all]
     streams.AttributesOf(to.queue) = copy;
     return absl::OkStatus();
+  });
+}
+
+mcError_t mcStreamAttachMemAsync(mcStream_t stream, void* devPtr, size_t length,
+                                 unsigned int flags) {
+  return RunApi([&]() -> absl::Status {
+    // [api.stream.attach-mem.invalid-flags-is-invalid-value]
+    if (flags != mcMemAttachGlobal && flags != mcMemAttachHost &&
+        flags != mcMemAttachSingle) {
+      return McStatus(mcErrorInvalidValue,
+                      absl::StrFormat("mcStreamAttachMemAsync: flags %#x are "
+                                      "not one of mcMemAttachGlobal, "
+                                      "mcMemAttachHost, mcMemAttachSingle",
+                                      flags));
+    }
+    // [api.stream.attach-mem.not-managed-is-invalid-value]
+    std::optional<Allocation> allocation = MemoryManager::Get().Find(devPtr);
+    const bool managed =
+        allocation.has_value() &&
+        (allocation->kind == MemoryKind::kManaged ||
+         allocation->kind == MemoryKind::kManagedVariable) &&
+        allocation->base == reinterpret_cast<uintptr_t>(devPtr);
+    if (!managed) {
+      return McStatus(mcErrorInvalidValue,
+                      absl::StrFormat("mcStreamAttachMemAsync: %p is not the "
+                                      "start of a managed allocation",
+                                      devPtr));
+    }
+    // [api.stream.attach-mem.partial-length-is-invalid-value]
+    if (length != 0 && length != allocation->size) {
+      return McStatus(mcErrorInvalidValue,
+                      absl::StrFormat("mcStreamAttachMemAsync: length %u is "
+                                      "neither 0 nor the allocation's %u bytes",
+                                      length, allocation->size));
+    }
+    // [api.stream.attach-mem.single-to-legacy-stream-is-invalid-value]
+    if (flags == mcMemAttachSingle &&
+        (stream == nullptr || stream == mcStreamLegacy)) {
+      return McStatus(mcErrorInvalidValue,
+                      "mcStreamAttachMemAsync: mcMemAttachSingle needs one "
+                      "stream, not the legacy default stream");
+    }
+    // [api.stream.attach-mem.invalid-stream]
+    MX_RETURN_IF_ERROR(mxcts::runtime::StreamDeviceForWork(stream).status());
+    // [api.stream.attach-mem.ordered-in-stream] Every device has concurrent
+    // managed access and reaches managed memory at the same address, so the
+    // attachment restricts nothing: the work only takes its place in the
+    // stream.
+    return mxcts::runtime::SubmitWork(
+        stream,
+        absl::StrFormat("mcStreamAttachMemAsync of %p (flags %#x)", devPtr,
+                        flags),
+        [] { return mcSuccess; }, mxcts::runtime::HostWait::kNone);
   });
 }
 

@@ -146,6 +146,99 @@ inline constexpr int kLocalL1CacheSupported = 1;
 inline constexpr int kHostNativeAtomicSupported = 0;
 inline constexpr int kHostRegisterSupported = 1;
 
+// --- Textures and surfaces. [api.device.props.texture-and-surface-limits] ---
+//
+// The reference has no texture or surface objects; these limits describe
+// the device profile, so that programs that print or compare them work.
+// Reference choices, the sizes current GPUs of the C500's class report:
+// widths, heights, depths and layer counts in texels or elements.
+
+// Pitched memory bound to a 2D texture must have a pitch that is a
+// multiple of this; every mcMallocPitch pitch is (kAllocationAlignment).
+inline constexpr size_t kTexturePitchAlignment = 32;
+inline constexpr size_t kSurfaceAlignment = 512;
+inline constexpr int kMaxTexture1D = 131072;
+inline constexpr int kMaxTexture1DMipmap = 32768;
+inline constexpr int kMaxTexture1DLinear = 268435456;  // 2^28 elements
+inline constexpr int kMaxTexture2DWidth = 131072;
+inline constexpr int kMaxTexture2DHeight = 65536;
+inline constexpr int kMaxTexture2DMipmap = 32768;  // width and height
+inline constexpr int kMaxTexture2DLinearWidth = 131072;
+inline constexpr int kMaxTexture2DLinearHeight = 65000;
+inline constexpr int kMaxTexture2DLinearPitch = 2097120;  // bytes
+inline constexpr int kMaxTexture2DGather = 32768;         // width and height
+inline constexpr int kMaxTexture3D = 16384;               // each dimension
+inline constexpr int kMaxTexture3DAltWidth = 8192;
+inline constexpr int kMaxTexture3DAltHeight = 8192;
+inline constexpr int kMaxTexture3DAltDepth = 32768;
+inline constexpr int kMaxTextureCubemap = 32768;
+inline constexpr int kMaxTextureLayers = 2048;
+inline constexpr int kMaxTextureCubemapLayers = 2046;  // 341 cubes of 6 faces
+inline constexpr int kMaxTexture1DLayeredWidth = 32768;
+inline constexpr int kMaxTexture2DLayered = 32768;  // width and height
+inline constexpr int kMaxSurface1D = 32768;
+inline constexpr int kMaxSurface2DWidth = 131072;
+inline constexpr int kMaxSurface2DHeight = 65536;
+inline constexpr int kMaxSurface3D = 16384;  // each dimension
+inline constexpr int kMaxSurfaceLayeredWidth = 32768;
+inline constexpr int kMaxSurfaceLayers = 2048;
+inline constexpr int kMaxSurfaceCubemap = 32768;
+inline constexpr int kMaxSurfaceCubemapLayers = 2046;
+
+// --- Platform and finer capabilities (reference choices). ---
+// [api.device.props.platform-and-capability-flags]
+
+// Not a Windows TCC device; no Windows LUID (zero bytes, mask 0).
+inline constexpr int kTccDriver = 0;
+// Stream priorities are recorded (0 to -5), mcStreamCreateWithPriority
+// works. [api.stream.create-with-priority.records-priority]
+inline constexpr int kStreamPrioritiesSupported = 1;
+// Single precision runs at twice the double precision rate.
+inline constexpr int kSingleToDoublePrecisionPerfRatio = 2;
+// One host thread runs all device work, grid after grid: a running grid is
+// never preempted.
+inline constexpr int kComputePreemptionSupported = 0;
+// Page-locked memory is mapped for every device at its host address.
+// [api.memory.host-register.flags]
+inline constexpr int kCanUseHostPointerForRegisteredMem = 1;
+// Pageable memory is not device-accessible (kPageableMemoryAccess), so no
+// page tables are shared for it.
+inline constexpr int kPageableMemoryAccessUsesHostPageTables = 0;
+// Managed memory is host memory: the host reaches it without migration.
+inline constexpr int kDirectManagedMemAccessFromHost = 1;
+// No arrays of any kind. [api.memory.memcpy-3d.copies-box]
+inline constexpr int kSparseMcArraySupported = 0;
+inline constexpr int kDeferredMappingMcArraySupported = 0;
+// mcHostRegisterReadOnly is accepted. [api.memory.host-register.flags]
+inline constexpr int kHostRegisterReadOnlySupported = 1;
+// No external semaphores, GPUDirect RDMA, clusters, MPS.
+inline constexpr int kTimelineSemaphoreInteropSupported = 0;
+inline constexpr int kGpuDirectRdmaSupported = 0;
+inline constexpr unsigned kGpuDirectRdmaFlushWritesOptions = 0;
+inline constexpr int kGpuDirectRdmaWritesOrdering = 0;  // none
+inline constexpr int kClusterLaunch = 0;
+inline constexpr int kMpsEnabled = 0;
+// Memory pools export no handles and events no IPC handles (neither exists
+// in the reference yet).
+inline constexpr unsigned kMemoryPoolSupportedHandleTypes = 0;
+inline constexpr int kIpcEventSupported = 0;
+// Host and device function addresses differ.
+inline constexpr int kUnifiedFunctionPointers = 0;
+// The device's memory is no NUMA node; the host is one NUMA node, 0 (the
+// only host NUMA node mcMemLocationTypeHostNuma accepts).
+// [api.memory.location.types]
+inline constexpr int kDeviceNumaConfig = 0;
+inline constexpr int kDeviceNumaId = -1;
+inline constexpr int kHostNumaId = 0;
+inline constexpr int kHostNumaMultinodeIpcSupported = 0;
+// PCI identity of the simulated board, as CUDA packs it (device id in the
+// high 16 bits, vendor id in the low): vendor 0x9999 and device 0x4000 are
+// reference choices; the subsystem is the same pair.
+inline constexpr unsigned kGpuPciVendorId = 0x9999;
+inline constexpr unsigned kGpuPciDeviceId = (0x4000u << 16) | kGpuPciVendorId;
+inline constexpr unsigned kGpuPciSubsystemId =
+    (0x4000u << 16) | kGpuPciVendorId;
+
 // --- Identity of the simulated hardware (reference choices). ---
 
 // The UUID of system device i: these 16 bytes with the last two replaced
@@ -215,6 +308,27 @@ static_assert((kAllocationAlignment & (kAllocationAlignment - 1)) == 0 &&
               "[api.memory.malloc.alignment-256]");
 static_assert(kTextureAlignment <= kAllocationAlignment,
               "every allocation is aligned for textures");
+static_assert(kAllocationAlignment % kTexturePitchAlignment == 0 &&
+                  kSurfaceAlignment % kAllocationAlignment == 0,
+              "[api.device.props.texture-and-surface-limits] every "
+              "mcMallocPitch pitch suits a texture");
+static_assert(kMaxTexture1DMipmap <= kMaxTexture1D &&
+                  kMaxTexture2DMipmap <= kMaxTexture2DWidth &&
+                  kMaxTexture2DMipmap <= kMaxTexture2DHeight &&
+                  kMaxTexture2DGather <= kMaxTexture2DHeight &&
+                  kMaxTexture2DLinearWidth <= kMaxTexture2DWidth &&
+                  kMaxTexture2DLinearHeight <= kMaxTexture2DHeight &&
+                  kMaxTexture1DLayeredWidth <= kMaxTexture1D &&
+                  kMaxTexture2DLayered <= kMaxTexture2DHeight &&
+                  kMaxTextureCubemapLayers % 6 == 0 &&
+                  kMaxTextureCubemapLayers <= kMaxTextureLayers &&
+                  kMaxSurfaceCubemapLayers % 6 == 0 &&
+                  kMaxSurface1D <= kMaxTexture1D &&
+                  kMaxSurface2DWidth <= kMaxTexture2DWidth &&
+                  kMaxSurface3D <= kMaxTexture3D,
+              "[api.device.props.texture-and-surface-limits] mipmapped, "
+              "gathered, linear and layered textures and surfaces are no "
+              "larger than plain textures");
 static_assert(kDefaultDeviceCount >= 2 &&
                   kDefaultDeviceCount <= kMaxDeviceCount,
               "two devices by default, so that peer rules are testable");

@@ -144,7 +144,128 @@ INSTANTIATE_TEST_SUITE_P(
         MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxAccessPolicyWindowSize,
                           p.accessPolicyMaxWindowSize),
         MC_ATTRIBUTE_CASE(mcDeviceAttributeReservedSharedMemoryPerBlock,
-                          p.reservedSharedMemPerBlock)));
+                          p.reservedSharedMemPerBlock),
+        // [api.device.attribute.texture-and-surface-limits]
+        // [api.device.attribute.platform-and-capability-flags]
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture1DWidth, p.maxTexture1D),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture1DMipmappedWidth,
+                          p.maxTexture1DMipmap),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture1DLinearWidth,
+                          p.maxTexture1DLinear),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture2DWidth,
+                          p.maxTexture2D[0]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture2DHeight,
+                          p.maxTexture2D[1]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture2DMipmappedWidth,
+                          p.maxTexture2DMipmap[0]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture2DMipmappedHeight,
+                          p.maxTexture2DMipmap[1]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture2DLinearWidth,
+                          p.maxTexture2DLinear[0]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture2DLinearHeight,
+                          p.maxTexture2DLinear[1]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture2DLinearPitch,
+                          p.maxTexture2DLinear[2]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture2DGatherWidth,
+                          p.maxTexture2DGather[0]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture2DGatherHeight,
+                          p.maxTexture2DGather[1]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture3DWidth,
+                          p.maxTexture3D[0]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture3DHeight,
+                          p.maxTexture3D[1]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture3DDepth,
+                          p.maxTexture3D[2]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture3DWidthAlt,
+                          p.maxTexture3DAlt[0]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture3DHeightAlt,
+                          p.maxTexture3DAlt[1]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture3DDepthAlt,
+                          p.maxTexture3DAlt[2]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTextureCubemapWidth,
+                          p.maxTextureCubemap),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture1DLayeredWidth,
+                          p.maxTexture1DLayered[0]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture1DLayeredLayers,
+                          p.maxTexture1DLayered[1]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture2DLayeredWidth,
+                          p.maxTexture2DLayered[0]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture2DLayeredHeight,
+                          p.maxTexture2DLayered[1]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTexture2DLayeredLayers,
+                          p.maxTexture2DLayered[2]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTextureCubemapLayeredWidth,
+                          p.maxTextureCubemapLayered[0]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxTextureCubemapLayeredLayers,
+                          p.maxTextureCubemapLayered[1]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxSurface1DWidth, p.maxSurface1D),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxSurface2DWidth,
+                          p.maxSurface2D[0]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxSurface2DHeight,
+                          p.maxSurface2D[1]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxSurface3DWidth,
+                          p.maxSurface3D[0]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxSurface3DHeight,
+                          p.maxSurface3D[1]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxSurface3DDepth,
+                          p.maxSurface3D[2]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxSurface1DLayeredWidth,
+                          p.maxSurface1DLayered[0]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxSurface1DLayeredLayers,
+                          p.maxSurface1DLayered[1]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxSurface2DLayeredWidth,
+                          p.maxSurface2DLayered[0]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxSurface2DLayeredHeight,
+                          p.maxSurface2DLayered[1]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxSurface2DLayeredLayers,
+                          p.maxSurface2DLayered[2]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxSurfaceCubemapWidth,
+                          p.maxSurfaceCubemap),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxSurfaceCubemapLayeredWidth,
+                          p.maxSurfaceCubemapLayered[0]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMaxSurfaceCubemapLayeredLayers,
+                          p.maxSurfaceCubemapLayered[1]),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeTexturePitchAlignment,
+                          p.texturePitchAlignment),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeSurfaceAlignment,
+                          p.surfaceAlignment),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeTccDriver, p.tccDriver),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeStreamPrioritiesSupported,
+                          p.streamPrioritiesSupported),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeSingleToDoublePrecisionPerfRatio,
+                          p.singleToDoublePrecisionPerfRatio),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeComputePreemptionSupported,
+                          p.computePreemptionSupported),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeCanUseHostPointerForRegisteredMem,
+                          p.canUseHostPointerForRegisteredMem),
+        MC_ATTRIBUTE_CASE(
+            mcDeviceAttributePageableMemoryAccessUsesHostPageTables,
+            p.pageableMemoryAccessUsesHostPageTables),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeDirectManagedMemAccessFromHost,
+                          p.directManagedMemAccessFromHost),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeSparseMcArraySupported,
+                          p.sparseMcArraySupported),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeHostRegisterReadOnlySupported,
+                          p.hostRegisterReadOnlySupported),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeTimelineSemaphoreInteropSupported,
+                          p.timelineSemaphoreInteropSupported),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeGPUDirectRDMASupported,
+                          p.gpuDirectRDMASupported),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeGPUDirectRDMAFlushWritesOptions,
+                          p.gpuDirectRDMAFlushWritesOptions),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeGPUDirectRDMAWritesOrdering,
+                          p.gpuDirectRDMAWritesOrdering),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMemoryPoolSupportedHandleTypes,
+                          p.memoryPoolSupportedHandleTypes),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeClusterLaunch, p.clusterLaunch),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeDeferredMappingMcArraySupported,
+                          p.deferredMappingMcArraySupported),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeIpcEventSupport,
+                          p.ipcEventSupported),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeNumaConfig, p.deviceNumaConfig),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeNumaId, p.deviceNumaId),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeMpsEnabled, p.mpsEnabled),
+        MC_ATTRIBUTE_CASE(mcDeviceAttributeHostNumaId, p.hostNumaId)));
 
 // Every enumerator of mcDeviceAttribute_t is listed above: the values
 // between the first and the last that Attribute accepts are exactly the
@@ -155,7 +276,7 @@ TEST(DeviceAttributeValues, EveryEnumeratorIsListed) {
   for (int attribute = 0; attribute <= 200; ++attribute) {
     if (device.Attribute(attribute).ok()) ++accepted;
   }
-  EXPECT_EQ(accepted, 52);
+  EXPECT_EQ(accepted, 115);
 }
 
 TEST(DeviceAttributeValues, UnknownAttributeIsInvalidValue) {
@@ -191,6 +312,38 @@ TEST(DeviceProperties, NewFieldsAreTheReferenceChoices) {
   EXPECT_EQ(p.maxBlocksPerMultiProcessor, config::kMaxBlocksPerMultiProcessor);
   EXPECT_EQ(p.persistingL2CacheMaxSize, 0);
   EXPECT_EQ(p.hostRegisterSupported, 1);
+}
+
+TEST(DeviceProperties, TextureAndSurfaceLimitsAreTheProfiles) {
+  // [api.device.props.texture-and-surface-limits]
+  Device device(0, 0);
+  const mcDeviceProp_t& p = device.properties();
+  EXPECT_EQ(p.maxTexture1D, 131072);
+  EXPECT_EQ(p.maxTexture2D[0], 131072);
+  EXPECT_EQ(p.maxTexture2D[1], 65536);
+  EXPECT_EQ(p.maxTexture2DLinear[2], 2097120);
+  EXPECT_EQ(p.maxTexture3DAlt[2], 32768);
+  EXPECT_EQ(p.maxTextureCubemapLayered[1], 2046);
+  EXPECT_EQ(p.maxSurface2DLayered[2], 2048);
+  EXPECT_EQ(p.texturePitchAlignment, 32u);
+  EXPECT_EQ(p.surfaceAlignment, 512u);
+}
+
+TEST(DeviceProperties, PlatformFieldsAreTheReferenceChoices) {
+  // [api.device.props.platform-and-capability-flags]
+  Device device(1, 1);
+  const mcDeviceProp_t& p = device.properties();
+  for (char byte : p.luid) EXPECT_EQ(byte, 0);
+  EXPECT_EQ(p.luidDeviceNodeMask, 0u);
+  EXPECT_EQ(p.streamPrioritiesSupported, 1);
+  EXPECT_EQ(p.canUseHostPointerForRegisteredMem, 1);
+  EXPECT_EQ(p.directManagedMemAccessFromHost, 1);
+  EXPECT_EQ(p.computePreemptionSupported, 0);
+  EXPECT_EQ(p.ipcEventSupported, 0);
+  EXPECT_EQ(p.deviceNumaConfig, 0);
+  EXPECT_EQ(p.deviceNumaId, -1);
+  EXPECT_EQ(p.hostNumaId, 0);
+  EXPECT_EQ(p.gpuPciDeviceID & 0xffffu, config::kGpuPciVendorId);
 }
 
 TEST(DeviceIdentity, UuidsDifferAndPciBusIdIsFormatted) {

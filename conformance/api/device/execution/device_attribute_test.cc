@@ -203,6 +203,114 @@ MX_ATTRIBUTE_SUITE(
     MX_ATTRIBUTE(MaxPersistingL2CacheSize, p.persistingL2CacheMaxSize),
     MX_ATTRIBUTE(MaxAccessPolicyWindowSize, p.accessPolicyMaxWindowSize));
 
+class TextureAndSurfaceAttribute : public AttributeTest {};
+TEST_P(TextureAndSurfaceAttribute, EqualsPropertyAndIsPositive) {
+  MX_SPEC("api.device.attribute.texture-and-surface-limits",
+          "api.device.props.agree-with-attributes");
+  ExpectEqualsProperty();
+  EXPECT_GT(Value(), 0);
+}
+MX_ATTRIBUTE_SUITE(
+    TextureAndSurfaceAttribute, MX_ATTRIBUTE(MaxTexture1DWidth, p.maxTexture1D),
+    MX_ATTRIBUTE(MaxTexture1DMipmappedWidth, p.maxTexture1DMipmap),
+    MX_ATTRIBUTE(MaxTexture1DLinearWidth, p.maxTexture1DLinear),
+    MX_ATTRIBUTE(MaxTexture2DWidth, p.maxTexture2D[0]),
+    MX_ATTRIBUTE(MaxTexture2DHeight, p.maxTexture2D[1]),
+    MX_ATTRIBUTE(MaxTexture2DMipmappedWidth, p.maxTexture2DMipmap[0]),
+    MX_ATTRIBUTE(MaxTexture2DMipmappedHeight, p.maxTexture2DMipmap[1]),
+    MX_ATTRIBUTE(MaxTexture2DLinearWidth, p.maxTexture2DLinear[0]),
+    MX_ATTRIBUTE(MaxTexture2DLinearHeight, p.maxTexture2DLinear[1]),
+    MX_ATTRIBUTE(MaxTexture2DLinearPitch, p.maxTexture2DLinear[2]),
+    MX_ATTRIBUTE(MaxTexture2DGatherWidth, p.maxTexture2DGather[0]),
+    MX_ATTRIBUTE(MaxTexture2DGatherHeight, p.maxTexture2DGather[1]),
+    MX_ATTRIBUTE(MaxTexture3DWidth, p.maxTexture3D[0]),
+    MX_ATTRIBUTE(MaxTexture3DHeight, p.maxTexture3D[1]),
+    MX_ATTRIBUTE(MaxTexture3DDepth, p.maxTexture3D[2]),
+    MX_ATTRIBUTE(MaxTexture3DWidthAlt, p.maxTexture3DAlt[0]),
+    MX_ATTRIBUTE(MaxTexture3DHeightAlt, p.maxTexture3DAlt[1]),
+    MX_ATTRIBUTE(MaxTexture3DDepthAlt, p.maxTexture3DAlt[2]),
+    MX_ATTRIBUTE(MaxTextureCubemapWidth, p.maxTextureCubemap),
+    MX_ATTRIBUTE(MaxTexture1DLayeredWidth, p.maxTexture1DLayered[0]),
+    MX_ATTRIBUTE(MaxTexture1DLayeredLayers, p.maxTexture1DLayered[1]),
+    MX_ATTRIBUTE(MaxTexture2DLayeredWidth, p.maxTexture2DLayered[0]),
+    MX_ATTRIBUTE(MaxTexture2DLayeredHeight, p.maxTexture2DLayered[1]),
+    MX_ATTRIBUTE(MaxTexture2DLayeredLayers, p.maxTexture2DLayered[2]),
+    MX_ATTRIBUTE(MaxTextureCubemapLayeredWidth, p.maxTextureCubemapLayered[0]),
+    MX_ATTRIBUTE(MaxTextureCubemapLayeredLayers, p.maxTextureCubemapLayered[1]),
+    MX_ATTRIBUTE(MaxSurface1DWidth, p.maxSurface1D),
+    MX_ATTRIBUTE(MaxSurface2DWidth, p.maxSurface2D[0]),
+    MX_ATTRIBUTE(MaxSurface2DHeight, p.maxSurface2D[1]),
+    MX_ATTRIBUTE(MaxSurface3DWidth, p.maxSurface3D[0]),
+    MX_ATTRIBUTE(MaxSurface3DHeight, p.maxSurface3D[1]),
+    MX_ATTRIBUTE(MaxSurface3DDepth, p.maxSurface3D[2]),
+    MX_ATTRIBUTE(MaxSurface1DLayeredWidth, p.maxSurface1DLayered[0]),
+    MX_ATTRIBUTE(MaxSurface1DLayeredLayers, p.maxSurface1DLayered[1]),
+    MX_ATTRIBUTE(MaxSurface2DLayeredWidth, p.maxSurface2DLayered[0]),
+    MX_ATTRIBUTE(MaxSurface2DLayeredHeight, p.maxSurface2DLayered[1]),
+    MX_ATTRIBUTE(MaxSurface2DLayeredLayers, p.maxSurface2DLayered[2]),
+    MX_ATTRIBUTE(MaxSurfaceCubemapWidth, p.maxSurfaceCubemap),
+    MX_ATTRIBUTE(MaxSurfaceCubemapLayeredWidth, p.maxSurfaceCubemapLayered[0]),
+    MX_ATTRIBUTE(MaxSurfaceCubemapLayeredLayers, p.maxSurfaceCubemapLayered[1]),
+    MX_ATTRIBUTE(TexturePitchAlignment, p.texturePitchAlignment),
+    MX_ATTRIBUTE(SurfaceAlignment, p.surfaceAlignment));
+
+class PlatformAttribute : public AttributeTest {};
+TEST_P(PlatformAttribute, EqualsProperty) {
+  MX_SPEC("api.device.attribute.platform-and-capability-flags",
+          "api.device.props.agree-with-attributes");
+  ExpectEqualsProperty();
+}
+MX_ATTRIBUTE_SUITE(
+    PlatformAttribute, MX_ATTRIBUTE(TccDriver, p.tccDriver),
+    MX_ATTRIBUTE(StreamPrioritiesSupported, p.streamPrioritiesSupported),
+    MX_ATTRIBUTE(SingleToDoublePrecisionPerfRatio,
+                 p.singleToDoublePrecisionPerfRatio),
+    MX_ATTRIBUTE(ComputePreemptionSupported, p.computePreemptionSupported),
+    MX_ATTRIBUTE(CanUseHostPointerForRegisteredMem,
+                 p.canUseHostPointerForRegisteredMem),
+    MX_ATTRIBUTE(PageableMemoryAccessUsesHostPageTables,
+                 p.pageableMemoryAccessUsesHostPageTables),
+    MX_ATTRIBUTE(DirectManagedMemAccessFromHost,
+                 p.directManagedMemAccessFromHost),
+    MX_ATTRIBUTE(SparseMcArraySupported, p.sparseMcArraySupported),
+    MX_ATTRIBUTE(HostRegisterReadOnlySupported,
+                 p.hostRegisterReadOnlySupported),
+    MX_ATTRIBUTE(TimelineSemaphoreInteropSupported,
+                 p.timelineSemaphoreInteropSupported),
+    MX_ATTRIBUTE(GPUDirectRDMASupported, p.gpuDirectRDMASupported),
+    MX_ATTRIBUTE(GPUDirectRDMAFlushWritesOptions,
+                 p.gpuDirectRDMAFlushWritesOptions),
+    MX_ATTRIBUTE(GPUDirectRDMAWritesOrdering, p.gpuDirectRDMAWritesOrdering),
+    MX_ATTRIBUTE(MemoryPoolSupportedHandleTypes,
+                 p.memoryPoolSupportedHandleTypes),
+    MX_ATTRIBUTE(ClusterLaunch, p.clusterLaunch),
+    MX_ATTRIBUTE(DeferredMappingMcArraySupported,
+                 p.deferredMappingMcArraySupported),
+    MX_ATTRIBUTE(IpcEventSupport, p.ipcEventSupported),
+    MX_ATTRIBUTE(NumaConfig, p.deviceNumaConfig),
+    MX_ATTRIBUTE(NumaId, p.deviceNumaId),
+    MX_ATTRIBUTE(MpsEnabled, p.mpsEnabled),
+    MX_ATTRIBUTE(HostNumaId, p.hostNumaId));
+
+// The enumerators have CUDA's cudaDeviceAttr values, so that a program
+// translated name for name asks for the same attribute.
+TEST(AttributeEnumerators, HaveCudasValues) {
+  MX_SPEC("api.device.attribute.texture-and-surface-limits",
+          "api.device.attribute.platform-and-capability-flags");
+  EXPECT_EQ(mcDeviceAttributeMaxTexture1DWidth, 21);
+  EXPECT_EQ(mcDeviceAttributeSurfaceAlignment, 30);
+  EXPECT_EQ(mcDeviceAttributeTccDriver, 35);
+  EXPECT_EQ(mcDeviceAttributeTexturePitchAlignment, 51);
+  EXPECT_EQ(mcDeviceAttributeMaxSurfaceCubemapLayeredLayers, 68);
+  EXPECT_EQ(mcDeviceAttributeMaxTexture1DMipmappedWidth, 77);
+  EXPECT_EQ(mcDeviceAttributeStreamPrioritiesSupported, 78);
+  EXPECT_EQ(mcDeviceAttributeCanUseHostPointerForRegisteredMem, 91);
+  EXPECT_EQ(mcDeviceAttributeDirectManagedMemAccessFromHost, 101);
+  EXPECT_EQ(mcDeviceAttributeMemoryPoolSupportedHandleTypes, 119);
+  EXPECT_EQ(mcDeviceAttributeIpcEventSupport, 125);
+  EXPECT_EQ(mcDeviceAttributeHostNumaId, 134);
+}
+
 class AttributeRelations : public testing::TestWithParam<int> {
  protected:
   void SetUp() override {

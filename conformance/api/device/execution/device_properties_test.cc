@@ -51,7 +51,8 @@ bool StillFill(const void* field, size_t size) {
 }
 
 TEST_P(DeviceProperties, FillsEveryField) {
-  MX_SPEC("api.device.props.fills-structure");
+  MX_SPEC("api.device.props.fills-structure",
+          "api.device.props.every-cuda-field");
   mcDeviceProp_t prop;
   std::memset(&prop, kFill, sizeof(prop));
   ASSERT_EQ(mcGetDeviceProperties(&prop, device()), mcSuccess);
@@ -109,6 +110,56 @@ TEST_P(DeviceProperties, FillsEveryField) {
   MX_EXPECT_FILLED(hostRegisterSupported);
   MX_EXPECT_FILLED(persistingL2CacheMaxSize);
   MX_EXPECT_FILLED(accessPolicyMaxWindowSize);
+  // The rest of CUDA's structure. [api.device.props.every-cuda-field]
+  MX_EXPECT_FILLED(luid);
+  MX_EXPECT_FILLED(luidDeviceNodeMask);
+  MX_EXPECT_FILLED(texturePitchAlignment);
+  MX_EXPECT_FILLED(maxTexture1D);
+  MX_EXPECT_FILLED(maxTexture1DMipmap);
+  MX_EXPECT_FILLED(maxTexture1DLinear);
+  MX_EXPECT_FILLED(maxTexture2D);
+  MX_EXPECT_FILLED(maxTexture2DMipmap);
+  MX_EXPECT_FILLED(maxTexture2DLinear);
+  MX_EXPECT_FILLED(maxTexture2DGather);
+  MX_EXPECT_FILLED(maxTexture3D);
+  MX_EXPECT_FILLED(maxTexture3DAlt);
+  MX_EXPECT_FILLED(maxTextureCubemap);
+  MX_EXPECT_FILLED(maxTexture1DLayered);
+  MX_EXPECT_FILLED(maxTexture2DLayered);
+  MX_EXPECT_FILLED(maxTextureCubemapLayered);
+  MX_EXPECT_FILLED(maxSurface1D);
+  MX_EXPECT_FILLED(maxSurface2D);
+  MX_EXPECT_FILLED(maxSurface3D);
+  MX_EXPECT_FILLED(maxSurface1DLayered);
+  MX_EXPECT_FILLED(maxSurface2DLayered);
+  MX_EXPECT_FILLED(maxSurfaceCubemap);
+  MX_EXPECT_FILLED(maxSurfaceCubemapLayered);
+  MX_EXPECT_FILLED(surfaceAlignment);
+  MX_EXPECT_FILLED(tccDriver);
+  MX_EXPECT_FILLED(streamPrioritiesSupported);
+  MX_EXPECT_FILLED(singleToDoublePrecisionPerfRatio);
+  MX_EXPECT_FILLED(computePreemptionSupported);
+  MX_EXPECT_FILLED(canUseHostPointerForRegisteredMem);
+  MX_EXPECT_FILLED(pageableMemoryAccessUsesHostPageTables);
+  MX_EXPECT_FILLED(directManagedMemAccessFromHost);
+  MX_EXPECT_FILLED(sparseMcArraySupported);
+  MX_EXPECT_FILLED(hostRegisterReadOnlySupported);
+  MX_EXPECT_FILLED(timelineSemaphoreInteropSupported);
+  MX_EXPECT_FILLED(gpuDirectRDMASupported);
+  MX_EXPECT_FILLED(gpuDirectRDMAFlushWritesOptions);
+  MX_EXPECT_FILLED(gpuDirectRDMAWritesOrdering);
+  MX_EXPECT_FILLED(memoryPoolSupportedHandleTypes);
+  MX_EXPECT_FILLED(deferredMappingMcArraySupported);
+  MX_EXPECT_FILLED(ipcEventSupported);
+  MX_EXPECT_FILLED(clusterLaunch);
+  MX_EXPECT_FILLED(unifiedFunctionPointers);
+  MX_EXPECT_FILLED(deviceNumaConfig);
+  MX_EXPECT_FILLED(deviceNumaId);
+  MX_EXPECT_FILLED(mpsEnabled);
+  MX_EXPECT_FILLED(hostNumaId);
+  MX_EXPECT_FILLED(gpuPciDeviceID);
+  MX_EXPECT_FILLED(gpuPciSubsystemID);
+  MX_EXPECT_FILLED(hostNumaMultinodeIpcSupported);
 #undef MX_EXPECT_FILLED
 }
 
@@ -278,6 +329,122 @@ TEST_P(DeviceProperties, HostRegisterWorksWhenClaimed) {
   ASSERT_EQ(mcSetDevice(device()), mcSuccess);
   std::vector<char> buffer(8192);
   ASSERT_EQ(mcHostRegister(buffer.data(), buffer.size(), 0), mcSuccess);
+  EXPECT_EQ(mcHostUnregister(buffer.data()), mcSuccess);
+}
+
+bool IsPowerOfTwo(size_t value) {
+  return value != 0 && (value & (value - 1)) == 0;
+}
+
+TEST_P(DeviceProperties, TextureAndSurfaceLimitsAreConsistent) {
+  MX_SPEC("api.device.props.texture-and-surface-limits");
+  const mcDeviceProp_t& p = prop_;
+  const std::vector<int> limits = {p.maxTexture1D,
+                                   p.maxTexture1DMipmap,
+                                   p.maxTexture1DLinear,
+                                   p.maxTexture2D[0],
+                                   p.maxTexture2D[1],
+                                   p.maxTexture2DMipmap[0],
+                                   p.maxTexture2DMipmap[1],
+                                   p.maxTexture2DLinear[0],
+                                   p.maxTexture2DLinear[1],
+                                   p.maxTexture2DLinear[2],
+                                   p.maxTexture2DGather[0],
+                                   p.maxTexture2DGather[1],
+                                   p.maxTexture3D[0],
+                                   p.maxTexture3D[1],
+                                   p.maxTexture3D[2],
+                                   p.maxTexture3DAlt[0],
+                                   p.maxTexture3DAlt[1],
+                                   p.maxTexture3DAlt[2],
+                                   p.maxTextureCubemap,
+                                   p.maxTexture1DLayered[0],
+                                   p.maxTexture1DLayered[1],
+                                   p.maxTexture2DLayered[0],
+                                   p.maxTexture2DLayered[1],
+                                   p.maxTexture2DLayered[2],
+                                   p.maxTextureCubemapLayered[0],
+                                   p.maxTextureCubemapLayered[1],
+                                   p.maxSurface1D,
+                                   p.maxSurface2D[0],
+                                   p.maxSurface2D[1],
+                                   p.maxSurface3D[0],
+                                   p.maxSurface3D[1],
+                                   p.maxSurface3D[2],
+                                   p.maxSurface1DLayered[0],
+                                   p.maxSurface1DLayered[1],
+                                   p.maxSurface2DLayered[0],
+                                   p.maxSurface2DLayered[1],
+                                   p.maxSurface2DLayered[2],
+                                   p.maxSurfaceCubemap,
+                                   p.maxSurfaceCubemapLayered[0],
+                                   p.maxSurfaceCubemapLayered[1]};
+  for (size_t i = 0; i < limits.size(); ++i) {
+    EXPECT_GT(limits[i], 0) << "limit " << i;
+  }
+  EXPECT_LE(p.maxTexture1DMipmap, p.maxTexture1D);
+  EXPECT_LE(p.maxTexture2DMipmap[0], p.maxTexture2D[0]);
+  EXPECT_LE(p.maxTexture2DMipmap[1], p.maxTexture2D[1]);
+  EXPECT_LE(p.maxTexture2DGather[0], p.maxTexture2D[0]);
+  EXPECT_LE(p.maxTexture2DGather[1], p.maxTexture2D[1]);
+  EXPECT_LE(p.maxTexture2DLinear[0], p.maxTexture2D[0]);
+  EXPECT_LE(p.maxTexture2DLinear[1], p.maxTexture2D[1]);
+  EXPECT_LE(p.maxTexture1DLayered[0], p.maxTexture1D);
+  EXPECT_LE(p.maxTexture2DLayered[0], p.maxTexture2D[0]);
+  EXPECT_LE(p.maxTexture2DLayered[1], p.maxTexture2D[1]);
+  EXPECT_EQ(p.maxTextureCubemapLayered[1] % 6, 0);
+  EXPECT_EQ(p.maxSurfaceCubemapLayered[1] % 6, 0);
+  EXPECT_TRUE(IsPowerOfTwo(p.texturePitchAlignment)) << p.texturePitchAlignment;
+  EXPECT_TRUE(IsPowerOfTwo(p.surfaceAlignment)) << p.surfaceAlignment;
+}
+
+TEST_P(DeviceProperties, PlatformAndCapabilityFlagsAreZeroOrOne) {
+  MX_SPEC("api.device.props.platform-and-capability-flags");
+  const mcDeviceProp_t& p = prop_;
+  for (int flag :
+       {p.tccDriver, p.streamPrioritiesSupported, p.computePreemptionSupported,
+        p.canUseHostPointerForRegisteredMem,
+        p.pageableMemoryAccessUsesHostPageTables,
+        p.directManagedMemAccessFromHost, p.sparseMcArraySupported,
+        p.hostRegisterReadOnlySupported, p.timelineSemaphoreInteropSupported,
+        p.gpuDirectRDMASupported, p.deferredMappingMcArraySupported,
+        p.ipcEventSupported, p.clusterLaunch, p.unifiedFunctionPointers,
+        p.mpsEnabled, p.hostNumaMultinodeIpcSupported}) {
+    EXPECT_TRUE(flag == 0 || flag == 1) << flag;
+  }
+  EXPECT_GT(p.singleToDoublePrecisionPerfRatio, 0);
+  if (p.pageableMemoryAccess == 0) {
+    EXPECT_EQ(p.pageableMemoryAccessUsesHostPageTables, 0);
+  }
+  if (p.deviceNumaConfig == 0) {
+    EXPECT_EQ(p.deviceNumaId, -1);
+  }
+  EXPECT_EQ(p.gpuPciDeviceID & 0xffffu, p.gpuPciSubsystemID & 0xffffu)
+      << "one vendor makes the board";
+}
+
+TEST_P(DeviceProperties, StreamPrioritiesSupportedMeansARange) {
+  MX_SPEC("api.device.props.platform-and-capability-flags",
+          "api.stream.priority-range.reports-least-and-greatest");
+  ASSERT_EQ(mcSetDevice(device()), mcSuccess);
+  int least = 0, greatest = 0;
+  ASSERT_EQ(mcDeviceGetStreamPriorityRange(&least, &greatest), mcSuccess);
+  EXPECT_EQ(prop_.streamPrioritiesSupported, least != greatest ? 1 : 0)
+      << least << " " << greatest;
+}
+
+TEST_P(DeviceProperties, RegisteredHostPointerWorksInAKernelWhenClaimed) {
+  MX_SPEC("api.device.props.platform-and-capability-flags");
+  if (prop_.canUseHostPointerForRegisteredMem == 0) {
+    GTEST_SKIP() << "unsupported: registered memory at its host address";
+  }
+  ASSERT_EQ(mcSetDevice(device()), mcSuccess);
+  std::vector<int> buffer(4096 / sizeof(int), 0);
+  ASSERT_EQ(mcHostRegister(buffer.data(), 4096, mcHostRegisterMapped),
+            mcSuccess);
+  Touch<<<1, 1>>>(buffer.data());  // the host address itself
+  EXPECT_EQ(mcDeviceSynchronize(), mcSuccess);
+  EXPECT_EQ(buffer[0], 1);
   EXPECT_EQ(mcHostUnregister(buffer.data()), mcSuccess);
 }
 

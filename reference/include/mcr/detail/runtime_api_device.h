@@ -164,6 +164,15 @@ mcError_t mcSetDeviceFlags(unsigned int flags);
 // Errors: mcErrorInvalidValue if `flags` is null.
 mcError_t mcGetDeviceFlags(unsigned int* flags);
 
+// Returns every persisting line of the current device's L2 cache to normal
+// (the lines kept by an mcAccessPropertyPersisting access policy window).
+// Changes no value a program reads. The reference's devices keep no
+// persisting lines (persistingL2CacheMaxSize is 0), so there is nothing to
+// reset and the call succeeds.
+// Errors: the current device's sticky error; mcErrorNoDevice if no device
+// is visible. [api.device.persisting-l2.reset-succeeds]
+mcError_t mcCtxResetPersistingL2Cache(void);
+
 // --------------------------------------------------------------------------
 // Profiler control [api.device.profiler]
 // --------------------------------------------------------------------------

@@ -138,6 +138,30 @@ mcError_t mcMemPrefetchAsync(const void* devPtr, size_t count, int dstDevice,
 mcError_t mcMemAdvise(const void* devPtr, size_t count, mcMemoryAdvise advice,
                       int device);
 
+// mcMemPrefetchAsync towards `location` (CUDA 12's cudaMemPrefetchAsync_v2;
+// C++ programs may also call mcMemPrefetchAsync with these arguments, as
+// CUDA 13 spells it): mcMemLocationTypeDevice with a device ordinal `id`,
+// or the host (mcMemLocationTypeHost; mcMemLocationTypeHostNuma with `id`
+// 0, the reference's one host NUMA node; mcMemLocationTypeHostNumaCurrent),
+// recorded as mcCpuDeviceId. `flags` must be 0.
+// Errors: as mcMemPrefetchAsync's, and mcErrorInvalidValue for nonzero
+// `flags`, another location type or another host NUMA node.
+// [api.memory.prefetch.location-form]
+// [api.memory.location.invalid-location-is-invalid-value]
+mcError_t mcMemPrefetchAsync_v2(const void* devPtr, size_t count,
+                                mcMemLocation location, unsigned int flags,
+                                mcStream_t stream __MC_DEFAULT(0));
+
+// mcMemAdvise about `location` (CUDA 12's cudaMemAdvise_v2; C++ programs
+// may also call mcMemAdvise with these arguments, as CUDA 13 spells it):
+// locations as mcMemPrefetchAsync_v2's, recorded the same way.
+// Errors: as mcMemAdvise's, and mcErrorInvalidValue for a location that is
+// none of those (for the advice that names a location).
+// [api.memory.advise.location-form]
+// [api.memory.location.invalid-location-is-invalid-value]
+mcError_t mcMemAdvise_v2(const void* devPtr, size_t count,
+                         mcMemoryAdvise advice, mcMemLocation location);
+
 // Stores in `data` (`dataSize` bytes) what holds for every byte of the
 // managed range: 4 bytes (an int) for read-mostly, preferred location and
 // last prefetch location; a multiple of 4 for accessed-by (the locations,

@@ -24,6 +24,22 @@ extern "C" {
 // ordinal. [api.peer.can-access.reports-capability]
 mcError_t mcDeviceCanAccessPeer(int* canAccessPeer, int device, int peerDevice);
 
+// Stores in `*value` attribute `attr` of the link from `srcDevice` to
+// `dstDevice`: mcDevP2PAttrPerformanceRank (0, the fastest: every pair of
+// the reference's devices has the same link), mcDevP2PAttrAccessSupported
+// (what mcDeviceCanAccessPeer(&v, srcDevice, dstDevice) reports, whether
+// or not access is enabled now), mcDevP2PAttrNativeAtomicSupported (1 where
+// access is supported: device atomics on a peer's memory are atomic) and
+// mcDevP2PAttrMcArrayAccessSupported (0: the reference has no arrays).
+// Changes nothing.
+// Errors, checked in this order: mcErrorInvalidValue if `value` is null or
+// `attr` is not an mcDeviceP2PAttr enumerator; mcErrorInvalidDevice if
+// `srcDevice` or `dstDevice` is not a device ordinal, or both are the same
+// device. [api.peer.p2p-attribute.values]
+// [api.peer.p2p-attribute.access-supported-agrees-with-can-access]
+mcError_t mcDeviceGetP2PAttribute(int* value, mcDeviceP2PAttr attr,
+                                  int srcDevice, int dstDevice);
+
 // Lets kernels on the current device access the device memory of
 // `peerDevice`, made before or after the call, until
 // mcDeviceDisablePeerAccess(peerDevice) or a reset of either device. One

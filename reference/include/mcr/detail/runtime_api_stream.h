@@ -107,6 +107,26 @@ mcError_t mcStreamGetAttribute(mcStream_t stream, mcStreamAttrID attr,
 // Errors: mcErrorInvalidResourceHandle. [api.stream.attribute.copy-copies-all]
 mcError_t mcStreamCopyAttribute(mcStream_t dst, mcStream_t src);
 
+// Enqueues into `stream` a change of which streams' kernels may access the
+// managed allocation at `devPtr` (mcMallocManaged memory or a __managed__
+// variable): all (mcMemAttachGlobal), none but the host
+// (mcMemAttachHost) or only `stream`'s (mcMemAttachSingle, the default).
+// `length` is 0 or the allocation's size: both mean the whole allocation.
+// The change is stream work, ordered like any other: it takes effect after
+// the work enqueued before it in `stream`, and later work in `stream` sees
+// it. On the reference's devices (concurrentManagedAccess 1) every kernel
+// and the host may access managed memory whatever it is attached to, so
+// the attachment restricts nothing and values never change.
+// Errors, checked in this order: mcErrorInvalidValue if `flags` is not one
+// of the three, `devPtr` is not the start of a managed allocation,
+// `length` is neither 0 nor its size, or mcMemAttachSingle names the legacy
+// default stream (0 or mcStreamLegacy, which is no single stream);
+// mcErrorInvalidResourceHandle if `stream` is not a live stream.
+// [api.stream.attach-mem.ordered-in-stream]
+mcError_t mcStreamAttachMemAsync(
+    mcStream_t stream, void* devPtr, size_t length __MC_DEFAULT(0),
+    unsigned int flags __MC_DEFAULT(mcMemAttachSingle));
+
 // Enqueues a call of `callback(stream, status, userData)` into `stream`,
 // after all work enqueued before it; later work waits for it to return. It
 // is called exactly once, on a host thread that waits for or polls the
