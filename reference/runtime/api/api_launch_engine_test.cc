@@ -220,7 +220,8 @@ INSTANTIATE_TEST_SUITE_P(EachPoint, PrintfFlush,
                            return std::string("?");
                          });
 
-TEST(PrintfAtExit, PendingOutputIsWrittenWhenTheProcessExits) {
+TEST(PrintfAtExit, PendingOutputIsDiscardedWithANoteWhenTheProcessExits) {
+  // [lang.printf.flush.at-process-exit] "device says 9\n" is 14 bytes.
   EXPECT_EXIT(
       {
         dup2(STDERR_FILENO, STDOUT_FILENO);  // let the matcher see stdout
@@ -230,7 +231,23 @@ TEST(PrintfAtExit, PendingOutputIsWrittenWhenTheProcessExits) {
         mcLaunchKernel(&printer, dim3(1), dim3(1), args);
         std::exit(0);
       },
-      testing::ExitedWithCode(0), "device says 9");
+      testing::ExitedWithCode(0),
+      "^mxmaca: 14 bytes of device printf output were not written");
+}
+
+TEST(PrintfAtExit, SynchronizedOutputIsWrittenAndNothingIsLeft) {
+  // Control: the same program with a synchronization before exit.
+  EXPECT_EXIT(
+      {
+        dup2(STDERR_FILENO, STDOUT_FILENO);
+        int value = 9;
+        int* pointer = &value;
+        void* args[] = {&pointer};
+        mcLaunchKernel(&printer, dim3(1), dim3(1), args);
+        mcDeviceSynchronize();
+        std::exit(0);
+      },
+      testing::ExitedWithCode(0), "^device says 9\n$");
 }
 
 }  // namespace

@@ -6,7 +6,9 @@
 #include "reference/runtime/devices/device_table.h"
 
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
+#include <string>
 
 #include "absl/strings/str_cat.h"
 #include "reference/device/engine.h"
@@ -47,7 +49,7 @@ DeviceTable::DeviceTable() {
     devices_.push_back(
         std::make_unique<Device>(static_cast<int>(ordinal), visible[ordinal]));
   }
-  std::atexit([] { SynchronizationPoint(); });
+  std::atexit([] { DiscardOutputAtExit(); });
 }
 
 absl::StatusOr<Device*> DeviceTable::DeviceAt(int ordinal) const {
@@ -75,5 +77,21 @@ absl::StatusOr<Device*> DeviceTable::CurrentDeviceForWork() const {
 }
 
 void DeviceTable::SynchronizationPoint() { mxcts::device::FlushDevicePrintf(); }
+
+void DeviceTable::DiscardOutputAtExit() {
+  // [lang.printf.flush.at-process-exit] A device flushes its printf buffer
+  // only at synchronization points; a process that exits without one after
+  // its last printing kernel gets none of that output, in every timeline
+  // mode. The reference says what was lost, so that the program's author
+  // learns why.
+  const std::string unwritten = mxcts::device::TakeDevicePrintfOutput();
+  if (unwritten.empty()) return;
+  std::fprintf(
+      stderr,
+      "mxmaca: %zu bytes of device printf output were not written: "
+      "the process exited without a synchronization point after the "
+      "kernels that printed them [lang.printf.flush.at-process-exit]\n",
+      unwritten.size());
+}
 
 }  // namespace mxcts::runtime

@@ -62,8 +62,11 @@ class DeviceTable {
   absl::Mutex& execution_mutex() { return execution_mutex_; }
 
   // Writes pending device printf output: done at every point where the
-  // host synchronizes with a device, and at exit.
+  // host synchronizes with a device.
   static void SynchronizationPoint();
+  // At process exit: discards pending device printf output, saying on
+  // stderr how much was lost. [lang.printf.flush.at-process-exit]
+  static void DiscardOutputAtExit();
 
  private:
   DeviceTable();

@@ -22,6 +22,7 @@
 
 #include "reference/runtime/devices/device_table.h"
 #include "reference/runtime/errors/error_mapping.h"
+#include "reference/runtime/timeline/idle_progress.h"
 
 namespace mxcts::runtime {
 
@@ -82,6 +83,10 @@ Point Timeline::Enqueue(Queue* queue, Command command) {
       Queue::Entry{next_command_stamp_++, std::move(command)});
   ++queue->enqueued_;
   ++pending_count_;
+  ++activity_;
+  // [api.sync.timeline.idle-progress] Work that may wait: someone must run
+  // it if the program waits by its own means.
+  if (mode_.kind != TimelineMode::kEager) StartIdleProgress();
   if (!queue->listed_) {
     busy_.emplace(queue->id_, queue);
     queue->listed_ = true;
@@ -120,6 +125,7 @@ void Timeline::RunHead(Queue& queue) {
   Command command = std::move(queue.pending_.front().command);
   queue.pending_.pop_front();
   --pending_count_;
+  ++activity_;
 
   Device* device = *DeviceTable::Get().DeviceAt(queue.device());
   mcError_t result = mcSuccess;

@@ -137,6 +137,11 @@ class Timeline {
   void RunAll();
   // True if a queue of `device` has commands that have not run.
   bool HasPending(int device);
+  // True if any queue has commands that have not run.
+  bool HasAnyPending() const { return pending_count_ > 0; }
+  // Counts enqueued and run commands: unchanged over a period, the timeline
+  // was idle. (idle_progress.h)
+  uint64_t activity() const { return activity_; }
   // The points a wait on the legacy default stream of `device` waits for:
   // its own tail and the tail of every blocking queue of the device.
   // [api.sync.legacy.synchronize-covers-blocking-work]
@@ -189,6 +194,7 @@ class Timeline {
   // used over and over is not inserted and erased each time.
   std::map<uint64_t, Queue*> busy_;
   size_t pending_count_ = 0;
+  uint64_t activity_ = 0;
   std::map<int, mcError_t> pending_errors_;
 };
 
