@@ -18,6 +18,7 @@
 
 #include "reference/device/engine.h"
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -73,6 +74,9 @@ unsigned kernel_timeout_milliseconds ABSL_GUARDED_BY(settings_mutex) = 0;
 
 // Whether the calling OS thread is inside RunGrid (device code launching).
 thread_local bool running_grid = false;
+
+// SetSharedMemoryChecked's setting.
+std::atomic<bool> shared_memory_checked{false};
 
 struct EngineState {
   std::unique_ptr<StackPool> stacks;
@@ -160,6 +164,10 @@ mcError_t RunBlocks(const GridLaunch& launch, EngineState& state)
   ActiveGrid grid;
   grid.kernel_name = &launch.kernel_name;
   grid.arena = state.arena.get();
+  grid.describe_shared_fault = [](const SharedArena* arena, uintptr_t address,
+                                  std::string* description) {
+    return arena->DescribeFault(address, description);
+  };
   ScheduleOrder order = NextGridOrder();
   grid.order = &order;
   device_internal::SetCurrentGrid(&grid);
@@ -209,7 +217,12 @@ mcError_t RunGrid(const GridLaunch& launch) {
     state.stacks = std::make_unique<StackPool>(stack_bytes);
     state.stacks_requested_bytes = stack_bytes;
   }
-  if (state.arena == nullptr) state.arena = std::make_unique<SharedArena>();
+  // [lang.ub.memory.out-of-bounds-shared] The layout follows the setting
+  // of the grid's time; a change makes a new arena.
+  const bool checked = shared_memory_checked.load();
+  if (state.arena == nullptr || state.arena->checked() != checked) {
+    state.arena = std::make_unique<SharedArena>(checked);
+  }
   if (!state.arena->BeginGrid(launch.dynamic_shared_bytes).ok()) {
     return mcErrorInvalidConfiguration;
   }
@@ -350,6 +363,10 @@ bool SetDeviceHeapBytes(size_t bytes) {
   if (bytes > kMaxDeviceHeapBytes) return false;
   // [lang.malloc.heap.sized-by-limit]
   return TheDeviceHeap().SetCapacity(bytes);
+}
+
+void SetSharedMemoryChecked(bool checked) {
+  shared_memory_checked.store(checked);
 }
 
 }  // namespace mxcts::device

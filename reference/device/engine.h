@@ -236,6 +236,13 @@ using FaultClassifier = bool (*)(uintptr_t address,
 // Makes `classifier` (null: none) the one the engine asks.
 void SetFaultClassifier(FaultClassifier classifier);
 
+// Lays out shared memory for finding misuse (the runtime's checked mode):
+// every __shared__ variable, and the dynamic area, ends at inaccessible
+// memory, so an access past its end traps with mcErrorIllegalAddress and a
+// diagnostic naming the variable. Takes effect at the next grid.
+// [lang.ub.memory.out-of-bounds-shared]
+void SetSharedMemoryChecked(bool checked);
+
 }  // namespace mxcts::device
 
 #endif  // REFERENCE_DEVICE_ENGINE_H_

@@ -108,7 +108,8 @@ std::string NamespaceShared(Context& c, const VariableDeclaration& v,
     } else {
       out += "static char site; return *static_cast<" + type +
              "*>(::__mc_dev_shared_variable(&site, sizeof(" + type +
-             "), alignof(" + type + "))); } ";
+             "), alignof(" + type + "), \"" + std::string(c.s.at(d.name).text) +
+             "\")); } ";
     }
     uses[std::string(c.s.at(d.name).text)] = ref + "()";
   }
@@ -344,7 +345,7 @@ void RewriteBlockScopeShared(Context& c) {
         out += "static char " + site + "; " + typedef_text + type + "& " +
                name + " = *static_cast<" + type +
                "*>(::__mc_dev_shared_variable(&" + site + ", sizeof(" + type +
-               "), alignof(" + type + "))); ";
+               "), alignof(" + type + "), \"" + name + "\")); ";
       }
     }
     c.ReplaceTokens(start, semicolon + 1, out);

@@ -26,7 +26,7 @@ std::string StaticShared(const std::string& n, const std::string& spec,
   return Tokens("static char " + site + "; typedef " + spec + " " + declarator +
                 "; " + t + "& " + name + " = *static_cast<" + t +
                 "*>(::__mc_dev_shared_variable(&" + site + ", sizeof(" + t +
-                "), alignof(" + t + ")));");
+                "), alignof(" + t + "), \"" + name + "\"));");
 }
 
 TEST(BlockSharedTest, StaticArrayBecomesReferenceToBlockStorage) {
@@ -81,7 +81,7 @@ TEST(NamespaceSharedTest, BecomesAccessorAndUsesCallIt) {
                   "__mc_shared_t_0& __mc_shared_ref_0() { static char site; "
                   "return *static_cast<__mc_shared_t_0*>(::__mc_dev_shared_"
                   "variable(&site, sizeof(__mc_shared_t_0), "
-                  "alignof(__mc_shared_t_0))); }")));
+                  "alignof(__mc_shared_t_0), \"buf\")); }")));
   EXPECT_THAT(out, HasSubstr(Tokens("return __mc_shared_ref_0()[0] + s.buf;")));
   EXPECT_THAT(out, HasSubstr(Tokens("struct S { int buf; };")));
 }

@@ -32,7 +32,9 @@ struct __mc_image_runtime {
   // image's built-in variables refer to.
   const __mc_thread_context* builtins;
   void (*syncthreads)(const char* file, int line);
-  void* (*shared_variable)(const void* site, size_t size, size_t alignment);
+  // Version 3: with the variable's name.
+  void* (*shared_variable)(const void* site, size_t size, size_t alignment,
+                           const char* name);
   void* (*dynamic_shared)(void);
   // Device printf: formats into the device printf buffer.
   int (*vprintf)(const char* format, va_list args);

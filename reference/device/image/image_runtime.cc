@@ -79,10 +79,11 @@ void mcdev___mc_dev_syncthreads(const char* file, int line) {
 }
 
 MCDEV_DECLARE(void*, __mc_dev_shared_variable,
-              (const void* site, size_t size, size_t alignment));
+              (const void* site, size_t size, size_t alignment,
+               const char* name));
 void* mcdev___mc_dev_shared_variable(const void* site, size_t size,
-                                     size_t alignment) {
-  return bound_runtime->shared_variable(site, size, alignment);
+                                     size_t alignment, const char* name) {
+  return bound_runtime->shared_variable(site, size, alignment, name);
 }
 
 MCDEV_DECLARE(void*, __mc_dev_dynamic_shared, (void));

@@ -297,6 +297,17 @@ bool DescribeMemoryFault(const StackPool& stacks, uintptr_t address,
                         stack->size, address)};
     return true;
   }
+  // The block's shared memory: in checked mode every variable ends at a gap.
+  if (const ActiveGrid* grid = CurrentGrid();
+      grid != nullptr && grid->arena != nullptr &&
+      grid->describe_shared_fault != nullptr) {
+    std::string text;
+    if (grid->describe_shared_fault(grid->arena, address, &text)) {
+      // [lang.ub.memory.out-of-bounds-shared]
+      *description = {mcErrorIllegalAddress, std::move(text)};
+      return true;
+    }
+  }
   // The runtime's ranges: checked device memory, __constant__ variables.
   if (device::FaultClassifier classify = fault_classifier.load();
       classify != nullptr && classify(address, description)) {

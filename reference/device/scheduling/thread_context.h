@@ -20,6 +20,8 @@
 #ifndef REFERENCE_DEVICE_SCHEDULING_THREAD_CONTEXT_H_
 #define REFERENCE_DEVICE_SCHEDULING_THREAD_CONTEXT_H_
 
+#include <stdint.h>
+
 #include <string>
 
 #include "mcr/detail/device_abi.h"
@@ -46,6 +48,11 @@ struct ActiveGrid {
   BlockBarrier* barrier = nullptr;
   WaveCollectives* waves = nullptr;
   SharedArena* arena = nullptr;
+  // Says whether a faulting address lies in the arena's inaccessible memory
+  // and what an access there overran (set by the engine, which knows the
+  // arena's type). [lang.ub.memory.out-of-bounds-shared]
+  bool (*describe_shared_fault)(const SharedArena* arena, uintptr_t address,
+                                std::string* description) = nullptr;
   // The order the grid runs in; trap diagnostics name it.
   ScheduleOrder* order = nullptr;
   TrapRecord trap;

@@ -18,15 +18,26 @@
 // never with what the previous block left.
 // [lang.variable.shared.lifetime-of-block]
 //
+// A checked arena (the runtime's checked mode, MXCTS_MEMCHECK=1) lays the
+// same variables out for finding misuse instead: each static variable, and
+// the dynamic area, on pages of its own, placed so that it ends exactly
+// where kCheckedGapBytes of inaccessible memory begin. An access past the
+// end of a variable, by one byte or by anything up to the gap, faults, and
+// DescribeFault names the variable [lang.ub.memory.out-of-bounds-shared].
+// The block's budget is the same 64 KiB, counted as in the packed layout.
+//
 //   SharedArena arena;
 //   arena.BeginGrid(launch.dynamic_shared_bytes);
 //   arena.BeginBlock();
-//   absl::StatusOr<void*> tile = arena.Variable(&site, 1024, 4);
+//   absl::StatusOr<void*> tile = arena.Variable(&site, 1024, 4, "tile");
 
 #ifndef REFERENCE_DEVICE_SERVICES_SHARED_ARENA_H_
 #define REFERENCE_DEVICE_SERVICES_SHARED_ARENA_H_
 
 #include <stddef.h>
+#include <stdint.h>
+
+#include <string>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
@@ -39,8 +50,12 @@ class SharedArena {
   // The byte every used byte holds at the start of a block.
   static constexpr unsigned char kFreshByte = 0xA5;
 
-  // Maps the arena; aborts if the system refuses the mapping.
-  SharedArena();
+  // The inaccessible bytes after each variable of a checked arena.
+  static constexpr size_t kCheckedGapBytes = size_t{1} << 20;
+
+  // Maps the arena, packed or `checked`; aborts if the system refuses the
+  // mapping.
+  explicit SharedArena(bool checked = false);
   ~SharedArena();
 
   SharedArena(const SharedArena&) = delete;
@@ -55,32 +70,50 @@ class SharedArena {
   void BeginBlock();
 
   // The start of the dynamic area, 16-byte aligned; one past the end of the
-  // arena when Ns is 0.
-  void* dynamic_area() const { return base_ + dynamic_offset_; }
+  // arena (of its region, when checked) when Ns is 0.
+  void* dynamic_area() const { return dynamic_area_; }
 
   // The block's instance of the static variable declared at `site`:
   // allocated with `size` bytes and `alignment` on the grid's first request
   // for `site`. ResourceExhausted if it does not fit beside the dynamic
   // area; InvalidArgument for an alignment that is not a power of two up to
   // a page, or for a site seen before with another size or alignment.
+  // `name` (may be null) names the variable in fault diagnostics.
   absl::StatusOr<void*> Variable(const void* site, size_t size,
-                                 size_t alignment);
+                                 size_t alignment, const char* name = nullptr);
 
   // The bytes of the static part so far, alignment padding included.
   size_t static_bytes() const { return static_end_; }
-  // The lowest address of the arena.
+  bool checked() const { return checked_; }
+  // The lowest address of a packed arena.
   void* base() const { return base_; }
+
+  // If `address` lies in the arena's inaccessible memory, says which
+  // variable an access there overran and returns true.
+  bool DescribeFault(uintptr_t address, std::string* description) const;
 
  private:
   struct Slot {
-    size_t offset;
+    char* address;
     size_t size;
     size_t alignment;
+    const char* name;
   };
 
-  char* base_ = nullptr;
+  // Checked: `size` bytes at `alignment` on fresh pages ending at a gap.
+  absl::StatusOr<char*> PlaceChecked(size_t size, size_t alignment);
+  void MapChecked();
+
+  const bool checked_;
   size_t page_bytes_ = 0;
-  size_t dynamic_offset_ = 0;
+  // Packed: the arena. Checked: the reserved region.
+  char* base_ = nullptr;
+  size_t mapped_bytes_ = 0;
+  char* region_begin_ = nullptr;
+  char* next_free_ = nullptr;  // checked: where the next placement starts
+  size_t dynamic_offset_ = 0;  // packed layout accounting, both modes
+  size_t dynamic_bytes_ = 0;   // rounded Ns
+  char* dynamic_area_ = nullptr;
   size_t static_end_ = 0;
   absl::flat_hash_map<const void*, Slot> layout_;
 };

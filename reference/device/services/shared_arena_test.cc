@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -105,6 +106,62 @@ TEST(SharedArena, StaticPlusDynamicBeyondTheLimitIsExhausted) {
             absl::StatusCode::kResourceExhausted);
   EXPECT_EQ(arena.BeginGrid(kSharedBytesPerBlock + 1).code(),
             absl::StatusCode::kInvalidArgument);
+}
+
+TEST(SharedArena, CheckedVariablesEndAtInaccessibleMemory) {
+  // [lang.ub.memory.out-of-bounds-shared]
+  SharedArena arena(/*checked=*/true);
+  ASSERT_TRUE(arena.BeginGrid(100).ok());
+  arena.BeginBlock();
+  char tile_site;
+  char flag_site;
+  char* tile = Address(arena.Variable(&tile_site, 1024, 4, "tile"));
+  char* flag = Address(arena.Variable(&flag_site, 1, 1, nullptr));
+  ASSERT_NE(tile, nullptr);
+  ASSERT_NE(flag, nullptr);
+  // Usable, and fresh.
+  EXPECT_EQ(static_cast<unsigned char>(tile[1023]), SharedArena::kFreshByte);
+  tile[0] = 1;
+  tile[1023] = 2;
+  std::string description;
+  const uintptr_t end = reinterpret_cast<uintptr_t>(tile) + 1024;
+  ASSERT_TRUE(arena.DescribeFault(end + 8, &description));
+  EXPECT_THAT(description,
+              HasSubstr("8 bytes past the end of __shared__ variable 'tile' "
+                        "(1024 bytes)"));
+  ASSERT_TRUE(arena.DescribeFault(reinterpret_cast<uintptr_t>(flag) + 1 + 4000,
+                                  &description));
+  EXPECT_THAT(description, HasSubstr("4000 bytes past the end of a __shared__ "
+                                     "variable (1 bytes)"));
+  char* dynamic = static_cast<char*>(arena.dynamic_area());
+  ASSERT_TRUE(arena.DescribeFault(reinterpret_cast<uintptr_t>(dynamic) + 112,
+                                  &description));
+  EXPECT_THAT(description, HasSubstr("0 bytes past the end of the dynamic "
+                                     "shared memory"));
+  // Control: the budget is the packed one, and an address outside the arena
+  // is not the arena's.
+  EXPECT_EQ(arena.static_bytes(), 1025u);
+  int elsewhere = 0;
+  EXPECT_FALSE(arena.DescribeFault(reinterpret_cast<uintptr_t>(&elsewhere),
+                                   &description));
+}
+
+TEST(SharedMemory, CheckedOverrunTrapsNamingTheVariable) {
+  SetSharedMemoryChecked(true);
+  RunResult result = RunCapturingStderr(
+      "Overrun",
+      [](void**) {
+        static char site;
+        int* tile = static_cast<int*>(__mc_dev_shared_variable(
+            &site, 64 * sizeof(int), alignof(int), "tile"));
+        if (threadIdx.x == 0) tile[64 + 100] = 1;
+      },
+      {}, dim3(1), dim3(2));
+  SetSharedMemoryChecked(false);
+  EXPECT_EQ(result.error, mcErrorIllegalAddress);
+  EXPECT_THAT(result.stderr_text,
+              HasSubstr("400 bytes past the end of __shared__ variable 'tile' "
+                        "(256 bytes)"));
 }
 
 TEST(SharedArena, EveryBlockStartsWithFreshBytes) {

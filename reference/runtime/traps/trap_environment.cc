@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "reference/device/engine.h"
 #include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/traps/fault_classifier.h"
 
@@ -68,6 +69,8 @@ void ApplyTrapEnvironment(const TrapEnvironment& environment) {
   mxcts::device::SetKernelTimeoutMilliseconds(
       environment.kernel_timeout_milliseconds);
   MemoryManager::Get().SetCheckedMode(environment.checked_memory);
+  // [lang.ub.memory.out-of-bounds-shared]
+  mxcts::device::SetSharedMemoryChecked(environment.checked_memory);
   mxcts::device::SetFaultClassifier(&ClassifyRuntimeFault);
 }
 

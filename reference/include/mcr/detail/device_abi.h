@@ -33,8 +33,10 @@ void __mc_dev_syncthreads(const char* file, int line);
 
 // The address of the calling block's instance of the __shared__ variable
 // whose declaration is identified by `site`; allocated in the block's
-// shared arena on first use in the block.
-void* __mc_dev_shared_variable(const void* site, size_t size, size_t alignment);
+// shared arena on first use in the block. `name` (may be null) names the
+// variable in diagnostics.
+void* __mc_dev_shared_variable(const void* site, size_t size, size_t alignment,
+                               const char* name = nullptr);
 
 // The start of the calling block's dynamic shared memory (the launch's Ns).
 void* __mc_dev_dynamic_shared(void);
