@@ -397,6 +397,10 @@ const std::vector<std::string>& KnownOffloadArchs() {
   return *known;
 }
 
+int OffloadArchNumber(const std::string& arch) {
+  return arch == "xcore1000" ? 1000 : 0;
+}
+
 absl::StatusOr<CommandLine> ParseCommandLine(
     const std::vector<std::string>& arguments) {
   return Parser(arguments).Parse();

@@ -104,6 +104,12 @@ struct CommandLine {
 // The offload architectures mxcc accepts ("xcore1000", "native").
 const std::vector<std::string>& KnownOffloadArchs();
 
+// The number a device image records for offload architecture `arch` (one of
+// KnownOffloadArchs): major * 100 + minor * 10 of the devices that run it
+// (1000 for xcore1000), or 0 for "native", which runs on the device the
+// program finds.
+int OffloadArchNumber(const std::string& arch);
+
 // Parses the arguments after the program name. Fails with
 // InvalidArgumentError whose message names the offending argument: an
 // unknown option, an option missing its argument, an unknown -x language or

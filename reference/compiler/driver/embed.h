@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace mxcts::driver {
 
@@ -50,6 +51,12 @@ std::string ImageSymbol(const std::string& absolute_source,
 // `symbol` = {address of the bytes, their size}, as
 // __mc_internal::ImageBlob lays it out (two 8-byte words). `image_path`
 // should be absolute; the assembler reads it.
+// Assembly that defines the image's architecture record, exported as
+// `__mcdev___mc_image_archs`: the count of `archs`, then each (see
+// OffloadArchNumber). The runtime refuses to run the image on a device of
+// another architecture. [api.compile.mxcc.offload-arch]
+std::string ImageArchsAssembly(const std::vector<int>& archs);
+
 std::string EmbedAssembly(const std::string& symbol,
                           const std::string& image_path);
 

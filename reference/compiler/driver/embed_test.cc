@@ -165,5 +165,13 @@ TEST_F(EmbedObjectTest, HiddenSymbolIsNotExportedFromASharedLibrary) {
               HasSubstr(std::string("d ") + kSymbol));
 }
 
+TEST(ImageArchsAssemblyTest, ExportsTheCountThenEachArchitecture) {
+  const std::string text = ImageArchsAssembly({1000, 1100});
+  EXPECT_NE(text.find(".globl __mcdev___mc_image_archs"), std::string::npos);
+  EXPECT_NE(text.find("\t.long 2\n\t.long 1000\n\t.long 1100\n"),
+            std::string::npos);
+  EXPECT_NE(text.find(".size __mcdev___mc_image_archs, 12"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace mxcts::driver

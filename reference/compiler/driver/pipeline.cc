@@ -309,16 +309,40 @@ absl::Status Driver::BuildDeviceObject(const Job& job,
   // script puts the __constant__ sections on pages of their own
   // [lang.ub.memory.constant-write].
   std::string image = TemporaryFile(job, ".image.so");
+  std::vector<std::string> device_link = {
+      toolchain_.host_cxx,
+      "-shared",
+      "-Wl,--gc-sections",
+      "-Wl,--no-undefined",
+      "-Wl,--undefined=__mc_image_bind",
+      "-Wl,--version-script=" + installation_.device_version_script(),
+      "-Wl,-T," + installation_.device_linker_script(),
+      separated};
+  // [api.compile.mxcc.offload-arch] An image for named architectures
+  // records them; without one, or with `native`, it runs on any device.
+  std::vector<int> archs;
+  for (const std::string& arch : command_line_.offload_archs) {
+    if (OffloadArchNumber(arch) == 0) {
+      archs.clear();
+      break;
+    }
+    archs.push_back(OffloadArchNumber(arch));
+  }
+  if (!archs.empty()) {
+    std::string archs_s = TemporaryFile(job, ".archs.s");
+    std::string archs_o = TemporaryFile(job, ".archs.o");
+    status = WriteFile(archs_s, ImageArchsAssembly(archs));
+    if (!status.ok()) return status;
+    status = RunTool(
+        {toolchain_.host_cxx, "-c", "-x", "assembler", archs_s, "-o", archs_o});
+    if (!status.ok()) return status;
+    Append(&device_link, {archs_o, "-Wl,--undefined=__mcdev___mc_image_archs"});
+  }
+  Append(&device_link, {installation_.device_library(), "-lm", "-o", image});
   ProcessOptions options;
   options.capture_stderr = true;
   options.environment_overrides = {"LC_ALL=C"};
-  absl::StatusOr<ProcessResult> link =
-      Spawn({toolchain_.host_cxx, "-shared", "-Wl,--gc-sections",
-             "-Wl,--no-undefined", "-Wl,--undefined=__mc_image_bind",
-             "-Wl,--version-script=" + installation_.device_version_script(),
-             "-Wl,-T," + installation_.device_linker_script(), separated,
-             installation_.device_library(), "-lm", "-o", image},
-            options);
+  absl::StatusOr<ProcessResult> link = Spawn(device_link, options);
   if (!link.ok()) return link.status();
   if (!link->succeeded()) {
     DeviceLinkReport report = RewriteDeviceLinkErrors(

@@ -28,7 +28,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "reference/device/engine.h"
+#include "reference/runtime/devices/device_table.h"
 #include "reference/runtime/errors/error_mapping.h"
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/images/elf_dynsym.h"
@@ -60,6 +62,9 @@ class ImageInstance {
   absl::flat_hash_map<std::string, const KernelRecord*> kernels;
   absl::flat_hash_map<std::string, Variable> variables;
   std::vector<Mirror> mirrors;
+  // The architectures the image was built for (major * 100 + minor * 10);
+  // empty: any. [api.compile.mxcc.offload-arch]
+  std::vector<int> archs;
   // The whole pages of the copy's __constant__ section, if the image has
   // one laid out on pages of its own; read-only while `constants_locked`.
   uintptr_t constant_pages_begin = 0;
@@ -79,6 +84,30 @@ struct ImageRegistry::Image {
 namespace {
 
 constexpr int kHome = -1;
+
+// What an image built with --offload-arch exports (mxcc's embed.h).
+constexpr char kArchitecturesSymbol[] = "__mcdev___mc_image_archs";
+
+// mcErrorNoKernelImageForDevice unless `instance` was built for the
+// architecture of device `device` or for any.
+// [api.compile.mxcc.offload-arch]
+absl::Status CheckArchitecture(const ImageInstance& instance, int device,
+                               const std::string& what) {
+  if (instance.archs.empty() || device == kHome) return absl::OkStatus();
+  absl::StatusOr<Device*> target = DeviceTable::Get().DeviceAt(device);
+  if (!target.ok()) return target.status();
+  const mcDeviceProp_t& p = (*target)->properties();
+  const int arch = p.major * 100 + p.minor * 10;
+  for (int built : instance.archs) {
+    if (built == arch) return absl::OkStatus();
+  }
+  return McStatus(
+      mcErrorNoKernelImageForDevice,
+      absl::StrFormat("the device image of %s was built for %s, and device %d "
+                      "is %d.%d (architecture %d)",
+                      what, absl::StrJoin(instance.archs, ", "), device,
+                      p.major, p.minor, arch));
+}
 
 bool IsManaged(const DeviceVariableRecord& record) {
   return (record.flags & __mc_internal::kVariableManaged) != 0;
@@ -213,6 +242,10 @@ absl::StatusOr<std::unique_ptr<ImageInstance>> ImageRegistry::Load(Image& image,
                             ? table_override_
                             : mxcts::device::ImageRuntimeTable()));
   FindConstantPages(*image.blob, *instance->loaded, instance.get());
+  if (const auto* archs = static_cast<const unsigned*>(
+          instance->loaded->Symbol(kArchitecturesSymbol))) {
+    instance->archs.assign(archs + 1, archs + 1 + archs[0]);
+  }
   for (const std::string& name : image.kernel_symbols) {
     auto* record = static_cast<const KernelRecord*>(
         instance->loaded->Symbol(name.c_str()));
@@ -281,6 +314,8 @@ absl::StatusOr<KernelHandle> ImageRegistry::ResolveKernel(const void* stub,
   const Entity& kernel = it->second;
   MX_ASSIGN_OR_RETURN(ImageInstance * instance,
                       InstanceFor(*kernel.image, device));
+  MX_RETURN_IF_ERROR(CheckArchitecture(
+      *instance, device, "kernel " + KernelDisplayName(kernel.key)));
   auto record = instance->kernels.find(kernel.key);
   if (record ==
       instance->kernels.end()) {  // [lang.launch.limit.no-image-for-device]
@@ -308,6 +343,8 @@ absl::StatusOr<VariableHandle> ImageRegistry::ResolveVariable(
   const Entity& shadow = it->second;
   MX_ASSIGN_OR_RETURN(ImageInstance * instance,
                       InstanceFor(*shadow.image, device));
+  MX_RETURN_IF_ERROR(
+      CheckArchitecture(*instance, device, "variable '" + shadow.key + "'"));
   auto variable = instance->variables.find(shadow.key);
   if (variable == instance->variables.end()) {
     return McStatus(

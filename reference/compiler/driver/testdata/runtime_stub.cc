@@ -63,7 +63,7 @@ int DevicePrintf(const char* format, va_list args) {
   return std::vprintf(format, args);
 }
 void Syncthreads(const char*, int) { Die("no barriers in the stub", ""); }
-void* SharedVariable(const void*, size_t, size_t) {
+void* SharedVariable(const void*, size_t, size_t, const char*) {
   Die("no shared memory in the stub", "");
 }
 void* DynamicShared() { Die("no shared memory in the stub", ""); }
