@@ -31,6 +31,12 @@
 // thread. Device work is queued per stream and runs when MXCTS_TIMELINE says:
 // at submission (eager, the default), only when the host waits or polls
 // (deferred), or in a seeded random order the streams permit (shuffle).
+//
+// Stream 0 (and an omitted stream) names the current device's legacy
+// default stream, unless the unit is compiled with
+// MACA_API_PER_THREAD_DEFAULT_STREAM defined (mxcc --default-stream
+// per-thread): then it names the calling thread's per-thread default
+// stream (mcr/detail/runtime_api_per_thread.h).
 
 #ifndef MC_RUNTIME_API_H_
 #define MC_RUNTIME_API_H_
@@ -57,5 +63,8 @@
 #include "mcr/detail/runtime_api_memory.h"
 #include "mcr/detail/runtime_api_peer.h"
 #include "mcr/detail/runtime_api_stream.h"
+// Last: it renames functions declared above when the per-thread default
+// stream is selected (MACA_API_PER_THREAD_DEFAULT_STREAM).
+#include "mcr/detail/runtime_api_per_thread.h"
 
 #endif  // MC_RUNTIME_API_H_

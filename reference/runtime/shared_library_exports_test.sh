@@ -33,7 +33,7 @@ for name in $declared; do
 done
 # The launch ABI (mcr/detail/launch_abi.h) and the built-ins host code may
 # name (mcr/detail/device_abi.h).
-for name in _ZN13__mc_internal23PushLaunchConfigurationE4dim3S0_mP11MCstream_st \
+for name in _ZN13__mc_internal23PushLaunchConfigurationE4dim3S0_mP11MCstream_stb \
             _ZN13__mc_internal18LaunchFromStubArgsEPKvPPv \
             _ZN13__mc_internal14RegisterKernelEPKNS_9ImageBlobEPKvPKc \
             _ZN13__mc_internal22RegisterDeviceVariableEPKNS_9ImageBlobEPKvPKcmj \

@@ -10,7 +10,9 @@
 // [api.memory.malloc-pitch.row-alignment]. The shape rules (pitches, the
 // box inside its slices) are checked here; what remains is a box with row
 // and slice pitches on each side, which memory_copy.h checks against the
-// allocations and queues like any copy or set.
+// allocations and queues like any copy or set. The `_ptds` forms of the
+// synchronous copies and sets queue in the calling thread's per-thread
+// default stream where the plain calls queue in the legacy one.
 //
 // Tested by api_memory_test.cc.
 
@@ -312,6 +314,16 @@ mcError_t mcMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
   });
 }
 
+// [api.sync.per-thread.renamed-entry-points]
+mcError_t mcMemcpy2D_ptds(void* dst, size_t dpitch, const void* src,
+                          size_t spitch, size_t width, size_t height,
+                          mcMemcpyKind kind) {
+  return RunApi([&] {
+    return Copy2D(dst, dpitch, src, spitch, width, height, kind,
+                  mcStreamPerThread, CallKind::kSynchronous, "mcMemcpy2D");
+  });
+}
+
 mcError_t mcMemcpy2DAsync(void* dst, size_t dpitch, const void* src,
                           size_t spitch, size_t width, size_t height,
                           mcMemcpyKind kind, mcStream_t stream) {
@@ -324,6 +336,12 @@ mcError_t mcMemcpy2DAsync(void* dst, size_t dpitch, const void* src,
 mcError_t mcMemcpy3D(const mcMemcpy3DParms* p) {
   return RunApi(
       [&] { return Copy3D(p, nullptr, CallKind::kSynchronous, "mcMemcpy3D"); });
+}
+
+mcError_t mcMemcpy3D_ptds(const mcMemcpy3DParms* p) {
+  return RunApi([&] {
+    return Copy3D(p, mcStreamPerThread, CallKind::kSynchronous, "mcMemcpy3D");
+  });
 }
 
 mcError_t mcMemcpy3DAsync(const mcMemcpy3DParms* p, mcStream_t stream) {
@@ -340,6 +358,14 @@ mcError_t mcMemset2D(void* ptr, size_t pitch, int value, size_t width,
   });
 }
 
+mcError_t mcMemset2D_ptds(void* ptr, size_t pitch, int value, size_t width,
+                          size_t height) {
+  return RunApi([&] {
+    return Set2D(ptr, pitch, value, width, height, mcStreamPerThread,
+                 CallKind::kSynchronous, "mcMemset2D");
+  });
+}
+
 mcError_t mcMemset2DAsync(void* ptr, size_t pitch, int value, size_t width,
                           size_t height, mcStream_t stream) {
   return RunApi([&] {
@@ -352,6 +378,14 @@ mcError_t mcMemset3D(mcPitchedPtr pitchedDevPtr, int value, mcExtent extent) {
   return RunApi([&] {
     return Set3D(pitchedDevPtr, value, extent, nullptr, CallKind::kSynchronous,
                  "mcMemset3D");
+  });
+}
+
+mcError_t mcMemset3D_ptds(mcPitchedPtr pitchedDevPtr, int value,
+                          mcExtent extent) {
+  return RunApi([&] {
+    return Set3D(pitchedDevPtr, value, extent, mcStreamPerThread,
+                 CallKind::kSynchronous, "mcMemset3D");
   });
 }
 

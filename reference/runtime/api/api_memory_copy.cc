@@ -4,12 +4,14 @@
 // mcMemcpyAsync, and the driver-style mcMemcpyHtoD, mcMemcpyDtoH,
 // mcMemcpyDtoD and their asynchronous forms.
 //
-// Each checks its stream (0, the current device's default stream, for the
-// synchronous calls), plans the copy (memory_copy.h: every argument
-// checked, nothing queued on error) and submits it; how long the call then
-// blocks the host is decided by TimingOf, after [api.sync.host]. The
-// driver-style calls also require their mcDeviceptr_t sides to be device or
-// managed memory [api.memory.memcpy-driver.invalid-device-pointer].
+// Each checks its stream (for the synchronous calls 0, the current device's
+// legacy default stream, or mcStreamPerThread for their `_ptds` forms, which
+// a unit compiled with the per-thread default stream calls), plans the copy
+// (memory_copy.h: every argument checked, nothing queued on error) and submits
+// it; how long the call then blocks the host is decided by TimingOf, after
+// [api.sync.host]. The driver-style calls also require their mcDeviceptr_t
+// sides to be device or managed memory
+// [api.memory.memcpy-driver.invalid-device-pointer].
 //
 // Tested by api_memory_test.cc.
 
@@ -68,16 +70,54 @@ absl::Status Copy(void* dst, const void* src, size_t count, int kind,
   return mxcts::runtime::SubmitCopy(plan, stream, call, api);
 }
 
+// The synchronous copies, in `default_stream`: 0 (the legacy default
+// stream) for the plain calls, mcStreamPerThread for their `_ptds` forms.
+// [api.sync.per-thread.renamed-entry-points]
+mcError_t Memcpy(mcStream_t default_stream, void* dst, const void* src,
+                 size_t count, mcMemcpyKind kind) {
+  return RunApi([&] {
+    return Copy(dst, src, count, kind, default_stream, CallKind::kSynchronous,
+                0, "mcMemcpy");
+  });
+}
+
+mcError_t MemcpyHtoD(mcStream_t default_stream, mcDeviceptr_t dst,
+                     const void* src, size_t byteCount) {
+  return RunApi([&] {  // [api.memory.memcpy-htod.copies]
+    return Copy(dst, src, byteCount, mcMemcpyHostToDevice, default_stream,
+                CallKind::kSynchronous, kDeviceDst, "mcMemcpyHtoD");
+  });
+}
+
+mcError_t MemcpyDtoH(mcStream_t default_stream, void* dst, mcDeviceptr_t src,
+                     size_t byteCount) {
+  return RunApi([&] {  // [api.memory.memcpy-dtoh.copies]
+    return Copy(dst, src, byteCount, mcMemcpyDeviceToHost, default_stream,
+                CallKind::kSynchronous, kDeviceSrc, "mcMemcpyDtoH");
+  });
+}
+
+mcError_t MemcpyDtoD(mcStream_t default_stream, mcDeviceptr_t dst,
+                     mcDeviceptr_t src, size_t byteCount) {
+  return RunApi([&] {  // [api.memory.memcpy-dtod.copies]
+    return Copy(dst, src, byteCount, mcMemcpyDeviceToDevice, default_stream,
+                CallKind::kSynchronous, kDeviceDst | kDeviceSrc,
+                "mcMemcpyDtoD");
+  });
+}
+
 }  // namespace
 
 extern "C" {
 
 mcError_t mcMemcpy(void* dst, const void* src, size_t count,
                    mcMemcpyKind kind) {
-  return RunApi([&] {
-    return Copy(dst, src, count, kind, nullptr, CallKind::kSynchronous, 0,
-                "mcMemcpy");
-  });
+  return Memcpy(nullptr, dst, src, count, kind);
+}
+
+mcError_t mcMemcpy_ptds(void* dst, const void* src, size_t count,
+                        mcMemcpyKind kind) {
+  return Memcpy(mcStreamPerThread, dst, src, count, kind);
 }
 
 mcError_t mcMemcpyAsync(void* dst, const void* src, size_t count,
@@ -89,25 +129,29 @@ mcError_t mcMemcpyAsync(void* dst, const void* src, size_t count,
 }
 
 mcError_t mcMemcpyHtoD(mcDeviceptr_t dst, const void* src, size_t byteCount) {
-  return RunApi([&] {  // [api.memory.memcpy-htod.copies]
-    return Copy(dst, src, byteCount, mcMemcpyHostToDevice, nullptr,
-                CallKind::kSynchronous, kDeviceDst, "mcMemcpyHtoD");
-  });
+  return MemcpyHtoD(nullptr, dst, src, byteCount);
+}
+
+mcError_t mcMemcpyHtoD_ptds(mcDeviceptr_t dst, const void* src,
+                            size_t byteCount) {
+  return MemcpyHtoD(mcStreamPerThread, dst, src, byteCount);
 }
 
 mcError_t mcMemcpyDtoH(void* dst, mcDeviceptr_t src, size_t byteCount) {
-  return RunApi([&] {  // [api.memory.memcpy-dtoh.copies]
-    return Copy(dst, src, byteCount, mcMemcpyDeviceToHost, nullptr,
-                CallKind::kSynchronous, kDeviceSrc, "mcMemcpyDtoH");
-  });
+  return MemcpyDtoH(nullptr, dst, src, byteCount);
+}
+
+mcError_t mcMemcpyDtoH_ptds(void* dst, mcDeviceptr_t src, size_t byteCount) {
+  return MemcpyDtoH(mcStreamPerThread, dst, src, byteCount);
 }
 
 mcError_t mcMemcpyDtoD(mcDeviceptr_t dst, mcDeviceptr_t src, size_t byteCount) {
-  return RunApi([&] {  // [api.memory.memcpy-dtod.copies]
-    return Copy(dst, src, byteCount, mcMemcpyDeviceToDevice, nullptr,
-                CallKind::kSynchronous, kDeviceDst | kDeviceSrc,
-                "mcMemcpyDtoD");
-  });
+  return MemcpyDtoD(nullptr, dst, src, byteCount);
+}
+
+mcError_t mcMemcpyDtoD_ptds(mcDeviceptr_t dst, mcDeviceptr_t src,
+                            size_t byteCount) {
+  return MemcpyDtoD(mcStreamPerThread, dst, src, byteCount);
 }
 
 // [api.memory.memcpy-driver.async-forms]

@@ -2,7 +2,9 @@
 //
 // The linear set entry points [api.memory.memset]: mcMemset, mcMemsetAsync
 // and the driver-style element sets mcMemsetD8, mcMemsetD16, mcMemsetD32
-// (+Async). Each checks its stream, plans the set (memory_copy.h) and
+// (+Async), and the `_ptds` forms of the synchronous ones, which set in the
+// calling thread's per-thread default stream instead of the legacy one.
+// Each checks its stream, plans the set (memory_copy.h) and
 // submits it: a synchronous set of page-locked memory waits for it, any
 // other returns once it is queued [api.sync.host.memset-asynchronous].
 // The 2D and 3D sets are in api_memory_2d3d.cc.
@@ -41,15 +43,30 @@ absl::Status Set(void* ptr, uint32_t pattern, size_t element_size, size_t count,
   return mxcts::runtime::SubmitSet(plan, stream, call, api);
 }
 
+// A synchronous set, in `default_stream`: 0 (the legacy default stream) for
+// the plain calls, mcStreamPerThread for their `_ptds` forms.
+// [api.sync.per-thread.renamed-entry-points]
+mcError_t SynchronousSet(mcStream_t default_stream, void* ptr, uint32_t pattern,
+                         size_t element_size, size_t count, const char* api) {
+  return RunApi([&] {
+    return Set(ptr, pattern, element_size, count, default_stream,
+               CallKind::kSynchronous, api);
+  });
+}
+
 }  // namespace
 
 extern "C" {
 
 mcError_t mcMemset(void* ptr, int value, size_t count) {
-  return RunApi([&] {
-    return Set(ptr, static_cast<unsigned char>(value), 1, count, nullptr,
-               CallKind::kSynchronous, "mcMemset");
-  });
+  return SynchronousSet(nullptr, ptr, static_cast<unsigned char>(value), 1,
+                        count, "mcMemset");
+}
+
+mcError_t mcMemset_ptds(void* ptr, int value, size_t count) {
+  return SynchronousSet(mcStreamPerThread, ptr,
+                        static_cast<unsigned char>(value), 1, count,
+                        "mcMemset");
 }
 
 mcError_t mcMemsetAsync(void* ptr, int value, size_t count, mcStream_t stream) {
@@ -61,24 +78,30 @@ mcError_t mcMemsetAsync(void* ptr, int value, size_t count, mcStream_t stream) {
 
 // [api.memory.memset-d.sets-elements]
 mcError_t mcMemsetD8(mcDeviceptr_t dst, unsigned char value, size_t count) {
-  return RunApi([&] {
-    return Set(dst, value, 1, count, nullptr, CallKind::kSynchronous,
-               "mcMemsetD8");
-  });
+  return SynchronousSet(nullptr, dst, value, 1, count, "mcMemsetD8");
+}
+
+mcError_t mcMemsetD8_ptds(mcDeviceptr_t dst, unsigned char value,
+                          size_t count) {
+  return SynchronousSet(mcStreamPerThread, dst, value, 1, count, "mcMemsetD8");
 }
 
 mcError_t mcMemsetD16(mcDeviceptr_t dst, unsigned short value, size_t count) {
-  return RunApi([&] {
-    return Set(dst, value, 2, count, nullptr, CallKind::kSynchronous,
-               "mcMemsetD16");
-  });
+  return SynchronousSet(nullptr, dst, value, 2, count, "mcMemsetD16");
+}
+
+mcError_t mcMemsetD16_ptds(mcDeviceptr_t dst, unsigned short value,
+                           size_t count) {
+  return SynchronousSet(mcStreamPerThread, dst, value, 2, count, "mcMemsetD16");
 }
 
 mcError_t mcMemsetD32(mcDeviceptr_t dst, unsigned int value, size_t count) {
-  return RunApi([&] {
-    return Set(dst, value, 4, count, nullptr, CallKind::kSynchronous,
-               "mcMemsetD32");
-  });
+  return SynchronousSet(nullptr, dst, value, 4, count, "mcMemsetD32");
+}
+
+mcError_t mcMemsetD32_ptds(mcDeviceptr_t dst, unsigned int value,
+                           size_t count) {
+  return SynchronousSet(mcStreamPerThread, dst, value, 4, count, "mcMemsetD32");
 }
 
 mcError_t mcMemsetD8Async(mcDeviceptr_t dst, unsigned char value, size_t count,

@@ -16,8 +16,10 @@
 // mcMemcpyPeer is synchronous with respect to all three devices involved
 // [api.peer.copy.sync-serialized-with-devices]: it waits for the work
 // already issued to the source and destination devices (and the current
-// one), then runs in the current device's legacy default stream and waits
-// for it, so that nothing issued afterwards can start before it is done.
+// one), then runs in the current device's legacy default stream (the
+// calling thread's per-thread default stream for mcMemcpyPeer_ptds) and
+// waits for it, so that nothing issued afterwards can start before it is
+// done.
 // mcMemcpyPeerAsync is ordered in its stream only
 // [api.peer.copy.async-ordered-in-stream-only].
 //
@@ -133,6 +135,38 @@ std::string CopyDescription(const char* api, size_t count, int src_device,
                          count, src_device, dst_device);
 }
 
+// mcMemcpyPeer, in `default_stream`: 0 (the legacy default stream) for
+// the plain call, mcStreamPerThread for its `_ptds` form
+// [api.sync.per-thread.renamed-entry-points]. Either way it first waits for
+// the three devices, so the stream only decides where the copy is queued.
+mcError_t SynchronousPeerCopy(mcStream_t default_stream, void* dst,
+                              int dst_device, const void* src, int src_device,
+                              size_t count) {
+  return RunApi([&]() -> absl::Status {
+    constexpr char kApi[] = "mcMemcpyPeer";
+    Runtime& runtime = Runtime::Get();
+    // [api.memory.memcpy-peer.invalid-device]
+    MX_ASSIGN_OR_RETURN(Device * to, runtime.DeviceAt(dst_device));
+    MX_ASSIGN_OR_RETURN(Device * from, runtime.DeviceAt(src_device));
+    // [api.memory.memcpy-peer.count-zero]
+    if (count == 0) return absl::OkStatus();
+    MX_ASSIGN_OR_RETURN(Device * current, runtime.CurrentDeviceForWork());
+    MX_RETURN_IF_ERROR(
+        CheckPeerCopy(dst, dst_device, src, src_device, count, kApi));
+    MX_RETURN_IF_ERROR(CheckCopyDevicesUsable(*to, *from));
+    // [api.peer.copy.sync-serialized-with-devices]: the work issued before
+    // to each device involved has run before the copy starts.
+    for (int device :
+         std::set<int>{current->ordinal(), src_device, dst_device}) {
+      MX_RETURN_IF_ERROR(mxcts::runtime::SynchronizeDevice(device));
+    }
+    // [api.memory.memcpy-peer.copies] [api.peer.copy.no-peer-access-needed]
+    return mxcts::runtime::SubmitWork(
+        default_stream, CopyDescription(kApi, count, src_device, dst_device),
+        PeerCopyWork(dst, src, count, kApi), HostWait::kUntilDone);
+  });
+}
+
 }  // namespace
 
 extern "C" {
@@ -226,28 +260,13 @@ mcError_t mcDeviceDisablePeerAccess(int peerDevice) {
 
 mcError_t mcMemcpyPeer(void* dst, int dstDevice, const void* src, int srcDevice,
                        size_t count) {
-  return RunApi([&]() -> absl::Status {
-    constexpr char kApi[] = "mcMemcpyPeer";
-    Runtime& runtime = Runtime::Get();
-    // [api.memory.memcpy-peer.invalid-device]
-    MX_ASSIGN_OR_RETURN(Device * to, runtime.DeviceAt(dstDevice));
-    MX_ASSIGN_OR_RETURN(Device * from, runtime.DeviceAt(srcDevice));
-    // [api.memory.memcpy-peer.count-zero]
-    if (count == 0) return absl::OkStatus();
-    MX_ASSIGN_OR_RETURN(Device * current, runtime.CurrentDeviceForWork());
-    MX_RETURN_IF_ERROR(
-        CheckPeerCopy(dst, dstDevice, src, srcDevice, count, kApi));
-    MX_RETURN_IF_ERROR(CheckCopyDevicesUsable(*to, *from));
-    // [api.peer.copy.sync-serialized-with-devices]: the work issued before
-    // to each device involved has run before the copy starts.
-    for (int device : std::set<int>{current->ordinal(), srcDevice, dstDevice}) {
-      MX_RETURN_IF_ERROR(mxcts::runtime::SynchronizeDevice(device));
-    }
-    // [api.memory.memcpy-peer.copies] [api.peer.copy.no-peer-access-needed]
-    return mxcts::runtime::SubmitWork(
-        nullptr, CopyDescription(kApi, count, srcDevice, dstDevice),
-        PeerCopyWork(dst, src, count, kApi), HostWait::kUntilDone);
-  });
+  return SynchronousPeerCopy(nullptr, dst, dstDevice, src, srcDevice, count);
+}
+
+mcError_t mcMemcpyPeer_ptds(void* dst, int dstDevice, const void* src,
+                            int srcDevice, size_t count) {
+  return SynchronousPeerCopy(mcStreamPerThread, dst, dstDevice, src, srcDevice,
+                             count);
 }
 
 mcError_t mcMemcpyPeerAsync(void* dst, int dstDevice, const void* src,

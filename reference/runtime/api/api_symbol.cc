@@ -5,8 +5,9 @@
 // image registry resolves the shadow to the current device's instance
 // (loading the image for the device if needed); the copy itself is an
 // ordinary checked copy (memory_copy.h), since the instance is registered
-// as device memory, queued in the default stream or the given one and
-// timed as mcMemcpy or mcMemcpyAsync.
+// as device memory, queued in the default stream (the per-thread one for
+// the `_ptds` forms) or the given one and timed as mcMemcpy or
+// mcMemcpyAsync.
 // This is also the way the host writes a __constant__ variable
 // [lang.variable.constant.host-writes-with-symbol-api].
 //
@@ -34,8 +35,8 @@ namespace {
 enum class Direction { kToSymbol, kFromSymbol };
 
 // The checks and the copy shared by the four copy calls: `device` is the
-// device whose instance is used, `stream` where the copy is queued (0 for
-// the synchronous calls).
+// device whose instance is used, `stream` where the copy is queued (a
+// default stream for the synchronous calls).
 absl::Status SymbolCopy(Direction direction, void* other, const void* symbol,
                         size_t count, size_t offset, mcMemcpyKind kind,
                         Device& device, mcStream_t stream, CallKind call,
@@ -73,32 +74,54 @@ absl::Status SymbolCopy(Direction direction, void* other, const void* symbol,
   return mxcts::runtime::SubmitCopy(plan, stream, call, api);
 }
 
+// The synchronous symbol copies, in `default_stream`: 0 (the legacy default
+// stream) for the plain calls, mcStreamPerThread for their `_ptds` forms
+// [api.sync.per-thread.renamed-entry-points]. `other` is the source of a
+// copy to the symbol, the destination of a copy from it.
+mcError_t SynchronousSymbolCopy(Direction direction, mcStream_t default_stream,
+                                void* other, const void* symbol, size_t count,
+                                size_t offset, mcMemcpyKind kind,
+                                const char* api) {
+  return RunApi([&]() -> absl::Status {
+    // [api.memory.symbol.to-symbol-copies]
+    // [api.memory.symbol.from-symbol-copies]
+    MX_ASSIGN_OR_RETURN(Device * device,
+                        mxcts::runtime::StreamDeviceForWork(default_stream));
+    return SymbolCopy(direction, other, symbol, count, offset, kind, *device,
+                      default_stream, CallKind::kSynchronous, api);
+  });
+}
+
 }  // namespace
 
 extern "C" {
 
 mcError_t mcMemcpyToSymbol(const void* symbol, const void* src, size_t count,
                            size_t offset, mcMemcpyKind kind) {
-  return RunApi([&]() -> absl::Status {
-    // [api.memory.symbol.to-symbol-copies]
-    MX_ASSIGN_OR_RETURN(Device * device,
-                        mxcts::runtime::StreamDeviceForWork(nullptr));
-    return SymbolCopy(Direction::kToSymbol, const_cast<void*>(src), symbol,
-                      count, offset, kind, *device, nullptr,
-                      CallKind::kSynchronous, "mcMemcpyToSymbol");
-  });
+  return SynchronousSymbolCopy(Direction::kToSymbol, nullptr,
+                               const_cast<void*>(src), symbol, count, offset,
+                               kind, "mcMemcpyToSymbol");
+}
+
+mcError_t mcMemcpyToSymbol_ptds(const void* symbol, const void* src,
+                                size_t count, size_t offset,
+                                mcMemcpyKind kind) {
+  return SynchronousSymbolCopy(Direction::kToSymbol, mcStreamPerThread,
+                               const_cast<void*>(src), symbol, count, offset,
+                               kind, "mcMemcpyToSymbol");
 }
 
 mcError_t mcMemcpyFromSymbol(void* dst, const void* symbol, size_t count,
                              size_t offset, mcMemcpyKind kind) {
-  return RunApi([&]() -> absl::Status {
-    // [api.memory.symbol.from-symbol-copies]
-    MX_ASSIGN_OR_RETURN(Device * device,
-                        mxcts::runtime::StreamDeviceForWork(nullptr));
-    return SymbolCopy(Direction::kFromSymbol, dst, symbol, count, offset, kind,
-                      *device, nullptr, CallKind::kSynchronous,
-                      "mcMemcpyFromSymbol");
-  });
+  return SynchronousSymbolCopy(Direction::kFromSymbol, nullptr, dst, symbol,
+                               count, offset, kind, "mcMemcpyFromSymbol");
+}
+
+mcError_t mcMemcpyFromSymbol_ptds(void* dst, const void* symbol, size_t count,
+                                  size_t offset, mcMemcpyKind kind) {
+  return SynchronousSymbolCopy(Direction::kFromSymbol, mcStreamPerThread, dst,
+                               symbol, count, offset, kind,
+                               "mcMemcpyFromSymbol");
 }
 
 mcError_t mcMemcpyToSymbolAsync(const void* symbol, const void* src,

@@ -4,7 +4,10 @@
 // calls. PushLaunchConfiguration and LaunchFromStubArgs implement
 // `k<<<g, b, ns, s>>>(a)` as `(PushLaunchConfiguration(g, b, ns, s), k(a))`
 // with the stub of `k` popping the configuration; the Register functions run
-// during static initialization and fill the image registry.
+// during static initialization and fill the image registry. A unit compiled
+// with the per-thread default stream passes that choice with each
+// configuration, so its `k<<<g, b>>>` goes to the launching thread's
+// per-thread default stream.
 //
 // Tested by launch_abi_test.cc.
 
@@ -22,7 +25,13 @@
 namespace __mc_internal {
 
 void PushLaunchConfiguration(dim3 grid, dim3 block, size_t shared_bytes,
-                             mcStream_t stream) {
+                             mcStream_t stream,
+                             bool per_thread_default_stream) {
+  // [api.sync.per-thread.compile-option-selects]: the launching unit says
+  // what its stream 0 names.
+  if (stream == nullptr && per_thread_default_stream) {
+    stream = mcStreamPerThread;
+  }
   mxcts::runtime::ThreadState::Current().PushConfiguration(
       {grid, block, shared_bytes, stream});
 }

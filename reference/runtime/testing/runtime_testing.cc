@@ -1,8 +1,8 @@
 // Copyright mxcts authors.
 //
 // Test hooks of the runtime: thin forwards to the runtime's seams (the
-// grid runner, the registry's hand-written records and runtime table) plus
-// two trivial grid runners and file helpers.
+// grid runner, the registry's hand-written records and runtime table, the
+// stream table's queues) plus two trivial grid runners and file helpers.
 
 #include "reference/runtime/testing/runtime_testing.h"
 
@@ -11,7 +11,10 @@
 #include <fstream>
 #include <iterator>
 
+#include "absl/synchronization/mutex.h"
 #include "reference/runtime/images/image_registry.h"
+#include "reference/runtime/process/runtime.h"
+#include "reference/runtime/timeline/stream.h"
 
 namespace mxcts::runtime_testing {
 namespace {
@@ -24,6 +27,16 @@ std::atomic<mcError_t> runner_result{mcSuccess};
 void RegisterKernelRecord(const void* stub,
                           const __mc_internal::KernelRecord* record) {
   mxcts::runtime::ImageRegistry::Get().RegisterKernelRecord(stub, record);
+}
+
+uint64_t CommandsEnqueued(mcStream_t stream) {
+  mxcts::runtime::Runtime& runtime = mxcts::runtime::Runtime::Get();
+  absl::StatusOr<mxcts::runtime::Device*> current = runtime.CurrentDevice();
+  if (!current.ok()) return 0;
+  absl::MutexLock lock(&runtime.execution_mutex());
+  absl::StatusOr<mxcts::runtime::ResolvedStream> resolved =
+      mxcts::runtime::StreamTable::Get().Resolve(stream, (*current)->ordinal());
+  return resolved.ok() ? resolved->queue->Tail().seq : 0;
 }
 
 ScopedGridRunner::ScopedGridRunner(mxcts::runtime::GridRunner runner)

@@ -23,6 +23,7 @@
 #ifndef MXCTS_REFERENCE_RUNTIME_TESTING_RUNTIME_TESTING_H_
 #define MXCTS_REFERENCE_RUNTIME_TESTING_RUNTIME_TESTING_H_
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,12 @@ int GridsRun();
 // SetRunnerResult (a trap, as the engine would report it).
 mcError_t ReturnRunnerResult(const mxcts::device::GridLaunch& launch);
 void SetRunnerResult(mcError_t result);
+
+// How many commands the queue that `stream` names for the calling thread on
+// the current device has received so far, run or not (0 for a stream that
+// names no queue): a test sees where a call put its work by the count that
+// grew, whatever the timeline mode.
+uint64_t CommandsEnqueued(mcStream_t stream);
 
 // An image runtime table with only its version set, for images (such as
 // the test image) whose device code calls no engine service.

@@ -175,7 +175,7 @@ mcError_t mcDeviceSynchronize(void) { return mcSuccess; }
 
 namespace __mc_internal {
 
-void PushLaunchConfiguration(dim3 grid, dim3 block, size_t, mcStream_t) {
+void PushLaunchConfiguration(dim3 grid, dim3 block, size_t, mcStream_t, bool) {
   pending = {true, grid, block};
 }
 

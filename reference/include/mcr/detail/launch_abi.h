@@ -5,7 +5,8 @@
 // reference/compiler/design.md, "Rewrites"); no program names them.
 //
 // Host pass: a launch `k<<<g, b, ns, s>>>(a)` becomes
-// `(PushLaunchConfiguration(g, b, ns, s), k(a))`; the body of kernel `k` is
+// `(PushLaunchConfiguration(g, b, ns, s), k(a))`, whose omitted last
+// argument says what stream 0 names in the unit; the body of kernel `k` is
 // replaced by `LaunchFromStub<decltype(SELF), SELF, &IMAGE>(params...)`,
 // which registers the stub with its source's device image (HostKernel) and
 // launches through LaunchFromStubArgs. Device pass: the kernel body touches
@@ -68,11 +69,27 @@ struct DeviceVariableRecord {
   unsigned flags;
 };
 
+// Whether stream 0 of a launch names the calling thread's per-thread
+// default stream in the unit that includes this header (compiled with
+// MACA_API_PER_THREAD_DEFAULT_STREAM) or the legacy default stream. A
+// constant of internal linkage, so that every unit has its own, and the
+// default argument below, evaluated where the launch is written, passes
+// the launching unit's choice. [api.sync.per-thread.compile-option-selects]
+#ifdef MACA_API_PER_THREAD_DEFAULT_STREAM
+static constexpr bool kPerThreadDefaultStream = true;
+#else
+static constexpr bool kPerThreadDefaultStream = false;
+#endif
+
 // --- Runtime entry points (libmcruntime). ---
 
 // Records the configuration of the next stub call on this host thread.
-void PushLaunchConfiguration(dim3 grid, dim3 block, size_t shared_bytes = 0,
-                             mcStream_t stream = 0);
+// `stream` 0 is mcStreamPerThread when `per_thread_default_stream` is true,
+// the legacy default stream when it is false; translated code never passes
+// the last argument, so it is the launching unit's kPerThreadDefaultStream.
+void PushLaunchConfiguration(
+    dim3 grid, dim3 block, size_t shared_bytes = 0, mcStream_t stream = 0,
+    bool per_thread_default_stream = kPerThreadDefaultStream);
 
 // Pops the configuration pushed for this call and launches `host_stub` with
 // `args` as mcLaunchKernel would; a missing configuration is
