@@ -100,6 +100,10 @@ class Parser {
     } else if (saw_compile_) {
       result_.mode = Mode::kCompile;
     }
+    if (result_.per_thread_default_stream) {
+      result_.preprocessor_flags.push_back(
+          "-DMACA_API_PER_THREAD_DEFAULT_STREAM");
+    }
     absl::Status status = Validate();
     if (!status.ok()) return status;
     return result_;
@@ -249,6 +253,50 @@ class Parser {
       *taken = true;
       return AddOffloadArch(argument);
     }
+    return ParseDefaultStream(argument, taken);
+  }
+
+  // [api.sync.per-thread.compile-option-selects] nvcc's
+  // `--default-stream legacy|null|per-thread` (also joined by '=') and
+  // clang's `-fgpu-default-stream=legacy|per-thread`, read here before the
+  // -f family would pass the latter to the host compiler. Sets *taken when
+  // `argument` was one.
+  absl::Status ParseDefaultStream(const std::string& argument, bool* taken) {
+    const std::vector<std::string> nvcc_values = {"legacy", "null",
+                                                  "per-thread"};
+    std::string value;
+    absl::Status status =
+        Value(argument, "--default-stream", /*joined=*/false, taken, &value);
+    if (!status.ok() || *taken) {
+      return status.ok()
+                 ? SetDefaultStream(value, argument + " " + value, nvcc_values)
+                 : status;
+    }
+    const std::string nvcc_joined = "--default-stream=";
+    if (StartsWith(argument, nvcc_joined)) {
+      *taken = true;
+      return SetDefaultStream(argument.substr(nvcc_joined.size()), argument,
+                              nvcc_values);
+    }
+    const std::string clang_joined = "-fgpu-default-stream=";
+    if (StartsWith(argument, clang_joined)) {
+      *taken = true;
+      return SetDefaultStream(argument.substr(clang_joined.size()), argument,
+                              {"legacy", "per-thread"});
+    }
+    return absl::OkStatus();
+  }
+
+  // Records default stream `value`, one of `known`, given as `spelled`.
+  absl::Status SetDefaultStream(const std::string& value,
+                                const std::string& spelled,
+                                const std::vector<std::string>& known) {
+    if (std::find(known.begin(), known.end(), value) == known.end()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown default stream '", value, "' in '", spelled,
+                       "' (known: ", absl::StrJoin(known, ", "), ")"));
+    }
+    result_.per_thread_default_stream = value == "per-thread";
     return absl::OkStatus();
   }
 
@@ -434,6 +482,14 @@ MXMACA:
   --offload-device-only
                        with -c: write each source's device image (a shared
                        object the runtime loads) instead of an object file
+  --default-stream legacy|null|per-thread
+                       what stream 0 (and an omitted stream) names in the
+                       sources compiled: the legacy default stream (legacy
+                       and null, the default) or the calling thread's
+                       per-thread default stream (per-thread: defines
+                       MACA_API_PER_THREAD_DEFAULT_STREAM); also spelled
+                       --default-stream=VALUE, and -fgpu-default-stream=
+                       legacy|per-thread
 
 Passed to the host compiler with their usual meaning:
   -I DIR  -D NAME[=V]  -U NAME  -isystem DIR  -iquote DIR  -include FILE

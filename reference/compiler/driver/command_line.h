@@ -4,10 +4,11 @@
 //
 // mxcc takes the command lines of a gcc-style compiler driver, so that users'
 // Makefiles and CMake projects work unchanged, plus the MXMACA options
-// `-x maca`, `--offload-arch=` and `--maca-path=`. Parsing is pure: it reads
-// only the arguments and touches no file. The result says what to do (link,
-// compile only, preprocess only), which inputs to process in which language,
-// and which of the user's flags go to which host tool invocation.
+// `-x maca`, `--offload-arch=`, `--maca-path=` and `--default-stream`. Parsing
+// is pure: it reads only the arguments and touches no file. The result says
+// what to do (link, compile only, preprocess only), which inputs to process in
+// which language, and which of the user's flags go to which host tool
+// invocation.
 //
 // Example:
 //
@@ -84,6 +85,13 @@ struct CommandLine {
   std::vector<std::string> offload_archs;
   // --maca-path; nullopt when not given.
   std::optional<std::string> maca_path;
+  // --default-stream per-thread (or =per-thread, or
+  // -fgpu-default-stream=per-thread), the last such option winning: stream
+  // 0 of the sources compiled is the calling thread's per-thread default
+  // stream. When set, preprocessor_flags end with
+  // -DMACA_API_PER_THREAD_DEFAULT_STREAM, the macro the runtime header
+  // reads. [api.sync.per-thread.compile-option-selects]
+  bool per_thread_default_stream = false;
 
   bool verbose = false;     // -v: print each command before running it
   bool save_temps = false;  // -save-temps: keep the temporary directory
@@ -112,9 +120,9 @@ int OffloadArchNumber(const std::string& arch);
 
 // Parses the arguments after the program name. Fails with
 // InvalidArgumentError whose message names the offending argument: an
-// unknown option, an option missing its argument, an unknown -x language or
-// offload architecture, no input file (unless --help or --version), or -o
-// with several outputs (-c, -E, -M with several sources), or
+// unknown option, an option missing its argument, an unknown -x language,
+// offload architecture or default stream, no input file (unless --help or
+// --version), or -o with several outputs (-c, -E, -M with several sources), or
 // --offload-device-only without -c or with a source that is not MXMACA.
 //
 // Inputs are classified as they appear, under the -x language in effect:

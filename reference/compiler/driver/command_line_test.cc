@@ -179,6 +179,81 @@ TEST(CommandLineErrorTest, DeviceOnlyNeedsMacaSource) {
             "'host.cpp' is not one (use -x maca)");
 }
 
+// [api.sync.per-thread.compile-option-selects]
+constexpr char kPerThreadDefine[] = "-DMACA_API_PER_THREAD_DEFAULT_STREAM";
+
+TEST(DefaultStreamTest, PerThreadDefinesTheMacroInEverySpelling) {
+  for (const std::vector<std::string>& option :
+       std::vector<std::vector<std::string>>{
+           {"--default-stream", "per-thread"},
+           {"--default-stream=per-thread"},
+           {"-fgpu-default-stream=per-thread"}}) {
+    std::vector<std::string> arguments = option;
+    arguments.insert(arguments.end(), {"-DUSER=1", "a.cu", "b.cpp"});
+    CommandLine cl = Parse(arguments);
+    EXPECT_TRUE(cl.per_thread_default_stream) << option[0];
+    // After the user's flags, once; not a flag of the host compiler.
+    EXPECT_THAT(cl.preprocessor_flags,
+                ElementsAre("-DUSER=1", kPerThreadDefine))
+        << option[0];
+    EXPECT_THAT(cl.code_flags, IsEmpty()) << option[0];
+    EXPECT_THAT(cl.inputs, ElementsAre(Maca("a.cu"), Cxx("b.cpp")));
+  }
+}
+
+TEST(DefaultStreamTest, LegacyIsTheDefaultAndDefinesNothing) {
+  CommandLine unset = Parse({"a.cu"});
+  EXPECT_FALSE(unset.per_thread_default_stream);
+  EXPECT_THAT(unset.preprocessor_flags, IsEmpty());
+  for (const std::vector<std::string>& option :
+       std::vector<std::vector<std::string>>{{"--default-stream", "legacy"},
+                                             {"--default-stream", "null"},
+                                             {"--default-stream=legacy"},
+                                             {"--default-stream=null"},
+                                             {"-fgpu-default-stream=legacy"}}) {
+    std::vector<std::string> arguments = option;
+    arguments.push_back("a.cu");
+    CommandLine cl = Parse(arguments);
+    EXPECT_FALSE(cl.per_thread_default_stream) << option.back();
+    EXPECT_THAT(cl.preprocessor_flags, IsEmpty()) << option.back();
+    EXPECT_THAT(cl.code_flags, IsEmpty()) << option.back();
+  }
+}
+
+TEST(DefaultStreamTest, TheLastOptionWins) {
+  CommandLine legacy = Parse(
+      {"--default-stream=per-thread", "-fgpu-default-stream=legacy", "a.cu"});
+  EXPECT_FALSE(legacy.per_thread_default_stream);
+  EXPECT_THAT(legacy.preprocessor_flags, IsEmpty());
+  CommandLine per_thread =
+      Parse({"--default-stream", "null", "--default-stream", "per-thread",
+             "-fgpu-default-stream=per-thread", "a.cu"});
+  EXPECT_TRUE(per_thread.per_thread_default_stream);
+  EXPECT_THAT(per_thread.preprocessor_flags, ElementsAre(kPerThreadDefine));
+}
+
+TEST(DefaultStreamErrorTest, UnknownValueNamesTheArgument) {
+  EXPECT_EQ(ParseError({"--default-stream", "per_thread", "a.cu"}),
+            "unknown default stream 'per_thread' in '--default-stream "
+            "per_thread' (known: legacy, null, per-thread)");
+  EXPECT_EQ(ParseError({"--default-stream=", "a.cu"}),
+            "unknown default stream '' in '--default-stream=' (known: "
+            "legacy, null, per-thread)");
+  // clang's spelling takes clang's values.
+  EXPECT_EQ(ParseError({"-fgpu-default-stream=null", "a.cu"}),
+            "unknown default stream 'null' in '-fgpu-default-stream=null' "
+            "(known: legacy, per-thread)");
+  EXPECT_EQ(ParseError({"a.cu", "--default-stream"}),
+            "missing argument to '--default-stream'");
+  // Control: the same arguments with a known value parse
+  // (PerThreadDefinesTheMacroInEverySpelling).
+}
+
+TEST(DefaultStreamTest, HelpNamesTheOption) {
+  EXPECT_THAT(HelpText(), HasSubstr("--default-stream legacy|null|per-thread"));
+  EXPECT_THAT(HelpText(), HasSubstr("-fgpu-default-stream="));
+}
+
 TEST(CommandLineTest, HelpAndVersionNeedNoInput) {
   EXPECT_TRUE(Parse({"--help"}).show_help);
   EXPECT_TRUE(Parse({"--version"}).show_version);
