@@ -14,7 +14,10 @@
 // (`mcMemcpyToSymbol(var, src, n)`) and mcLaunchKernel taking the kernel
 // directly. mxcc includes this header in every MXMACA translation unit; it
 // does not define the qualifiers (__global__, __device__, ...), which the
-// compiler's translator handles.
+// compiler's translator handles. In a unit compiled with the per-thread
+// default stream (MACA_API_PER_THREAD_DEFAULT_STREAM), the C++ forms below
+// are renamed with the C functions they call, and so reach the `_ptsz` and
+// `_ptds` entry points (mcr/detail/runtime_api_per_thread.h).
 //
 //   #include <mc_runtime.h>
 //
