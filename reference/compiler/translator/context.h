@@ -62,8 +62,14 @@ struct Context {
   // Device pass: the kernel definitions whose records are still to be
   // instantiated.
   std::vector<KernelBody> kernel_bodies;
+  // Translation::device_declarations_without_definition.
+  std::set<std::string> device_declarations;
 
   bool host() const { return pass == Pass::kHost; }
+  // A part of record names unique to the source (the hex digits of
+  // `image`), so that relocatable device code can link the records of
+  // several sources into one image.
+  std::string UniqueRecordTag() const;
   // A number unique within the translation unit (the `N` of the rewrites).
   int NextId() { return next_id_++; }
   // Reports an error at token `token` of the stream.

@@ -322,6 +322,10 @@ void RewriteFunctions(Context& c) {
       continue;
     }
     bool device = f.Has(s, "__device__");
+    if (device && !f.is_definition() && !f.system_header &&
+        f.scope.kind == ScopeKind::kNamespace && s.IsName(f.name)) {
+      c.device_declarations.insert(std::string(s.at(f.name).text));
+    }
     if (c.host() && device && !f.Has(s, "__host__") && !f.Has(s, "constexpr") &&
         f.is_definition()) {
       c.ReplaceTokens(f.body_begin, f.body_end, TrapBody(c, f));

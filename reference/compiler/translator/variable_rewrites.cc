@@ -181,6 +181,13 @@ void RewriteVariable(Context& c, const VariableDeclaration& v,
     c.ReplaceTokens(v.range.begin, v.range.end, NamespaceShared(c, v, uses));
     return;
   }
+  if (is_extern && !v.system_header) {
+    for (const Declarator& d : v.declarators) {
+      if (d.name >= 0) {
+        c.device_declarations.insert(std::string(s.at(d.name).text));
+      }
+    }
+  }
   if (is_extern && !(managed && c.host())) return;
   std::string flags = constant  ? "::__mc_internal::kVariableConstant"
                       : managed ? "::__mc_internal::kVariableManaged"
@@ -207,7 +214,7 @@ void RewriteVariable(Context& c, const VariableDeclaration& v,
       after +=
           " extern \"C\" __attribute__((used)) const "
           "::__mc_internal::DeviceVariableRecord __mc_variable_record_" +
-          n + " = {\"" + Key(v, name) + "\", (void*)&" + name + ", sizeof(" +
+          c.UniqueRecordTag() + "_" + n + " = {\"" + Key(v, name) + "\", (void*)&" + name + ", sizeof(" +
           name + "), " + flags + "};";
     }
   }

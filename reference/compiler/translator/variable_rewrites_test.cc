@@ -133,7 +133,7 @@ TEST(DeviceVariableTest, DevicePassEmitsRecord) {
       DeviceTokens("__device__ int x;"),
       HasSubstr(Tokens("int x; extern \"C\" __attribute__((used)) const "
                        "::__mc_internal::DeviceVariableRecord "
-                       "__mc_variable_record_0 = {\"x\", (void*)&x, sizeof(x), "
+                       "__mc_variable_record_00000000000000ab_0 = {\"x\", (void*)&x, sizeof(x), "
                        "0};")));
 }
 
