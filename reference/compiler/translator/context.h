@@ -49,6 +49,7 @@ struct Context {
   const DeclarationIndex& index;
   Pass pass;
   std::string image;  // options.image_symbol, or a placeholder when empty
+  bool relocatable_device_code;  // options.relocatable_device_code
 
   EditList edits;
   std::vector<Diagnostic> diagnostics;

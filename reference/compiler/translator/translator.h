@@ -47,6 +47,11 @@ struct TranslationOptions {
   // "__mc_image_<16 hex digits>", unique per source. Kernel stubs and
   // variable registrations of the host pass refer to it.
   std::string image_symbol;
+  // The source is compiled as relocatable device code (mxcc -fgpu-rdc): its
+  // device variables' keys carry the source's tag, because the device link
+  // puts several sources' variables into one image, where two `static`
+  // variables of one name must not share a key.
+  bool relocatable_device_code = false;
 };
 
 // A problem found in the source, positioned in the user's file.

@@ -121,4 +121,8 @@ std::string KernelDisplayName(absl::string_view key) {
   return std::string(key.substr(start, end - start));
 }
 
+std::string VariableDisplayName(absl::string_view key) {
+  return std::string(key.substr(0, key.find('@')));
+}
+
 }  // namespace mxcts::runtime

@@ -131,5 +131,11 @@ TEST(KernelDisplayName, IsTheTextAfterSigFUpToTheBracket) {
   EXPECT_EQ(KernelDisplayName("custom key"), "custom key");
 }
 
+TEST(VariableDisplayName, DropsTheSourceTag) {
+  EXPECT_EQ(VariableDisplayName("ns::counter@3dab0b5e7c43f19e"),
+            "ns::counter");
+  EXPECT_EQ(VariableDisplayName("counter"), "counter");
+}
+
 }  // namespace
 }  // namespace mxcts::runtime
