@@ -29,6 +29,7 @@ struct KernelBody {
   int body_open = -1;   // the body's `{`
   int body_close = -1;  // its `}`
   std::string self;     // SELF of the rewrites
+  std::string unit = "0";  // KernelTraits' Unit (KernelKeyInUnit)
   // The `__launch_bounds__` arguments as written, or "" when absent.
   std::string max_threads;
   std::string min_blocks;

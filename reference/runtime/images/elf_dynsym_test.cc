@@ -129,6 +129,12 @@ TEST(KernelDisplayName, IsTheTextAfterSigFUpToTheBracket) {
                               "= ns::Scale<float>]"),
             "ns::Scale<float>");
   EXPECT_EQ(KernelDisplayName("custom key"), "custom key");
+  // A kernel with internal linkage in relocatable device code.
+  EXPECT_EQ(KernelDisplayName("constexpr const char* __mc_internal::"
+                              "KernelKeyInUnit() [with Sig = void (*)(int*); "
+                              "Sig F = sk; long long unsigned int Unit = "
+                              "1234]"),
+            "sk");
 }
 
 TEST(VariableDisplayName, DropsTheSourceTag) {
