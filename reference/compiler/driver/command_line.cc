@@ -315,9 +315,9 @@ class Parser {
   absl::Status SetRelocatableDeviceCode(const std::string& argument,
                                         const std::string& value) {
     if (value != "true" && value != "false") {
-      return absl::InvalidArgumentError(
-          absl::StrCat("invalid value '", value, "' of '", argument,
-                       "' (known: true, false)"));
+      return absl::InvalidArgumentError(absl::StrCat("invalid value '", value,
+                                                     "' of '", argument,
+                                                     "' (known: true, false)"));
     }
     result_.relocatable_device_code = value == "true";
     return absl::OkStatus();

@@ -195,8 +195,8 @@ TEST(CommandLineTest, RelocatableDeviceCodeSpellings) {
     // The option is the driver's: it never reaches the host compiler.
     EXPECT_THAT(cl.code_flags, IsEmpty()) << arguments[0];
   }
-  EXPECT_FALSE(Parse({"-fgpu-rdc", "-fno-gpu-rdc", "a.cu"})
-                   .relocatable_device_code);
+  EXPECT_FALSE(
+      Parse({"-fgpu-rdc", "-fno-gpu-rdc", "a.cu"}).relocatable_device_code);
   EXPECT_FALSE(Parse({"-rdc=false", "a.cu"}).relocatable_device_code);
   // -dc is nvcc's -c -rdc=true.
   CommandLine dc = Parse({"-dc", "a.cu", "b.cu"});

@@ -89,8 +89,7 @@ bool IsVariableName(const std::string& demangled) {
 // `callee`.
 std::string UndefinedSymbolMessage(const std::string& callee,
                                    const DeviceLinkSources& sources) {
-  if (sources.declared_without_definition.count(UnqualifiedName(callee)) >
-      0) {
+  if (sources.declared_without_definition.count(UnqualifiedName(callee)) > 0) {
     // [api.compile.mxcc.relocatable-device-code]
     return absl::StrCat("'", callee,
                         "' is declared for device code in this source but "
@@ -123,8 +122,8 @@ std::string DemangleQuotedDeviceSymbols(const std::string& line) {
         open == std::string::npos ? std::string::npos : line.find('\'', open);
     if (close == std::string::npos) break;
     out += line.substr(at, open - at);
-    out += "'" + DeviceSymbolName(line.substr(open + 1, close - open - 1)) +
-           "'";
+    out +=
+        "'" + DeviceSymbolName(line.substr(open + 1, close - open - 1)) + "'";
     at = close + 1;
   }
   return out + line.substr(at);
@@ -187,7 +186,8 @@ DeviceLinkReport RewriteDeviceLinkErrors(const std::string& linker_stderr,
   while (std::getline(lines, line)) {
     std::string quoted;
     if (QuotedAfter(line, kInFunction, &quoted)) {
-      if (!held_function.empty()) passed += DemangleQuotedDeviceSymbols(held_function) + "\n";
+      if (!held_function.empty())
+        passed += DemangleQuotedDeviceSymbols(held_function) + "\n";
       function = DeviceSymbolName(quoted);
       held_function = line;
       continue;
@@ -231,9 +231,8 @@ DeviceLinkReport RewriteDeviceLinkErrors(const std::string& linker_stderr,
                                     "yet\n");
         continue;
       }
-      report.text += absl::StrCat(position, ": error: ",
-                                  UndefinedSymbolMessage(callee, sources),
-                                  "\n");
+      report.text += absl::StrCat(
+          position, ": error: ", UndefinedSymbolMessage(callee, sources), "\n");
       continue;
     }
     if (!held_function.empty()) {
@@ -243,7 +242,8 @@ DeviceLinkReport RewriteDeviceLinkErrors(const std::string& linker_stderr,
     if (report.host_only_calls > 0 && StartsWith(line, "collect2: ")) continue;
     passed += DemangleQuotedDeviceSymbols(line) + "\n";
   }
-  if (!held_function.empty()) passed += DemangleQuotedDeviceSymbols(held_function) + "\n";
+  if (!held_function.empty())
+    passed += DemangleQuotedDeviceSymbols(held_function) + "\n";
   report.text += passed;
   return report;
 }

@@ -323,8 +323,7 @@ absl::Status Driver::BuildDeviceObject(const Job& job,
   if (command_line_.relocatable_device_code && !command_line_.device_only) {
     std::string carrier_s = TemporaryFile(job, ".device-code.s");
     std::string carrier_o = TemporaryFile(job, ".device-code.o");
-    status =
-        WriteFile(carrier_s, DeviceCodeCarrierAssembly(symbol, separated));
+    status = WriteFile(carrier_s, DeviceCodeCarrierAssembly(symbol, separated));
     if (!status.ok()) return status;
     status = RunTool({toolchain_.host_cxx, "-c", "-x", "assembler", carrier_s,
                       "-o", carrier_o});
@@ -406,7 +405,8 @@ absl::Status Driver::LinkDeviceImage(
   absl::StatusOr<ProcessResult> link = Spawn(device_link, options);
   if (!link.ok()) return link.status();
   if (!link->succeeded()) {
-    DeviceLinkReport report = RewriteDeviceLinkErrors(link->stderr_text, sources);
+    DeviceLinkReport report =
+        RewriteDeviceLinkErrors(link->stderr_text, sources);
     diagnostics_ << report.text;
     if (report.host_only_calls == 0) {
       diagnostics_ << "mxcc: error: the device link of "
@@ -478,8 +478,9 @@ absl::Status Driver::DeviceLink(const std::vector<RelocatableDeviceCode>& code,
       }
       symbols.push_back(one.image_symbol);
       all_symbols += one.image_symbol + "\n";
-      std::string file = (*directory)->File(
-          absl::StrCat(stem, "-", device_objects.size(), ".o"));
+      std::string file =
+          (*directory)
+              ->File(absl::StrCat(stem, "-", device_objects.size(), ".o"));
       status = WriteFile(file, one.object);
       if (!status.ok()) return status;
       device_objects.push_back(file);

@@ -571,7 +571,8 @@ TEST_F(PipelineTest, RelocatableDeviceCodeLinksAcrossSources) {
   link = Run({"g++", "k.o", "twice.o", "-L" + LibDir(), "-lmcruntime", "-o",
               "no_dlink"});
   EXPECT_FALSE(link.succeeded());
-  EXPECT_THAT(link.stderr_text, HasSubstr("undefined reference to `__mc_image_"));
+  EXPECT_THAT(link.stderr_text,
+              HasSubstr("undefined reference to `__mc_image_"));
 }
 
 TEST_F(PipelineTest, WithoutRelocatableDeviceCodeTheDiagnosticNamesTheOption) {

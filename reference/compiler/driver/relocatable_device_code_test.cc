@@ -116,15 +116,13 @@ TEST_F(RelocatableDeviceCodeTest, ArchiveMembersAreNamed) {
                                            "__mc_image_00000000000000c2"));
   EXPECT_EQ((*found)[0].object, Payload(3));
   EXPECT_EQ((*found)[1].object, Payload(4));
-  EXPECT_EQ((*found)[0].origin,
-            archive + "(__mc_image_00000000000000c1.o)");
+  EXPECT_EQ((*found)[0].origin, archive + "(__mc_image_00000000000000c1.o)");
   EXPECT_EQ((*found)[1].origin, archive + "(a_member_with_a_long_name.o)");
 }
 
 // SHF_EXCLUDE: the device code never reaches a linked program.
 TEST_F(RelocatableDeviceCodeTest, FinalLinkDropsTheCode) {
-  std::string main_object =
-      HostObject("main", "int main() { return 0; }\n");
+  std::string main_object = HostObject("main", "int main() { return 0; }\n");
   std::string carrier = Carrier("__mc_image_00000000000000d0", Payload(5));
   Run({"ld", "-r", main_object, carrier, "-o", File("main_rdc.o")});
   Run({"g++", File("main_rdc.o"), "-o", File("program")});
@@ -139,7 +137,9 @@ TEST_F(RelocatableDeviceCodeTest, FinalLinkDropsTheCode) {
 }
 
 TEST_F(RelocatableDeviceCodeTest, OtherFilesHoldNone) {
-  for (const char* text : {"", "INPUT(-lc)\n", "!<ar", "\x7f" "ELF"}) {
+  for (const char* text : {"", "INPUT(-lc)\n", "!<ar",
+                           "\x7f"
+                           "ELF"}) {
     absl::StatusOr<std::vector<RelocatableDeviceCode>> found =
         ParseRelocatableDeviceCode(text, "x");
     ASSERT_TRUE(found.ok()) << text << ": " << found.status();

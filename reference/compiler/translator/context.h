@@ -26,9 +26,9 @@ namespace mxcts::compiler::translator_internal {
 // end of its body (FinishKernelRecords), where the typedefs of the static
 // `__shared__` variables of its outermost block are in scope.
 struct KernelBody {
-  int body_open = -1;   // the body's `{`
-  int body_close = -1;  // its `}`
-  std::string self;     // SELF of the rewrites
+  int body_open = -1;      // the body's `{`
+  int body_close = -1;     // its `}`
+  std::string self;        // SELF of the rewrites
   std::string unit = "0";  // KernelTraits' Unit (KernelKeyInUnit)
   // The `__launch_bounds__` arguments as written, or "" when absent.
   std::string max_threads;

@@ -236,8 +236,8 @@ void RewriteKernel(Context& c, const FunctionDeclaration& f,
   }
   c.UseImage(f.scope.file_scope_begin);
   std::string launch =
-      unit == "0" ? "::__mc_internal::LaunchFromStub<decltype(" + self +
-                        "), " + self + ", &" + c.image + ">"
+      unit == "0" ? "::__mc_internal::LaunchFromStub<decltype(" + self + "), " +
+                        self + ", &" + c.image + ">"
                   : "::__mc_internal::LaunchFromStubInUnit<decltype(" + self +
                         "), " + self + ", &" + c.image + ", " + unit + ">";
   c.ReplaceTokens(f.body_begin, f.body_end,

@@ -129,9 +129,8 @@ TEST(KernelRecordTest, InternalKernelsOfRelocatableCodeCarryTheSourceTag) {
   TranslationOptions options;
   options.image_symbol = kImage;
   options.relocatable_device_code = true;
-  for (const char* source :
-       {"static __global__ void k(int n) {}",
-        "namespace { __global__ void k(int n) {} }"}) {
+  for (const char* source : {"static __global__ void k(int n) {}",
+                             "namespace { __global__ void k(int n) {} }"}) {
     SCOPED_TRACE(source);
     options.pass = Pass::kDevice;
     EXPECT_THAT(Tokens(Translate(source, options).text),

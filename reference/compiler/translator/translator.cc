@@ -139,8 +139,7 @@ Translation Translate(std::string_view source,
   Translation result;
   result.text = c.edits.Apply(source, lexed.tokens);
   result.needs_image = c.needs_image;
-  result.device_declarations_without_definition =
-      DeclaredWithoutDefinition(c);
+  result.device_declarations_without_definition = DeclaredWithoutDefinition(c);
   // Diagnostics in the order of the text.
   std::vector<size_t> order(c.diagnostics.size());
   std::iota(order.begin(), order.end(), 0);

@@ -129,18 +129,19 @@ TEST(TranslatorTest, ReportsDeviceDeclarationsWithoutDefinition) {
       "int host_only(int);\n"
       "extern int host_variable;\n"
       "__global__ void k(int* p) { p[0] = scale(counter); }\n";
-  for (const Translation& t : {TranslateHost(source), TranslateDevice(source)}) {
-    EXPECT_EQ(t.device_declarations_without_definition,
-              (std::set<std::string>{"both", "counter", "other", "scale",
-                                     "table"}));
+  for (const Translation& t :
+       {TranslateHost(source), TranslateDevice(source)}) {
+    EXPECT_EQ(
+        t.device_declarations_without_definition,
+        (std::set<std::string>{"both", "counter", "other", "scale", "table"}));
   }
   std::string system_header =
       "# 1 \"/usr/include/x.h\" 1 3 4\n"
       "__device__ int from_header(int);\n"
       "# 2 \"a.cu\" 2\n";
-  EXPECT_THAT(TranslateDevice(system_header)
-                  .device_declarations_without_definition,
-              IsEmpty());
+  EXPECT_THAT(
+      TranslateDevice(system_header).device_declarations_without_definition,
+      IsEmpty());
 }
 
 TEST(TranslatorTest, EmptyInput) {

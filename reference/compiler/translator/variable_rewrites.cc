@@ -229,8 +229,8 @@ void RewriteVariable(Context& c, const VariableDeclaration& v,
       after +=
           " extern \"C\" __attribute__((used)) const "
           "::__mc_internal::DeviceVariableRecord __mc_variable_record_" +
-          RecordTag(c) + n + " = {\"" + Key(c, v, name) + "\", (void*)&" + name + ", sizeof(" +
-          name + "), " + flags + "};";
+          RecordTag(c) + n + " = {\"" + Key(c, v, name) + "\", (void*)&" +
+          name + ", sizeof(" + name + "), " + flags + "};";
     }
   }
   c.InsertAfter(v.range.end - 1, after);

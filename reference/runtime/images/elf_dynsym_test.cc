@@ -138,8 +138,7 @@ TEST(KernelDisplayName, IsTheTextAfterSigFUpToTheBracket) {
 }
 
 TEST(VariableDisplayName, DropsTheSourceTag) {
-  EXPECT_EQ(VariableDisplayName("ns::counter@3dab0b5e7c43f19e"),
-            "ns::counter");
+  EXPECT_EQ(VariableDisplayName("ns::counter@3dab0b5e7c43f19e"), "ns::counter");
   EXPECT_EQ(VariableDisplayName("counter"), "counter");
 }
 

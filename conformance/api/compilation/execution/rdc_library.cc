@@ -4,9 +4,9 @@
 // what rdc_library.h declares, and a `static` kernel and variable whose
 // names the test source uses for its own.
 
-#include <mc_runtime.h>
-
 #include "conformance/api/compilation/execution/rdc_library.h"
+
+#include <mc_runtime.h>
 
 __device__ int rdc_counter = 100;
 __constant__ int rdc_table[4] = {2, 3, 5, 7};

@@ -74,8 +74,7 @@ TEST(RelocatableDeviceCode, DeviceVariablesAreOneObjectForEverySource) {
   EXPECT_EQ(out[3], 31);
   mcFree(out);
   const int original[4] = {2, 3, 5, 7};
-  ASSERT_EQ(mcMemcpyToSymbol(rdc_table, original, sizeof(original)),
-            mcSuccess);
+  ASSERT_EQ(mcMemcpyToSymbol(rdc_table, original, sizeof(original)), mcSuccess);
 }
 
 TEST(RelocatableDeviceCode, ManagedVariableOfAnotherSource) {

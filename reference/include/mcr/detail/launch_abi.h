@@ -204,14 +204,14 @@ template <typename... P, void (*F)(P...), long long MaxThreads,
 __attribute__((used)) const KernelRecord DeviceKernel<
     void (*)(P...), F,
     KernelTraits<MaxThreads, MinBlocks, StaticShared, Unit>>::record = {
-        KernelKeyInUnit<void (*)(P...), F, Unit>(),
-        &Entry,
-        static_cast<unsigned>(sizeof...(P)),
-        kSizes + 1,
-        kAlignments + 1,
-        static_cast<unsigned>(MaxThreads),
-        static_cast<unsigned>(MinBlocks),
-        StaticShared};
+    KernelKeyInUnit<void (*)(P...), F, Unit>(),
+    &Entry,
+    static_cast<unsigned>(sizeof...(P)),
+    kSizes + 1,
+    kAlignments + 1,
+    static_cast<unsigned>(MaxThreads),
+    static_cast<unsigned>(MinBlocks),
+    StaticShared};
 
 }  // namespace __mc_internal
 
