@@ -95,6 +95,26 @@ class PipelineTest : public ::testing::Test {
 
   static bool Exists(const std::string& path) { return fs::exists(path); }
 
+  // Writes a.cu and b.cu, each defining kernel K as `a_kernel` and
+  // `b_kernel` say and a function Run_a/Run_b that launches it and returns
+  // what it stored, and main.cpp, which prints both results.
+  void WriteTwoSourcesWithKernelK(const std::string& a_kernel,
+                                  const std::string& b_kernel) {
+    const std::string launch =
+        "  int* d; mcMalloc((void**)&d, sizeof(int)); K<<<1, 1>>>(d);\n"
+        "  int h = 0; mcMemcpy(&h, d, sizeof(int), mcMemcpyDeviceToHost);\n"
+        "  return h;\n";
+    for (const auto& [name, kernel] :
+         {std::pair<std::string, std::string>{"a", a_kernel},
+          {"b", b_kernel}}) {
+      Write(name + ".cu", "#include <mc_runtime.h>\n" + kernel + "\nint Run_" +
+                              name + "() {\n" + launch + "}\n");
+    }
+    Write("main.cpp",
+          "#include <stdio.h>\nint Run_a();\nint Run_b();\n"
+          "int main() { printf(\"%d %d\\n\", Run_a(), Run_b()); }\n");
+  }
+
   std::vector<TemporaryDirectory> directory_;
   fs::path previous_;
 };
@@ -501,23 +521,9 @@ TEST_F(PipelineTest, SameInternalKernelNameInTwoSources) {
   // The records of a `static` kernel and of one in an unnamed namespace
   // have internal linkage; the runtime must still find them, each in its
   // own source's image.
-  const std::string launch =
-      "  int* d; mcMalloc((void**)&d, sizeof(int)); K<<<1, 1>>>(d);\n"
-      "  int h = 0; mcMemcpy(&h, d, sizeof(int), mcMemcpyDeviceToHost);\n"
-      "  return h;\n";
-  Write("a.cu",
-        "#include <mc_runtime.h>\n"
-        "static __global__ void K(int* p) { *p = 1; }\n"
-        "int Run_a() {\n" +
-            launch + "}\n");
-  Write("b.cu",
-        "#include <mc_runtime.h>\n"
-        "namespace { __global__ void K(int* p) { *p = 2; } }\n"
-        "int Run_b() {\n" +
-            launch + "}\n");
-  Write("main.cpp",
-        "#include <stdio.h>\nint Run_a();\nint Run_b();\n"
-        "int main() { printf(\"%d %d\\n\", Run_a(), Run_b()); }\n");
+  WriteTwoSourcesWithKernelK(
+      "static __global__ void K(int* p) { *p = 1; }",
+      "namespace { __global__ void K(int* p) { *p = 2; } }");
   Mxcc({"a.cu", "b.cu", "main.cpp", "-o", "prog"});
   EXPECT_EQ(RunProgram("prog"), "1 2\n");
 }
@@ -592,23 +598,8 @@ TEST_F(PipelineTest, WithoutRelocatableDeviceCodeTheDiagnosticNamesTheOption) {
 }
 
 TEST_F(PipelineTest, RelocatableObjectsKeepTheirOwnInternalKernels) {
-  const std::string launch =
-      "  int* d; mcMalloc((void**)&d, sizeof(int)); K<<<1, 1>>>(d);\n"
-      "  int h = 0; mcMemcpy(&h, d, sizeof(int), mcMemcpyDeviceToHost);\n"
-      "  return h;\n";
-  Write("a.cu",
-        "#include <mc_runtime.h>\n"
-        "static __global__ void K(int* p) { *p = 1; }\n"
-        "int Run_a() {\n" +
-            launch + "}\n");
-  Write("b.cu",
-        "#include <mc_runtime.h>\n"
-        "static __global__ void K(int* p) { *p = 2; }\n"
-        "int Run_b() {\n" +
-            launch + "}\n");
-  Write("main.cpp",
-        "#include <stdio.h>\nint Run_a();\nint Run_b();\n"
-        "int main() { printf(\"%d %d\\n\", Run_a(), Run_b()); }\n");
+  WriteTwoSourcesWithKernelK("static __global__ void K(int* p) { *p = 1; }",
+                             "static __global__ void K(int* p) { *p = 2; }");
   Mxcc({"-fgpu-rdc", "a.cu", "b.cu", "main.cpp", "-o", "prog"});
   EXPECT_EQ(RunProgram("prog"), "1 2\n");
 }
