@@ -7,7 +7,7 @@ features it claims) and a list of its known failures. `mxmaca_backend`
 bundles them; the flag `--//conformance:backend=<label>` picks one (default:
 the reference, //reference/backend). docs/backend-guide.md is the guide.
 
-    load("//tools/build_defs:mxmaca.bzl", "mxmaca_binary", "mxmaca_test")
+    load("//tools/build_defs:mxmaca.bzl", "mxmaca_binary", "mxmaca_library", "mxmaca_test")
 
     mxmaca_test(
         name = "saxpy_test",
@@ -40,7 +40,7 @@ driver nor the SDK where it runs.
 Tested by //tools/build_defs/testing (a fake backend whose driver is g++).
 """
 
-load("@rules_cc//cc:defs.bzl", "cc_binary")
+load("@rules_cc//cc:defs.bzl", "cc_binary", "cc_library")
 
 MxmacaBackendInfo = provider(
     doc = "An MXMACA backend: its driver, SDK, manifest and expectations.",
@@ -234,6 +234,23 @@ def _driver_arguments(ctx, backend, compilation_context):
     args.add_all(ctx.attr.copts)
     return args
 
+# Objects with relocatable device code live under this directory, so that a
+# device link finds them among the objects of its dependencies.
+_RDC_OBJECTS_DIR = "_mxmaca_rdc_objs"
+
+def _dependency_rdc_objects(deps):
+    """The relocatable device code objects that `deps` link."""
+    found = []
+    for dep in deps:
+        if CcInfo not in dep:
+            continue
+        for linker_input in dep[CcInfo].linking_context.linker_inputs.to_list():
+            for library in linker_input.libraries:
+                for obj in library.objects + library.pic_objects:
+                    if ("/%s/" % _RDC_OBJECTS_DIR) in obj.path and obj not in found:
+                        found.append(obj)
+    return found
+
 def _mxmaca_objects_impl(ctx):
     backend = ctx.attr.backend[MxmacaBackendInfo]
     compilation_context = _deps_compilation_context(ctx.attr.deps + [ctx.attr.backend])
@@ -243,13 +260,16 @@ def _mxmaca_objects_impl(ctx):
         transitive = [compilation_context.headers, backend.sdk_files],
     )
     objects = []
+    directory = _RDC_OBJECTS_DIR if ctx.attr.rdc else "_mxmaca_objs"
     for src in ctx.files.srcs:
         if not _is_compiled(src):
             continue
         stem = _split_extension(src.short_path)[0].replace("../", "external/")
-        obj = ctx.actions.declare_file("_mxmaca_objs/%s/%s.o" % (ctx.label.name, stem))
+        obj = ctx.actions.declare_file("%s/%s/%s.o" % (directory, ctx.label.name, stem))
         head = ctx.actions.args()
         head.add_all(["-x", "maca", "-c", src, "-o", obj])
+        if ctx.attr.rdc:
+            head.add("-fgpu-rdc")
         ctx.actions.run(
             executable = backend.driver,
             tools = backend.driver_tools,
@@ -264,6 +284,26 @@ def _mxmaca_objects_impl(ctx):
         objects.append(obj)
     if not objects:
         fail("srcs holds no MXMACA source (%s)" % ", ".join(_COMPILED_EXTENSIONS))
+
+    # A program links the relocatable device code of its own sources and of
+    # its dependencies into one device image, in one more object.
+    if ctx.attr.device_link:
+        rdc_objects = (objects if ctx.attr.rdc else []) + _dependency_rdc_objects(ctx.attr.deps)
+        if rdc_objects:
+            device_link = ctx.actions.declare_file("_mxmaca_objs/%s/device_link.o" % ctx.label.name)
+            head = ctx.actions.args()
+            head.add_all(["--device-link"] + rdc_objects + ["-o", device_link])
+            ctx.actions.run(
+                executable = backend.driver,
+                tools = backend.driver_tools,
+                arguments = [head, flags],
+                inputs = depset(rdc_objects + [backend.checked], transitive = [backend.sdk_files]),
+                outputs = [device_link],
+                mnemonic = "MxmacaDeviceLink",
+                use_default_shell_env = True,
+                progress_message = "Linking the device code of %s with the %s backend" % (ctx.label, backend.name),
+            )
+            objects.append(device_link)
     return [DefaultInfo(files = depset(objects))]
 
 _mxmaca_objects = rule(
@@ -275,11 +315,16 @@ _mxmaca_objects = rule(
         "copts": attr.string_list(),
         "defines": attr.string_list(),
         "backend": attr.label(mandatory = True, providers = [MxmacaBackendInfo]),
+        "rdc": attr.bool(doc = "Compile as relocatable device code (-fgpu-rdc)."),
+        "device_link": attr.bool(
+            doc = "Add the object of the device link of all relocatable " +
+                  "device code (own and of deps): set for programs.",
+        ),
     },
     fragments = ["cpp"],
 )
 
-def _compile_objects(name, srcs, deps, copts, defines, backend, testonly):
+def _compile_objects(name, srcs, deps, copts, defines, backend, testonly, rdc = False, device_link = False):
     objects = name + "_objects"
     _mxmaca_objects(
         name = objects,
@@ -289,9 +334,55 @@ def _compile_objects(name, srcs, deps, copts, defines, backend, testonly):
         defines = defines,
         backend = backend,
         testonly = testonly,
+        rdc = rdc,
+        device_link = device_link,
         visibility = ["//visibility:private"],
     )
     return ":" + objects
+
+def mxmaca_library(
+        name,
+        srcs,
+        hdrs = [],
+        deps = [],
+        copts = [],
+        defines = [],
+        rdc = False,
+        backend = "//conformance:backend",
+        testonly = False,
+        **kwargs):
+    """A library of MXMACA sources, compiled with the selected backend.
+
+    With `rdc = True` its sources are relocatable device code (-fgpu-rdc):
+    kernels of other sources may call its `__device__` functions and use its
+    device variables. Every mxmaca_binary and mxmaca_test that depends on
+    it, directly or not, links the device code of all such libraries into
+    one image (the driver's --device-link).
+
+    Args:
+      name: the library's name.
+      srcs: MXMACA sources and the private headers they include.
+      hdrs: headers for dependents.
+      deps: cc libraries (mxmaca_library ones included).
+      copts: further driver flags, after all others.
+      defines: macros defined for the driver (-D).
+      rdc: compile as relocatable device code.
+      backend: the MxmacaBackendInfo target (default: the flag's choice).
+      testonly: as for every rule.
+      **kwargs: passed to cc_library (visibility, tags, ...).
+    """
+    cc_library(
+        name = name,
+        srcs = [_compile_objects(name, srcs + hdrs, deps, copts, defines, backend, testonly, rdc = rdc)],
+        hdrs = hdrs,
+        deps = deps + [backend],
+        # The driver's objects are not position-independent unless copts
+        # say so, and a shared library of relocatable device code would
+        # need its own device link: programs link the library statically.
+        linkstatic = True,
+        testonly = testonly,
+        **kwargs
+    )
 
 def mxmaca_binary(
         name,
@@ -299,6 +390,7 @@ def mxmaca_binary(
         deps = [],
         copts = [],
         defines = [],
+        rdc = False,
         backend = "//conformance:backend",
         testonly = False,
         **kwargs):
@@ -311,13 +403,14 @@ def mxmaca_binary(
         and they are linked.
       copts: further driver flags, after all others.
       defines: macros defined for the driver (-D).
+      rdc: compile as relocatable device code (-fgpu-rdc).
       backend: the MxmacaBackendInfo target (default: the flag's choice).
       testonly: as for every rule.
       **kwargs: passed to cc_binary (linkopts, data, visibility, ...).
     """
     cc_binary(
         name = name,
-        srcs = [_compile_objects(name, srcs, deps, copts, defines, backend, testonly)],
+        srcs = [_compile_objects(name, srcs, deps, copts, defines, backend, testonly, rdc = rdc, device_link = True)],
         deps = deps + [backend],
         testonly = testonly,
         **kwargs
@@ -444,6 +537,7 @@ def mxmaca_test(
         defines = [],
         size = "small",
         data = [],
+        rdc = False,
         backend = "//conformance:backend",
         variants = {},
         **kwargs):
@@ -463,6 +557,8 @@ def mxmaca_test(
       defines: macros defined for the driver (-D).
       size: the test size.
       data: files the test reads at run time.
+      rdc: compile as relocatable device code (-fgpu-rdc); the device code
+        of relocatable deps is linked either way.
       backend: the MxmacaBackendInfo target (default: the flag's choice).
       variants: {suffix: {variable: value}}: further tests NAME_SUFFIX that
         run the same binary with those environment variables exported (for
@@ -473,7 +569,7 @@ def mxmaca_test(
     binary = name + "_binary"
     cc_binary(
         name = binary,
-        srcs = [_compile_objects(name, srcs, deps, copts, defines, backend, True)],
+        srcs = [_compile_objects(name, srcs, deps, copts, defines, backend, True, rdc = rdc, device_link = True)],
         deps = deps + [backend],
         linkopts = kwargs.pop("linkopts", []),
         testonly = True,

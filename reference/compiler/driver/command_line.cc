@@ -97,6 +97,8 @@ class Parser {
     }
     if (saw_preprocess_) {
       result_.mode = Mode::kPreprocess;
+    } else if (saw_device_link_) {
+      result_.mode = Mode::kDeviceLink;
     } else if (saw_compile_) {
       result_.mode = Mode::kCompile;
     }
@@ -130,6 +132,15 @@ class Parser {
   bool ParseFlag(const std::string& argument) {
     if (argument == "-c") {
       saw_compile_ = true;
+    } else if (IsExactly(argument, {"-dc", "--device-c"})) {
+      saw_compile_ = true;  // nvcc's -dc: -c with relocatable device code
+      result_.relocatable_device_code = true;
+    } else if (argument == "-fgpu-rdc") {
+      result_.relocatable_device_code = true;
+    } else if (argument == "-fno-gpu-rdc") {
+      result_.relocatable_device_code = false;
+    } else if (IsExactly(argument, {"-dlink", "--device-link"})) {
+      saw_device_link_ = true;
     } else if (argument == "-E") {
       saw_preprocess_ = true;
     } else if (IsExactly(argument, {"-v", "--verbose"})) {
@@ -253,6 +264,17 @@ class Parser {
       *taken = true;
       return AddOffloadArch(argument);
     }
+    for (const char* name : {"-rdc", "--relocatable-device-code"}) {
+      if (argument == name) {
+        status = Value(argument, name, /*joined=*/false, taken, &value);
+        return status.ok() ? SetRelocatableDeviceCode(argument, value) : status;
+      }
+      if (StartsWith(argument, std::string(name) + "=")) {
+        *taken = true;
+        return SetRelocatableDeviceCode(
+            argument, argument.substr(std::string(name).size() + 1));
+      }
+    }
     return ParseDefaultStream(argument, taken);
   }
 
@@ -337,6 +359,18 @@ class Parser {
     return absl::OkStatus();
   }
 
+  // nvcc's spelling: -rdc=true, -rdc false, --relocatable-device-code=true.
+  absl::Status SetRelocatableDeviceCode(const std::string& argument,
+                                        const std::string& value) {
+    if (value != "true" && value != "false") {
+      return absl::InvalidArgumentError(absl::StrCat("invalid value '", value,
+                                                     "' of '", argument,
+                                                     "' (known: true, false)"));
+    }
+    result_.relocatable_device_code = value == "true";
+    return absl::OkStatus();
+  }
+
   // [api.compile.mxcc.offload-arch]
   absl::Status AddOffloadArch(const std::string& argument) {
     std::string arch = argument.substr(std::string("--offload-arch=").size());
@@ -385,6 +419,23 @@ class Parser {
           "cannot specify '-o' with '-c', '-E' or '-M' with multiple files");
     }
     if (result_.device_only) return ValidateDeviceOnly();
+    if (result_.mode == Mode::kDeviceLink) return ValidateDeviceLink();
+    return absl::OkStatus();
+  }
+
+  // A device link reads objects and archives; its output is one object.
+  absl::Status ValidateDeviceLink() const {
+    if (result_.output.empty()) {
+      return absl::InvalidArgumentError(
+          "'--device-link' needs '-o' to name the object it writes");
+    }
+    for (const Input& input : result_.inputs) {
+      if (input.is_source()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "'--device-link' links objects and archives, and '", input.value,
+            "' is a source (compile it with -c -fgpu-rdc first)"));
+      }
+    }
     return absl::OkStatus();
   }
 
@@ -415,6 +466,7 @@ class Parser {
   Language language_ = Language::kNone;
   bool saw_compile_ = false;
   bool saw_preprocess_ = false;
+  bool saw_device_link_ = false;
   CommandLine result_;
 };
 
@@ -482,6 +534,17 @@ MXMACA:
   --offload-device-only
                        with -c: write each source's device image (a shared
                        object the runtime loads) instead of an object file
+  -fgpu-rdc            relocatable device code: device code may call device
+                       functions and use device variables of other sources;
+                       with -c the object keeps its device code unlinked,
+                       and the link links the device code of all objects
+                       and archives into one image (also -rdc=true,
+                       --relocatable-device-code=true; -fno-gpu-rdc undoes)
+  -dc                  -c -fgpu-rdc
+  --device-link, -dlink
+                       link the device code of the input objects and
+                       archives into the object -o names, to link with them
+                       by another linker (g++ a.o b.o dlink.o -lmcruntime)
   --default-stream legacy|null|per-thread
                        what stream 0 (and an omitted stream) names in the
                        sources compiled: the legacy default stream (legacy

@@ -58,6 +58,8 @@ enum class Mode {
   kLink,        // default: compile every source, link everything
   kCompile,     // -c: one object per source
   kPreprocess,  // -E, -M, -MM: run the host preprocessing only
+  kDeviceLink,  // --device-link (-dlink): link the relocatable device code
+                // of the input objects and archives into one object
 };
 
 struct CommandLine {
@@ -98,6 +100,12 @@ struct CommandLine {
   // --offload-device-only (also --cuda-device-only): with -c, each MXMACA
   // source's device image (stage 8) is the output instead of an object.
   bool device_only = false;
+  // Relocatable device code: -fgpu-rdc (-fno-gpu-rdc undoes it),
+  // -rdc=true, --relocatable-device-code=true, or -dc (which is -c too).
+  // With -c each MXMACA source's object carries its device code unlinked;
+  // the link (or --device-link) links the device code of all objects into
+  // one device image [api.compile.mxcc.relocatable-device-code].
+  bool relocatable_device_code = false;
   bool show_help = false;     // --help
   bool show_version = false;  // --version
 
@@ -122,8 +130,10 @@ int OffloadArchNumber(const std::string& arch);
 // InvalidArgumentError whose message names the offending argument: an
 // unknown option, an option missing its argument, an unknown -x language,
 // offload architecture or default stream, no input file (unless --help or
-// --version), or -o with several outputs (-c, -E, -M with several sources), or
-// --offload-device-only without -c or with a source that is not MXMACA.
+// --version), or -o with several outputs (-c, -E, -M with several sources),
+// or --offload-device-only without -c or with a source that is not MXMACA,
+// or --device-link with a source among its inputs or without -o, or a -rdc
+// value other than true or false.
 //
 // Inputs are classified as they appear, under the -x language in effect:
 // `.cu` and `.maca` files are MXMACA sources, `.cpp/.cc/.cxx/.c++/.cp/.C/.ii`

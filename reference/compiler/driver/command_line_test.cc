@@ -179,6 +179,53 @@ TEST(CommandLineErrorTest, DeviceOnlyNeedsMacaSource) {
             "'host.cpp' is not one (use -x maca)");
 }
 
+// [api.compile.mxcc.relocatable-device-code]
+TEST(CommandLineTest, RelocatableDeviceCodeSpellings) {
+  EXPECT_FALSE(Parse({"-c", "a.cu"}).relocatable_device_code);
+  for (const std::vector<std::string>& arguments :
+       std::vector<std::vector<std::string>>{
+           {"-fgpu-rdc", "-c", "a.cu"},
+           {"-rdc=true", "-c", "a.cu"},
+           {"-rdc", "true", "-c", "a.cu"},
+           {"--relocatable-device-code=true", "-c", "a.cu"},
+           {"-fno-gpu-rdc", "-fgpu-rdc", "-c", "a.cu"}}) {
+    CommandLine cl = Parse(arguments);
+    EXPECT_TRUE(cl.relocatable_device_code) << arguments[0];
+    EXPECT_EQ(cl.mode, Mode::kCompile);
+    // The option is the driver's: it never reaches the host compiler.
+    EXPECT_THAT(cl.code_flags, IsEmpty()) << arguments[0];
+  }
+  EXPECT_FALSE(
+      Parse({"-fgpu-rdc", "-fno-gpu-rdc", "a.cu"}).relocatable_device_code);
+  EXPECT_FALSE(Parse({"-rdc=false", "a.cu"}).relocatable_device_code);
+  // -dc is nvcc's -c -rdc=true.
+  CommandLine dc = Parse({"-dc", "a.cu", "b.cu"});
+  EXPECT_EQ(dc.mode, Mode::kCompile);
+  EXPECT_TRUE(dc.relocatable_device_code);
+}
+
+TEST(CommandLineTest, DeviceLinkReadsObjectsAndArchives) {
+  for (const char* spelling : {"--device-link", "-dlink"}) {
+    CommandLine cl =
+        Parse({spelling, "a.o", "libk.a", "-L.", "-lk", "-o", "dlink.o"});
+    EXPECT_EQ(cl.mode, Mode::kDeviceLink) << spelling;
+    EXPECT_THAT(cl.inputs, ElementsAre(LinkFile("a.o"), LinkFile("libk.a"),
+                                       LinkOption("-lk")));
+    EXPECT_EQ(cl.output, "dlink.o");
+  }
+}
+
+TEST(CommandLineErrorTest, RelocatableDeviceCodeMistakesAreNamed) {
+  EXPECT_EQ(ParseError({"-rdc=yes", "a.cu"}),
+            "invalid value 'yes' of '-rdc=yes' (known: true, false)");
+  EXPECT_EQ(ParseError({"-rdc"}), "missing argument to '-rdc'");
+  EXPECT_EQ(ParseError({"--device-link", "a.o"}),
+            "'--device-link' needs '-o' to name the object it writes");
+  EXPECT_EQ(ParseError({"--device-link", "a.cu", "-o", "d.o"}),
+            "'--device-link' links objects and archives, and 'a.cu' is a "
+            "source (compile it with -c -fgpu-rdc first)");
+}
+
 // [api.sync.per-thread.compile-option-selects]
 constexpr char kPerThreadDefine[] = "-DMACA_API_PER_THREAD_DEFAULT_STREAM";
 

@@ -77,7 +77,76 @@ Location ParseLocation(const std::string& text) {
   return location;
 }
 
+// Whether a demangled name is known to name a variable: a qualified name
+// without a parameter list. A plain unmangled name may be either (C
+// functions and global variables are not mangled).
+bool IsVariableName(const std::string& demangled) {
+  return demangled.find('(') == std::string::npos &&
+         demangled.find("::") != std::string::npos;
+}
+
+// The diagnostic for an undefined device symbol whose demangled name is
+// `callee`.
+std::string UndefinedSymbolMessage(const std::string& callee,
+                                   const DeviceLinkSources& sources) {
+  if (sources.declared_without_definition.count(UnqualifiedName(callee)) > 0) {
+    // [api.compile.mxcc.relocatable-device-code]
+    return absl::StrCat("'", callee,
+                        "' is declared for device code in this source but "
+                        "defined in another; device code can use what "
+                        "another source defines only as relocatable device "
+                        "code: compile and link with -fgpu-rdc (or "
+                        "-rdc=true)");
+  }
+  if (sources.relocatable) {
+    return absl::StrCat("device code uses '", callee,
+                        "', which no source of the device link defines for "
+                        "device code (a host-only function or variable, or "
+                        "a source missing from the link)");
+  }
+  // [lang.function.call.device-calls-host-only]
+  return IsVariableName(callee)
+             ? absl::StrCat("device code uses host variable '", callee, "'")
+             : absl::StrCat("device code calls host-only function '", callee,
+                            "'");
+}
+
+// `line` with each quoted device symbol (`__mcdev_X') shown as the user
+// knows it ('X' demangled).
+std::string DemangleQuotedDeviceSymbols(const std::string& line) {
+  std::string out;
+  size_t at = 0;
+  while (true) {
+    size_t open = line.find(std::string("`") + kDeviceSymbolPrefix, at);
+    size_t close =
+        open == std::string::npos ? std::string::npos : line.find('\'', open);
+    if (close == std::string::npos) break;
+    out += line.substr(at, open - at);
+    out +=
+        "'" + DeviceSymbolName(line.substr(open + 1, close - open - 1)) + "'";
+    at = close + 1;
+  }
+  return out + line.substr(at);
+}
+
 }  // namespace
+
+std::string UnqualifiedName(const std::string& demangled) {
+  std::string name = demangled.substr(0, demangled.find('('));
+  // Drop trailing template arguments: "f<int, g<char> >" -> "f".
+  if (!name.empty() && name.back() == '>') {
+    int depth = 0;
+    for (size_t i = name.size(); i-- > 0;) {
+      if (name[i] == '>') ++depth;
+      if (name[i] == '<' && --depth == 0) {
+        name.resize(i);
+        break;
+      }
+    }
+  }
+  size_t scope = name.rfind("::");
+  return scope == std::string::npos ? name : name.substr(scope + 2);
+}
 
 std::string DeviceSymbolName(const std::string& symbol) {
   std::string name = symbol;
@@ -95,6 +164,16 @@ std::string DeviceSymbolName(const std::string& symbol) {
 DeviceLinkReport RewriteDeviceLinkErrors(const std::string& linker_stderr,
                                          const std::string& source,
                                          const std::string& absolute_source) {
+  DeviceLinkSources sources;
+  sources.source = source;
+  sources.absolute_source = absolute_source;
+  return RewriteDeviceLinkErrors(linker_stderr, sources);
+}
+
+DeviceLinkReport RewriteDeviceLinkErrors(const std::string& linker_stderr,
+                                         const DeviceLinkSources& sources) {
+  const std::string& source = sources.source;
+  const std::string& absolute_source = sources.absolute_source;
   DeviceLinkReport report;
   std::string function;       // the current "in function" name
   std::string held_function;  // an "in function" line not yet printed
@@ -107,7 +186,8 @@ DeviceLinkReport RewriteDeviceLinkErrors(const std::string& linker_stderr,
   while (std::getline(lines, line)) {
     std::string quoted;
     if (QuotedAfter(line, kInFunction, &quoted)) {
-      if (!held_function.empty()) passed += held_function + "\n";
+      if (!held_function.empty())
+        passed += DemangleQuotedDeviceSymbols(held_function) + "\n";
       function = DeviceSymbolName(quoted);
       held_function = line;
       continue;
@@ -123,7 +203,11 @@ DeviceLinkReport RewriteDeviceLinkErrors(const std::string& linker_stderr,
       held_function.clear();
       Location location = ParseLocation(line.substr(0, undefined));
       std::string file = location.file;
-      if (location.line == 0 || file == absolute_source) file = source;
+      if ((location.line == 0 && !source.empty()) ||
+          (!absolute_source.empty() && file == absolute_source)) {
+        file = source;
+      }
+      if (file.empty()) file = "mxcc";  // a relocatable link without lines
       std::string callee = DeviceSymbolName(quoted);
       if (!seen.insert({file, location.line, callee}).second) continue;
       ++report.host_only_calls;
@@ -147,21 +231,19 @@ DeviceLinkReport RewriteDeviceLinkErrors(const std::string& linker_stderr,
                                     "yet\n");
         continue;
       }
-      // [lang.function.call.device-calls-host-only]
-      report.text += absl::StrCat(position,
-                                  ": error: device code calls host-only "
-                                  "function '",
-                                  callee, "'\n");
+      report.text += absl::StrCat(
+          position, ": error: ", UndefinedSymbolMessage(callee, sources), "\n");
       continue;
     }
     if (!held_function.empty()) {
-      passed += held_function + "\n";
+      passed += DemangleQuotedDeviceSymbols(held_function) + "\n";
       held_function.clear();
     }
     if (report.host_only_calls > 0 && StartsWith(line, "collect2: ")) continue;
-    passed += line + "\n";
+    passed += DemangleQuotedDeviceSymbols(line) + "\n";
   }
-  if (!held_function.empty()) passed += held_function + "\n";
+  if (!held_function.empty())
+    passed += DemangleQuotedDeviceSymbols(held_function) + "\n";
   report.text += passed;
   return report;
 }

@@ -85,6 +85,77 @@ TEST(RewriteDeviceLinkErrorsTest, DeviceSideLaunchIsNamedAsSuch) {
             "supported yet\n");
 }
 
+// [api.compile.mxcc.relocatable-device-code]
+TEST(RewriteDeviceLinkErrorsTest, DeclaredHereDefinedElsewhereNamesTheOption) {
+  const std::string stderr_text =
+      "/usr/bin/ld: /tmp/x/0-a.device.sep.o: in function `k(int*)':\n"
+      "/home/u/a.cu:4: undefined reference to `__mcdev__ZN2ns5scaleEi'\n"
+      "/usr/bin/ld: /home/u/a.cu:4: undefined reference to "
+      "`__mcdev__ZN2ns7counterE'\n"
+      "/usr/bin/ld: /home/u/a.cu:5: undefined reference to "
+      "`__mcdev__ZN2ns5otherE'\n"
+      "collect2: error: ld returned 1 exit status\n";
+  DeviceLinkSources sources;
+  sources.source = "a.cu";
+  sources.absolute_source = "/home/u/a.cu";
+  sources.declared_without_definition = {"scale", "counter"};
+  DeviceLinkReport report = RewriteDeviceLinkErrors(stderr_text, sources);
+  EXPECT_EQ(report.host_only_calls, 3);
+  EXPECT_EQ(report.text,
+            "a.cu: In function 'k(int*)':\n"
+            "a.cu:4: error: 'ns::scale(int)' is declared for device code in "
+            "this source but defined in another; device code can use what "
+            "another source defines only as relocatable device code: compile "
+            "and link with -fgpu-rdc (or -rdc=true)\n"
+            "a.cu:4: error: 'ns::counter' is declared for device code in this "
+            "source but defined in another; device code can use what another "
+            "source defines only as relocatable device code: compile and link "
+            "with -fgpu-rdc (or -rdc=true)\n"
+            "a.cu:5: error: device code uses host variable 'ns::other'\n");
+
+  // Control: without the declarations, the same link is about host code.
+  sources.declared_without_definition.clear();
+  report = RewriteDeviceLinkErrors(stderr_text, sources);
+  EXPECT_THAT(report.text,
+              HasSubstr("a.cu:4: error: device code calls host-only function "
+                        "'ns::scale(int)'\n"));
+  EXPECT_THAT(report.text, Not(HasSubstr("-fgpu-rdc")));
+}
+
+TEST(RewriteDeviceLinkErrorsTest, RelocatableLinkSaysNoSourceDefinesIt) {
+  const std::string stderr_text =
+      "/usr/bin/ld: /tmp/x/rdc-0.o: in function `k(int*)':\n"
+      "/home/u/a.cu:4: undefined reference to `__mcdev__Z5scalei'\n"
+      "/usr/bin/ld: b.o: in function `__mcdev__Z1gv':\n"
+      "b.cu:(.text+0x5): undefined reference to `__mcdev__Z1hv'\n"
+      "/usr/bin/ld: /tmp/x/rdc-1.o: multiple definition of "
+      "`__mcdev__Z5twicev'; /tmp/x/rdc-0.o: first defined here\n"
+      "collect2: error: ld returned 1 exit status\n";
+  DeviceLinkSources sources;
+  sources.relocatable = true;
+  DeviceLinkReport report = RewriteDeviceLinkErrors(stderr_text, sources);
+  EXPECT_EQ(report.host_only_calls, 2);
+  EXPECT_EQ(report.text,
+            "/home/u/a.cu: In function 'k(int*)':\n"
+            "/home/u/a.cu:4: error: device code uses 'scale(int)', which no "
+            "source of the device link defines for device code (a host-only "
+            "function or variable, or a source missing from the link)\n"
+            "mxcc: In function 'g()':\n"
+            "mxcc: error: device code uses 'h()', which no source of the "
+            "device link defines for device code (a host-only function or "
+            "variable, or a source missing from the link)\n"
+            "/usr/bin/ld: /tmp/x/rdc-1.o: multiple definition of 'twice()'; "
+            "/tmp/x/rdc-0.o: first defined here\n");
+}
+
+TEST(UnqualifiedNameTest, DropsScopesTemplateArgumentsAndParameters) {
+  EXPECT_EQ(UnqualifiedName("scale(int)"), "scale");
+  EXPECT_EQ(UnqualifiedName("ns::inner::scale(int)"), "scale");
+  EXPECT_EQ(UnqualifiedName("ns::f<int, g<char> >(int)"), "f");
+  EXPECT_EQ(UnqualifiedName("counter"), "counter");
+  EXPECT_EQ(UnqualifiedName("ns::counter"), "counter");
+}
+
 TEST(RewriteDeviceLinkErrorsTest, DropsMoreReferencesFollowLines) {
   std::string stderr_text =
       "/usr/bin/ld: o: in function `k()':\n"

@@ -46,19 +46,23 @@ std::string ImageSymbol(const std::string& absolute_source,
                         const std::string& output,
                         const std::string& host_text);
 
-// The GNU assembler text of the embed object: `image_path`'s bytes (by
-// .incbin, 16-byte aligned, read-only) and the hidden global descriptor
-// `symbol` = {address of the bytes, their size}, as
-// __mc_internal::ImageBlob lays it out (two 8-byte words). `image_path`
-// should be absolute; the assembler reads it.
 // Assembly that defines the image's architecture record, exported as
 // `__mcdev___mc_image_archs`: the count of `archs`, then each (see
 // OffloadArchNumber). The runtime refuses to run the image on a device of
 // another architecture. [api.compile.mxcc.offload-arch]
 std::string ImageArchsAssembly(const std::vector<int>& archs);
 
+// The GNU assembler text of the embed object: `image_path`'s bytes (by
+// .incbin, 16-byte aligned, read-only) and the hidden global descriptor
+// `symbol` = {address of the bytes, their size}, as
+// __mc_internal::ImageBlob lays it out (two 8-byte words). `image_path`
+// should be absolute; the assembler reads it. Each of `aliases` is defined
+// as another hidden name of the same descriptor: the image that a device
+// link makes of several sources' relocatable device code is the image of
+// each of them [api.compile.mxcc.relocatable-device-code].
 std::string EmbedAssembly(const std::string& symbol,
-                          const std::string& image_path);
+                          const std::string& image_path,
+                          const std::vector<std::string>& aliases = {});
 
 }  // namespace mxcts::driver
 

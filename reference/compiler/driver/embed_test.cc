@@ -165,6 +165,40 @@ TEST_F(EmbedObjectTest, HiddenSymbolIsNotExportedFromASharedLibrary) {
               HasSubstr(std::string("d ") + kSymbol));
 }
 
+// [api.compile.mxcc.relocatable-device-code] Every source of a device link
+// finds the one linked image under its own symbol.
+TEST_F(EmbedObjectTest, AliasesNameTheSameDescriptor) {
+  ASSERT_TRUE(WriteFile(File("image.so"), "linked image").ok());
+  ASSERT_TRUE(WriteFile(File("embed.s"),
+                        EmbedAssembly(kSymbol, File("image.so"),
+                                      {kSymbol, "__mc_image_000000000000000a",
+                                       "__mc_image_000000000000000b"}))
+                  .ok());
+  ASSERT_TRUE(WriteFile(File("aliases.cc"), R"(
+#include <stdio.h>
+struct Blob { const char* bytes; unsigned long size; };
+extern "C" const Blob __mc_image_00000000feedf00d, __mc_image_000000000000000a,
+    __mc_image_000000000000000b;
+int main() {
+  const Blob* a = &__mc_image_000000000000000a;
+  const Blob* b = &__mc_image_000000000000000b;
+  printf("%d %d %.*s\n", a == &__mc_image_00000000feedf00d, a == b,
+         (int)a->size, a->bytes);
+  return 0;
+}
+)")
+                  .ok());
+  Run({"g++", "-c", "-x", "assembler", File("embed.s"), "-o", File("embed.o")});
+  Run({"g++", File("aliases.cc"), File("embed.o"), "-o", File("aliases")});
+  EXPECT_EQ(Run({File("aliases")}), "1 1 linked image\n");
+  // Each alias is hidden too, and the primary symbol is not repeated.
+  std::string symbols = Run({"readelf", "-sW", File("embed.o")});
+  EXPECT_THAT(symbols, MatchesRegex("(.|\n)*GLOBAL +HIDDEN .* "
+                                    "__mc_image_000000000000000b\n(.|\n)*"));
+  EXPECT_EQ(EmbedAssembly(kSymbol, File("image.so"), {kSymbol}),
+            EmbedAssembly(kSymbol, File("image.so")));
+}
+
 TEST(ImageArchsAssemblyTest, ExportsTheCountThenEachArchitecture) {
   const std::string text = ImageArchsAssembly({1000, 1100});
   EXPECT_NE(text.find(".globl __mcdev___mc_image_archs"), std::string::npos);

@@ -20,6 +20,7 @@
 
 #include "reference/compiler/driver/pipeline.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <ostream>
@@ -30,6 +31,7 @@
 #include "absl/strings/str_cat.h"
 #include "reference/compiler/driver/device_link_diagnostics.h"
 #include "reference/compiler/driver/embed.h"
+#include "reference/compiler/driver/relocatable_device_code.h"
 #include "reference/compiler/translator/translator.h"
 
 namespace mxcts::driver {
@@ -106,6 +108,16 @@ int Driver::Run() {
     for (const Input& input : cl.inputs) {
       if (input.is_source()) report(Preprocess(input));
     }
+    return failed ? 1 : 0;
+  }
+
+  if (cl.mode == Mode::kDeviceLink) {
+    // [api.compile.mxcc.relocatable-device-code]
+    std::vector<std::string> items;
+    for (const Input& input : cl.inputs) items.push_back(input.value);
+    absl::StatusOr<std::vector<RelocatableDeviceCode>> code =
+        CollectDeviceCode(items);
+    report(code.ok() ? DeviceLink(*code, cl.output) : code.status());
     return failed ? 1 : 0;
   }
 
@@ -231,14 +243,16 @@ absl::Status Driver::CompileMaca(const Job& job) {
     return BuildDeviceObject(job, symbol, /*host_object=*/"");
   }
 
-  // Stage 5: compile, host. Without a device image this is the object.
-  std::string host_o = needs_image ? TemporaryFile(job, ".host.o") : job.object;
+  // Stage 5: compile, host. Without device code this is the object; with
+  // relocatable device code every source has some (its device functions).
+  bool device_code = needs_image || cl.relocatable_device_code;
+  std::string host_o = device_code ? TemporaryFile(job, ".host.o") : job.object;
   std::vector<std::string> compile = {toolchain_.host_cxx, "-c", "-x",
                                       "c++-cpp-output"};
   Append(&compile, cl.code_flags);
   Append(&compile, {host_tr, "-o", host_o});
   status = RunTool(compile);
-  if (!status.ok() || !needs_image) return status;
+  if (!status.ok() || !device_code) return status;
   return BuildDeviceObject(job, symbol, host_o);
 }
 
@@ -303,58 +317,29 @@ absl::Status Driver::BuildDeviceObject(const Job& job,
                     separated});
   if (!status.ok()) return status;
 
-  // Stage 8: device link, with ld's messages in the user's terms. Every
-  // image defines __mc_image_bind (image_abi.h); nothing in device code
-  // refers to it, so it is named to pull it out of the archive. The linker
-  // script puts the __constant__ sections on pages of their own
-  // [lang.ub.memory.constant-write].
+  // With relocatable device code the object carries device.sep.o
+  // unlinked; the program's link links it with the other sources'.
+  // [api.compile.mxcc.relocatable-device-code]
+  if (command_line_.relocatable_device_code && !command_line_.device_only) {
+    std::string carrier_s = TemporaryFile(job, ".device-code.s");
+    std::string carrier_o = TemporaryFile(job, ".device-code.o");
+    status = WriteFile(carrier_s, DeviceCodeCarrierAssembly(symbol, separated));
+    if (!status.ok()) return status;
+    status = RunTool({toolchain_.host_cxx, "-c", "-x", "assembler", carrier_s,
+                      "-o", carrier_o});
+    if (!status.ok()) return status;
+    return RunTool(
+        {toolchain_.linker, "-r", host_object, carrier_o, "-o", job.object});
+  }
+
+  // Stage 8: device link.
   std::string image = TemporaryFile(job, ".image.so");
-  std::vector<std::string> device_link = {
-      toolchain_.host_cxx,
-      "-shared",
-      "-Wl,--gc-sections",
-      "-Wl,--no-undefined",
-      "-Wl,--undefined=__mc_image_bind",
-      "-Wl,--version-script=" + installation_.device_version_script(),
-      "-Wl,-T," + installation_.device_linker_script(),
-      separated};
-  // [api.compile.mxcc.offload-arch] An image for named architectures
-  // records them; without one, or with `native`, it runs on any device.
-  std::vector<int> archs;
-  for (const std::string& arch : command_line_.offload_archs) {
-    if (OffloadArchNumber(arch) == 0) {
-      archs.clear();
-      break;
-    }
-    archs.push_back(OffloadArchNumber(arch));
-  }
-  if (!archs.empty()) {
-    std::string archs_s = TemporaryFile(job, ".archs.s");
-    std::string archs_o = TemporaryFile(job, ".archs.o");
-    status = WriteFile(archs_s, ImageArchsAssembly(archs));
-    if (!status.ok()) return status;
-    status = RunTool(
-        {toolchain_.host_cxx, "-c", "-x", "assembler", archs_s, "-o", archs_o});
-    if (!status.ok()) return status;
-    Append(&device_link, {archs_o, "-Wl,--undefined=__mcdev___mc_image_archs"});
-  }
-  Append(&device_link, {installation_.device_library(), "-lm", "-o", image});
-  ProcessOptions options;
-  options.capture_stderr = true;
-  options.environment_overrides = {"LC_ALL=C"};
-  absl::StatusOr<ProcessResult> link = Spawn(device_link, options);
-  if (!link.ok()) return link.status();
-  if (!link->succeeded()) {
-    DeviceLinkReport report = RewriteDeviceLinkErrors(
-        link->stderr_text, job.source.value, Absolute(job.source.value));
-    diagnostics_ << report.text;
-    if (report.host_only_calls == 0) {
-      diagnostics_ << "mxcc: error: the device link of " << job.source.value
-                   << " failed (" << link->Describe() << ")\n";
-    }
-    return Reported();
-  }
-  diagnostics_ << link->stderr_text;  // warnings, if any
+  DeviceLinkSources sources;
+  sources.source = job.source.value;
+  sources.absolute_source = Absolute(job.source.value);
+  sources.declared_without_definition = device_declarations_;
+  status = LinkDeviceImage({separated}, image, job.stem, sources);
+  if (!status.ok()) return status;
   if (command_line_.device_only) {
     absl::StatusOr<std::string> image_bytes = ReadFile(image);
     if (!image_bytes.ok()) return image_bytes.status();
@@ -375,6 +360,144 @@ absl::Status Driver::BuildDeviceObject(const Job& job,
       {toolchain_.linker, "-r", host_object, embed_o, "-o", job.object});
 }
 
+absl::Status Driver::LinkDeviceImage(
+    const std::vector<std::string>& device_objects, const std::string& image,
+    const std::string& stem, const DeviceLinkSources& sources) {
+  absl::StatusOr<TemporaryDirectory*> directory = Temporary();
+  if (!directory.ok()) return directory.status();
+  // Every image defines __mc_image_bind (image_abi.h); nothing in device
+  // code refers to it, so it is named to pull it out of the archive. The
+  // linker script puts the __constant__ sections on pages of their own
+  // [lang.ub.memory.constant-write].
+  std::vector<std::string> device_link = {
+      toolchain_.host_cxx,
+      "-shared",
+      "-Wl,--gc-sections",
+      "-Wl,--no-undefined",
+      "-Wl,--undefined=__mc_image_bind",
+      "-Wl,--version-script=" + installation_.device_version_script(),
+      "-Wl,-T," + installation_.device_linker_script()};
+  Append(&device_link, device_objects);
+  // [api.compile.mxcc.offload-arch] An image for named architectures
+  // records them; without one, or with `native`, it runs on any device.
+  std::vector<int> archs;
+  for (const std::string& arch : command_line_.offload_archs) {
+    if (OffloadArchNumber(arch) == 0) {
+      archs.clear();
+      break;
+    }
+    archs.push_back(OffloadArchNumber(arch));
+  }
+  if (!archs.empty()) {
+    std::string archs_s = (*directory)->File(stem + ".archs.s");
+    std::string archs_o = (*directory)->File(stem + ".archs.o");
+    absl::Status status = WriteFile(archs_s, ImageArchsAssembly(archs));
+    if (!status.ok()) return status;
+    status = RunTool(
+        {toolchain_.host_cxx, "-c", "-x", "assembler", archs_s, "-o", archs_o});
+    if (!status.ok()) return status;
+    Append(&device_link, {archs_o, "-Wl,--undefined=__mcdev___mc_image_archs"});
+  }
+  Append(&device_link, {installation_.device_library(), "-lm", "-o", image});
+  ProcessOptions options;
+  options.capture_stderr = true;
+  options.environment_overrides = {"LC_ALL=C"};
+  absl::StatusOr<ProcessResult> link = Spawn(device_link, options);
+  if (!link.ok()) return link.status();
+  if (!link->succeeded()) {
+    DeviceLinkReport report =
+        RewriteDeviceLinkErrors(link->stderr_text, sources);
+    diagnostics_ << report.text;
+    if (report.host_only_calls == 0) {
+      diagnostics_ << "mxcc: error: the device link of "
+                   << (sources.source.empty() ? "the relocatable device code"
+                                              : sources.source)
+                   << " failed (" << link->Describe() << ")\n";
+    }
+    return Reported();
+  }
+  diagnostics_ << link->stderr_text;  // warnings, if any
+  return absl::OkStatus();
+}
+
+absl::StatusOr<std::vector<RelocatableDeviceCode>> Driver::CollectDeviceCode(
+    const std::vector<std::string>& items) {
+  std::vector<std::string> search;  // -L directories, in order
+  for (const std::string& flag : command_line_.link_flags) {
+    if (StartsWith(flag, "-L")) search.push_back(flag.substr(2));
+  }
+  std::vector<RelocatableDeviceCode> found;
+  for (const std::string& item : items) {
+    std::string path = item;
+    if (StartsWith(item, "-l")) {
+      // Only a static library can carry device code; a shared one found
+      // first in a directory is what the linker takes.
+      path.clear();
+      std::string name = item.substr(2);
+      for (const std::string& directory : search) {
+        std::string base = fs::path(directory) / ("lib" + name);
+        if (fs::exists(base + ".so")) break;
+        if (fs::exists(base + ".a")) {
+          path = base + ".a";
+          break;
+        }
+      }
+      if (path.empty()) continue;
+    } else if (StartsWith(item, "-") || !fs::is_regular_file(item)) {
+      continue;  // linker options; a missing file is the linker's to report
+    }
+    absl::StatusOr<std::vector<RelocatableDeviceCode>> code =
+        FindRelocatableDeviceCode(path);
+    if (!code.ok()) return code.status();
+    for (RelocatableDeviceCode& one : *code) found.push_back(std::move(one));
+  }
+  return found;
+}
+
+// [api.compile.mxcc.relocatable-device-code]
+absl::Status Driver::DeviceLink(const std::vector<RelocatableDeviceCode>& code,
+                                const std::string& object) {
+  absl::StatusOr<TemporaryDirectory*> directory = Temporary();
+  if (!directory.ok()) return directory.status();
+  const std::string stem = "device-link";
+  std::string assembly = (*directory)->File(stem + ".s");
+  absl::Status status;
+  if (code.empty()) {
+    status = WriteFile(assembly, "\t.section .note.GNU-stack,\"\",@progbits\n");
+  } else {
+    status = CheckDeviceLibrary(installation_);
+    if (!status.ok()) return status;
+    // An object named twice (directly and in an archive) is linked once.
+    std::vector<std::string> symbols;
+    std::vector<std::string> device_objects;
+    std::string all_symbols;
+    for (const RelocatableDeviceCode& one : code) {
+      if (std::find(symbols.begin(), symbols.end(), one.image_symbol) !=
+          symbols.end()) {
+        continue;
+      }
+      symbols.push_back(one.image_symbol);
+      all_symbols += one.image_symbol + "\n";
+      std::string file =
+          (*directory)
+              ->File(absl::StrCat(stem, "-", device_objects.size(), ".o"));
+      status = WriteFile(file, one.object);
+      if (!status.ok()) return status;
+      device_objects.push_back(file);
+    }
+    std::string image = (*directory)->File(stem + ".image.so");
+    DeviceLinkSources sources;
+    sources.relocatable = true;
+    status = LinkDeviceImage(device_objects, image, stem, sources);
+    if (!status.ok()) return status;
+    std::string primary = ImageSymbol(Absolute(object), "", all_symbols);
+    status = WriteFile(assembly, EmbedAssembly(primary, image, symbols));
+  }
+  if (!status.ok()) return status;
+  return RunTool(
+      {toolchain_.host_cxx, "-c", "-x", "assembler", assembly, "-o", object});
+}
+
 absl::Status Driver::Translate(const std::string& input,
                                const std::string& output, bool device_pass,
                                const std::string& symbol, bool* needs_image) {
@@ -389,6 +512,7 @@ absl::Status Driver::Translate(const std::string& input,
   compiler::TranslationOptions options;
   options.pass = device_pass ? compiler::Pass::kDevice : compiler::Pass::kHost;
   options.image_symbol = symbol;
+  options.relocatable_device_code = command_line_.relocatable_device_code;
   compiler::Translation translation = compiler::Translate(*text, options);
   // Both passes see the same source; a message of the device pass that the
   // host pass printed already is not repeated.
@@ -398,15 +522,33 @@ absl::Status Driver::Translate(const std::string& input,
   }
   if (!translation.ok()) return Reported();
   *needs_image = translation.needs_image;
+  if (device_pass) {
+    device_declarations_ = translation.device_declarations_without_definition;
+  }
   return WriteFile(output, translation.text);
 }
 
 absl::Status Driver::Link(const std::vector<std::string>& objects) {
   const CommandLine& cl = command_line_;
+  // Objects with relocatable device code get their image from one device
+  // link of all of them, as nvcc links device code whenever it links.
+  // [api.compile.mxcc.relocatable-device-code]
+  absl::StatusOr<std::vector<RelocatableDeviceCode>> code =
+      CollectDeviceCode(objects);
+  if (!code.ok()) return code.status();
+  std::string device_link;
+  if (!code->empty()) {
+    absl::StatusOr<TemporaryDirectory*> directory = Temporary();
+    if (!directory.ok()) return directory.status();
+    device_link = (*directory)->File("device-link.o");
+    absl::Status status = DeviceLink(*code, device_link);
+    if (!status.ok()) return status;
+  }
   std::vector<std::string> argv = {toolchain_.host_cxx};
   Append(&argv, cl.code_flags);
   Append(&argv, cl.link_flags);
   Append(&argv, objects);
+  if (!device_link.empty()) argv.push_back(device_link);
   Append(&argv, {"-L" + installation_.lib_dir(), "-lmcruntime",
                  "-Wl,-rpath," + installation_.lib_dir(), "-o",
                  cl.output.empty() ? "a.out" : cl.output});

@@ -18,7 +18,11 @@
 //   10 ld -r                       host.o embed.o -> a.o
 //
 // Stages 2, 4 and 6-10 are skipped when the host translation says the
-// source needs no device image; host.o is then a.o. With
+// source needs no device image; host.o is then a.o. With relocatable
+// device code (-fgpu-rdc) every MXMACA source gets stages 2-7, and stage 9
+// embeds device.sep.o itself, unlinked; the link (or --device-link) finds
+// the device code of all its inputs and runs stages 8 and 9 once for all
+// of them (relocatable_device_code.h). With
 // --offload-device-only, stages 5, 9 and 10 are skipped and image.so is
 // the output. The intermediate files
 // live in a private temporary directory.
@@ -40,8 +44,10 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "reference/compiler/driver/command_line.h"
+#include "reference/compiler/driver/device_link_diagnostics.h"
 #include "reference/compiler/driver/installation.h"
 #include "reference/compiler/driver/process.h"
+#include "reference/compiler/driver/relocatable_device_code.h"
 
 namespace mxcts::driver {
 
@@ -89,6 +95,22 @@ class Driver {
                          bool* needs_image);
   absl::Status Link(const std::vector<std::string>& objects);
 
+  // Stage 8: links `device_objects` (separated, stage 7) and the device
+  // library into the image `image`, with ld's complaints rewritten in the
+  // terms of `sources`. `stem` names the temporary files.
+  absl::Status LinkDeviceImage(const std::vector<std::string>& device_objects,
+                               const std::string& image,
+                               const std::string& stem,
+                               const DeviceLinkSources& sources);
+  // The relocatable device code of the link inputs `items` (objects,
+  // archives, and -l libraries found as archives in the -L directories).
+  absl::StatusOr<std::vector<RelocatableDeviceCode>> CollectDeviceCode(
+      const std::vector<std::string>& items);
+  // Links `code` into one image and writes the object that embeds it under
+  // every source's image symbol to `object`; with no code, an empty object.
+  absl::Status DeviceLink(const std::vector<RelocatableDeviceCode>& code,
+                          const std::string& object);
+
   // The host preprocessing command of an MXMACA source (stage 1 or 2),
   // without its output.
   std::vector<std::string> MacaPreprocessCommand(const Job& job,
@@ -112,6 +134,9 @@ class Driver {
   std::ostream& diagnostics_;
   std::vector<TemporaryDirectory> temporary_;  // zero or one
   std::set<std::string> printed_diagnostics_;  // translator messages shown
+  // The device pass's Translation::device_declarations_without_definition
+  // of the source being compiled.
+  std::set<std::string> device_declarations_;
 };
 
 }  // namespace mxcts::driver

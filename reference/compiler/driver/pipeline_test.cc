@@ -95,6 +95,26 @@ class PipelineTest : public ::testing::Test {
 
   static bool Exists(const std::string& path) { return fs::exists(path); }
 
+  // Writes a.cu and b.cu, each defining kernel K as `a_kernel` and
+  // `b_kernel` say and a function Run_a/Run_b that launches it and returns
+  // what it stored, and main.cpp, which prints both results.
+  void WriteTwoSourcesWithKernelK(const std::string& a_kernel,
+                                  const std::string& b_kernel) {
+    const std::string launch =
+        "  int* d; mcMalloc((void**)&d, sizeof(int)); K<<<1, 1>>>(d);\n"
+        "  int h = 0; mcMemcpy(&h, d, sizeof(int), mcMemcpyDeviceToHost);\n"
+        "  return h;\n";
+    for (const auto& [name, kernel] :
+         {std::pair<std::string, std::string>{"a", a_kernel},
+          {"b", b_kernel}}) {
+      Write(name + ".cu", "#include <mc_runtime.h>\n" + kernel + "\nint Run_" +
+                              name + "() {\n" + launch + "}\n");
+    }
+    Write("main.cpp",
+          "#include <stdio.h>\nint Run_a();\nint Run_b();\n"
+          "int main() { printf(\"%d %d\\n\", Run_a(), Run_b()); }\n");
+  }
+
   std::vector<TemporaryDirectory> directory_;
   fs::path previous_;
 };
@@ -501,25 +521,97 @@ TEST_F(PipelineTest, SameInternalKernelNameInTwoSources) {
   // The records of a `static` kernel and of one in an unnamed namespace
   // have internal linkage; the runtime must still find them, each in its
   // own source's image.
-  const std::string launch =
-      "  int* d; mcMalloc((void**)&d, sizeof(int)); K<<<1, 1>>>(d);\n"
-      "  int h = 0; mcMemcpy(&h, d, sizeof(int), mcMemcpyDeviceToHost);\n"
-      "  return h;\n";
-  Write("a.cu",
-        "#include <mc_runtime.h>\n"
-        "static __global__ void K(int* p) { *p = 1; }\n"
-        "int Run_a() {\n" +
-            launch + "}\n");
-  Write("b.cu",
-        "#include <mc_runtime.h>\n"
-        "namespace { __global__ void K(int* p) { *p = 2; } }\n"
-        "int Run_b() {\n" +
-            launch + "}\n");
-  Write("main.cpp",
-        "#include <stdio.h>\nint Run_a();\nint Run_b();\n"
-        "int main() { printf(\"%d %d\\n\", Run_a(), Run_b()); }\n");
+  WriteTwoSourcesWithKernelK(
+      "static __global__ void K(int* p) { *p = 1; }",
+      "namespace { __global__ void K(int* p) { *p = 2; } }");
   Mxcc({"a.cu", "b.cu", "main.cpp", "-o", "prog"});
   EXPECT_EQ(RunProgram("prog"), "1 2\n");
+}
+
+// --- Relocatable device code. ---
+
+// A kernel in one source that calls a device function of another.
+constexpr char kRdcKernel[] = R"(#include <mc_runtime.h>
+#include <stdio.h>
+__device__ int Twice(int x);
+__global__ void K(int* p) { p[threadIdx.x] = Twice(threadIdx.x) + 1; }
+int main() {
+  int* d;
+  mcMalloc((void**)&d, 4 * sizeof(int));
+  K<<<1, 4>>>(d);
+  int h[4];
+  mcMemcpy(h, d, sizeof(h), mcMemcpyDeviceToHost);
+  printf("%d %d %d %d\n", h[0], h[1], h[2], h[3]);
+}
+)";
+constexpr char kRdcHelper[] = "__device__ int Twice(int x) { return 2 * x; }\n";
+
+// [api.compile.mxcc.relocatable-device-code]
+TEST_F(PipelineTest, RelocatableDeviceCodeLinksAcrossSources) {
+  Write("k.cu", kRdcKernel);
+  Write("twice.cu", kRdcHelper);
+  Mxcc({"-fgpu-rdc", "k.cu", "twice.cu", "-o", "one_call"});
+  EXPECT_EQ(RunProgram("one_call"), "1 3 5 7\n");
+
+  // -dc, then a link that needs no option: the objects say what they hold.
+  Mxcc({"-dc", "k.cu", "twice.cu"});
+  Mxcc({"k.o", "twice.o", "-o", "separate"});
+  EXPECT_EQ(RunProgram("separate"), "1 3 5 7\n");
+
+  // A static library of relocatable objects, by path and by -l.
+  ProcessResult archive = Run({"ar", "rcs", "libtwice.a", "twice.o"});
+  ASSERT_TRUE(archive.succeeded()) << archive.stderr_text;
+  Mxcc({"k.o", "libtwice.a", "-o", "by_path"});
+  EXPECT_EQ(RunProgram("by_path"), "1 3 5 7\n");
+  Mxcc({"k.o", "-L.", "-ltwice", "-o", "by_name"});
+  EXPECT_EQ(RunProgram("by_name"), "1 3 5 7\n");
+
+  // --device-link makes an object that another linker links.
+  Mxcc({"--device-link", "k.o", "twice.o", "-o", "dlink.o"});
+  ProcessResult link =
+      Run({"g++", "k.o", "twice.o", "dlink.o", "-L" + LibDir(), "-lmcruntime",
+           "-Wl,-rpath," + LibDir(), "-o", "by_gxx"});
+  ASSERT_TRUE(link.succeeded()) << link.stderr_text;
+  EXPECT_EQ(RunProgram("by_gxx"), "1 3 5 7\n");
+  // Control: without the device link object, the images are missing.
+  link = Run({"g++", "k.o", "twice.o", "-L" + LibDir(), "-lmcruntime", "-o",
+              "no_dlink"});
+  EXPECT_FALSE(link.succeeded());
+  EXPECT_THAT(link.stderr_text,
+              HasSubstr("undefined reference to `__mc_image_"));
+}
+
+TEST_F(PipelineTest, WithoutRelocatableDeviceCodeTheDiagnosticNamesTheOption) {
+  Write("k.cu", kRdcKernel);
+  ProcessResult result = Mxcc({"-c", "k.cu"}, /*succeed=*/false);
+  EXPECT_THAT(result.stderr_text,
+              HasSubstr("k.cu:4: error: 'Twice(int)' is declared for device "
+                        "code in this source but defined in another"));
+  EXPECT_THAT(result.stderr_text, HasSubstr("-fgpu-rdc"));
+  // Control: with the option the same source compiles; the link of it
+  // alone says no source defines the function.
+  Mxcc({"-fgpu-rdc", "-c", "k.cu"});
+  result = Mxcc({"k.o", "-o", "alone"}, /*succeed=*/false);
+  EXPECT_THAT(result.stderr_text,
+              HasSubstr("error: device code uses 'Twice(int)', which no "
+                        "source of the device link defines"));
+}
+
+TEST_F(PipelineTest, RelocatableObjectsKeepTheirOwnInternalKernels) {
+  WriteTwoSourcesWithKernelK("static __global__ void K(int* p) { *p = 1; }",
+                             "static __global__ void K(int* p) { *p = 2; }");
+  Mxcc({"-fgpu-rdc", "a.cu", "b.cu", "main.cpp", "-o", "prog"});
+  EXPECT_EQ(RunProgram("prog"), "1 2\n");
+}
+
+TEST_F(PipelineTest, DamagedArchiveIsNamed) {
+  Write("k.cu", kRdcKernel);
+  Mxcc({"-dc", "k.cu"});
+  Write("libbad.a", "!<arch>\nshort");
+  ProcessResult result = Mxcc({"k.o", "libbad.a", "-o", "p"}, false);
+  EXPECT_THAT(result.stderr_text,
+              HasSubstr("mxcc: error: libbad.a: truncated archive member "
+                        "header"));
 }
 
 TEST_F(PipelineTest, PathsWithSpaces) {

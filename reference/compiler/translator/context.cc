@@ -20,7 +20,17 @@ Context::Context(std::string_view source, const LexResult& lexed,
       index(index),
       pass(options.pass),
       image(options.image_symbol.empty() ? "__mc_image_0000000000000000"
-                                         : options.image_symbol) {}
+                                         : options.image_symbol),
+      relocatable_device_code(options.relocatable_device_code) {}
+
+std::string Context::UniqueRecordTag() const {
+  constexpr std::string_view kImagePrefix = "__mc_image_";
+  std::string_view tag = image;
+  if (tag.substr(0, kImagePrefix.size()) == kImagePrefix) {
+    tag.remove_prefix(kImagePrefix.size());
+  }
+  return std::string(tag);
+}
 
 void Context::Error(int token, std::string message) {
   Diagnostic d;

@@ -26,9 +26,10 @@ namespace mxcts::compiler::translator_internal {
 // end of its body (FinishKernelRecords), where the typedefs of the static
 // `__shared__` variables of its outermost block are in scope.
 struct KernelBody {
-  int body_open = -1;   // the body's `{`
-  int body_close = -1;  // its `}`
-  std::string self;     // SELF of the rewrites
+  int body_open = -1;      // the body's `{`
+  int body_close = -1;     // its `}`
+  std::string self;        // SELF of the rewrites
+  std::string unit = "0";  // KernelTraits' Unit (KernelKeyInUnit)
   // The `__launch_bounds__` arguments as written, or "" when absent.
   std::string max_threads;
   std::string min_blocks;
@@ -49,6 +50,7 @@ struct Context {
   const DeclarationIndex& index;
   Pass pass;
   std::string image;  // options.image_symbol, or a placeholder when empty
+  bool relocatable_device_code;  // options.relocatable_device_code
 
   EditList edits;
   std::vector<Diagnostic> diagnostics;
@@ -62,8 +64,14 @@ struct Context {
   // Device pass: the kernel definitions whose records are still to be
   // instantiated.
   std::vector<KernelBody> kernel_bodies;
+  // Translation::device_declarations_without_definition.
+  std::set<std::string> device_declarations;
 
   bool host() const { return pass == Pass::kHost; }
+  // A part of record names unique to the source (the hex digits of
+  // `image`), so that relocatable device code can link the records of
+  // several sources into one image.
+  std::string UniqueRecordTag() const;
   // A number unique within the translation unit (the `N` of the rewrites).
   int NextId() { return next_id_++; }
   // Reports an error at token `token` of the stream.

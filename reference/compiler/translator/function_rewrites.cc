@@ -156,7 +156,8 @@ std::string KernelRecordTouch(const KernelBody& kernel) {
   return " ::__mc_internal::Touch(&::__mc_internal::DeviceKernel<decltype(" +
          kernel.self + "), " + kernel.self +
          ", ::__mc_internal::KernelTraits<" + max_threads + ", " + min_blocks +
-         ", " + footprint + ">>::record); ";
+         ", " + footprint + (kernel.unit == "0" ? "" : ", " + kernel.unit) +
+         ">>::record); ";
 }
 
 namespace {
@@ -185,10 +186,23 @@ void ReadLaunchBounds(Context& c, const FunctionDeclaration& f,
                     "[lang.function.launch-bounds.non-positive-bound]\");");
 }
 
+// The Unit of a kernel's key (KernelKeyInUnit): the source's tag for a
+// kernel with internal linkage in relocatable device code, whose name
+// another source linked into the same image may use too; else 0.
+std::string KernelUnit(const Context& c, const FunctionDeclaration& f) {
+  if (!c.relocatable_device_code) return "0";
+  bool internal = f.Has(c.s, "static");
+  for (const std::string& ns : f.scope.namespaces) {
+    if (ns == "(anonymous namespace)") internal = true;
+  }
+  return internal ? "0x" + c.UniqueRecordTag() + "ull" : "0";
+}
+
 void RewriteKernel(Context& c, const FunctionDeclaration& f,
                    const ParameterList& params) {
   c.needs_image = true;
   std::string self = Self(c, f, params);
+  std::string unit = KernelUnit(c, f);
   if (!c.host()) {
     // Rewrite 3: the device pass keeps the body; FinishKernelRecords
     // instantiates the record at its end.
@@ -196,6 +210,7 @@ void RewriteKernel(Context& c, const FunctionDeclaration& f,
     kernel.body_open = f.body_open;
     kernel.body_close = f.body_end - 1;
     kernel.self = self;
+    kernel.unit = unit;
     ReadLaunchBounds(c, f, kernel);
     if (f.body_begin != f.body_open) {
       // A function-try-block: the handlers follow the body, so the record
@@ -220,9 +235,13 @@ void RewriteKernel(Context& c, const FunctionDeclaration& f,
     args += name + (p.declarator.pack ? "..." : "");
   }
   c.UseImage(f.scope.file_scope_begin);
+  std::string launch =
+      unit == "0" ? "::__mc_internal::LaunchFromStub<decltype(" + self + "), " +
+                        self + ", &" + c.image + ">"
+                  : "::__mc_internal::LaunchFromStubInUnit<decltype(" + self +
+                        "), " + self + ", &" + c.image + ", " + unit + ">";
   c.ReplaceTokens(f.body_begin, f.body_end,
-                  "{ ::__mc_internal::LaunchFromStub<decltype(" + self + "), " +
-                      self + ", &" + c.image + ">(" + args + "); }");
+                  "{ " + launch + "(" + args + "); }");
 }
 
 // Rewrite 4. The parameters are marked used, so that a host compilation
@@ -322,6 +341,10 @@ void RewriteFunctions(Context& c) {
       continue;
     }
     bool device = f.Has(s, "__device__");
+    if (device && !f.is_definition() && !f.system_header &&
+        f.scope.kind == ScopeKind::kNamespace && s.IsName(f.name)) {
+      c.device_declarations.insert(std::string(s.at(f.name).text));
+    }
     if (c.host() && device && !f.Has(s, "__host__") && !f.Has(s, "constexpr") &&
         f.is_definition()) {
       c.ReplaceTokens(f.body_begin, f.body_end, TrapBody(c, f));

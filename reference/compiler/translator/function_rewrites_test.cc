@@ -122,6 +122,38 @@ TEST(KernelRecordTest, DevicePassTouchesRecordAtTheEndOfTheBody) {
                        "::__mc_internal::SharedFootprint<>()>>::record); }")));
 }
 
+// [api.compile.mxcc.relocatable-device-code] In relocatable device code a
+// kernel with internal linkage gets its source's tag in both passes, so
+// that another source's kernel of the same name keeps its own record.
+TEST(KernelRecordTest, InternalKernelsOfRelocatableCodeCarryTheSourceTag) {
+  TranslationOptions options;
+  options.image_symbol = kImage;
+  options.relocatable_device_code = true;
+  for (const char* source : {"static __global__ void k(int n) {}",
+                             "namespace { __global__ void k(int n) {} }"}) {
+    SCOPED_TRACE(source);
+    options.pass = Pass::kDevice;
+    EXPECT_THAT(Tokens(Translate(source, options).text),
+                HasSubstr(Tokens("::__mc_internal::SharedFootprint<>(), "
+                                 "0x00000000000000abull>>::record);")));
+    options.pass = Pass::kHost;
+    EXPECT_THAT(Tokens(Translate(source, options).text),
+                HasSubstr(Tokens("::__mc_internal::LaunchFromStubInUnit<")));
+    EXPECT_THAT(Tokens(Translate(source, options).text),
+                HasSubstr(Tokens(std::string("&") + kImage +
+                                 ", 0x00000000000000abull>(n);")));
+  }
+  // Controls: a kernel with external linkage, and the same static kernel
+  // without relocatable device code, keep the plain key.
+  options.pass = Pass::kHost;
+  EXPECT_THAT(Tokens(Translate("__global__ void k(int n) {}", options).text),
+              Not(HasSubstr("LaunchFromStubInUnit")));
+  EXPECT_THAT(HostTokens("static __global__ void k(int n) {}"),
+              Not(HasSubstr("LaunchFromStubInUnit")));
+  EXPECT_THAT(DeviceTokens("static __global__ void k(int n) {}"),
+              Not(HasSubstr("ull>>::record")));
+}
+
 TEST(KernelRecordTest, LaunchBoundsGoIntoTheTraitsAndAreChecked) {
   const std::string out =
       DeviceTokens("__global__ void __launch_bounds__(256, 2) k() { }");

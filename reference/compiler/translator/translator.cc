@@ -21,6 +21,8 @@
 
 #include <algorithm>
 #include <numeric>
+#include <set>
+#include <string>
 
 #include "reference/compiler/translator/context.h"
 #include "reference/compiler/translator/declarations.h"
@@ -84,6 +86,24 @@ void RewriteQualifiers(Context& c) {
   }
 }
 
+// The device declarations of `c` whose names no definition of the source
+// has (a declaration before the definition is common).
+std::set<std::string> DeclaredWithoutDefinition(const Context& c) {
+  std::set<std::string> names = c.device_declarations;
+  for (const translator_internal::FunctionDeclaration& f : c.index.functions) {
+    if (f.is_definition() && c.s.IsName(f.name)) {
+      names.erase(std::string(c.s.at(f.name).text));
+    }
+  }
+  for (const translator_internal::VariableDeclaration& v : c.index.variables) {
+    if (v.Has(c.s, "extern")) continue;
+    for (const translator_internal::Declarator& d : v.declarators) {
+      if (d.name >= 0) names.erase(std::string(c.s.at(d.name).text));
+    }
+  }
+  return names;
+}
+
 }  // namespace
 
 bool Translation::ok() const {
@@ -119,6 +139,7 @@ Translation Translate(std::string_view source,
   Translation result;
   result.text = c.edits.Apply(source, lexed.tokens);
   result.needs_image = c.needs_image;
+  result.device_declarations_without_definition = DeclaredWithoutDefinition(c);
   // Diagnostics in the order of the text.
   std::vector<size_t> order(c.diagnostics.size());
   std::iota(order.begin(), order.end(), 0);

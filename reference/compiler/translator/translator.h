@@ -31,6 +31,7 @@
 #ifndef MXCTS_REFERENCE_COMPILER_TRANSLATOR_TRANSLATOR_H_
 #define MXCTS_REFERENCE_COMPILER_TRANSLATOR_TRANSLATOR_H_
 
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -46,6 +47,11 @@ struct TranslationOptions {
   // "__mc_image_<16 hex digits>", unique per source. Kernel stubs and
   // variable registrations of the host pass refer to it.
   std::string image_symbol;
+  // The source is compiled as relocatable device code (mxcc -fgpu-rdc): its
+  // device variables' keys carry the source's tag, because the device link
+  // puts several sources' variables into one image, where two `static`
+  // variables of one name must not share a key.
+  bool relocatable_device_code = false;
 };
 
 // A problem found in the source, positioned in the user's file.
@@ -67,6 +73,13 @@ struct Translation {
   // True when a kernel or a __device__/__constant__/__managed__ variable is
   // defined in the translation unit, so the source needs a device image.
   bool needs_image = false;
+  // The names (unqualified, as written) of the functions declared
+  // `__device__` and the variables declared `extern` in a device memory
+  // space in the user's files, without a definition here: device code that
+  // uses them needs another source's device code, which the driver says
+  // when the device link cannot find them
+  // [api.compile.mxcc.relocatable-device-code].
+  std::set<std::string> device_declarations_without_definition;
   // True when no diagnostic has severity kError.
   bool ok() const;
 };

@@ -8,6 +8,7 @@
 
 #include "reference/compiler/translator/translator.h"
 
+#include <set>
 #include <string>
 
 #include "gmock/gmock.h"
@@ -110,6 +111,37 @@ TEST(TranslatorTest, PlainCppIsUnchanged) {
   EXPECT_FALSE(t.needs_image);
   EXPECT_TRUE(t.ok());
   EXPECT_EQ(TranslateDevice("int x = 1;\n").text, "int x = 1;\n");
+}
+
+// [api.compile.mxcc.relocatable-device-code] The driver names these when
+// the device link cannot find them; a name defined in the source, or only
+// declared in a system header, is not one of them.
+TEST(TranslatorTest, ReportsDeviceDeclarationsWithoutDefinition) {
+  std::string source =
+      "__device__ int scale(int);\n"
+      "extern __device__ int counter;\n"
+      "extern __constant__ float table[4], other[2];\n"
+      "__host__ __device__ int both(int);\n"
+      "__device__ int later(int);\n"
+      "__device__ int later(int x) { return x; }\n"
+      "extern __device__ int defined_below;\n"
+      "__device__ int defined_below = 1;\n"
+      "int host_only(int);\n"
+      "extern int host_variable;\n"
+      "__global__ void k(int* p) { p[0] = scale(counter); }\n";
+  for (const Translation& t :
+       {TranslateHost(source), TranslateDevice(source)}) {
+    EXPECT_EQ(
+        t.device_declarations_without_definition,
+        (std::set<std::string>{"both", "counter", "other", "scale", "table"}));
+  }
+  std::string system_header =
+      "# 1 \"/usr/include/x.h\" 1 3 4\n"
+      "__device__ int from_header(int);\n"
+      "# 2 \"a.cu\" 2\n";
+  EXPECT_THAT(
+      TranslateDevice(system_header).device_declarations_without_definition,
+      IsEmpty());
 }
 
 TEST(TranslatorTest, EmptyInput) {

@@ -82,10 +82,25 @@ void CheckSpaces(Context& c, const VariableDeclaration& v) {
   }
 }
 
-std::string Key(const VariableDeclaration& v, std::string_view name) {
+// The key of a device variable: its qualified name, the same in the host
+// and device passes of one source. As relocatable device code, '@' and the
+// source's tag follow: the device link puts several sources' variables
+// into one image, where two `static` variables of one name must not share
+// a key. The runtime shows keys without the tag.
+std::string Key(const Context& c, const VariableDeclaration& v,
+                std::string_view name) {
   std::string key;
   for (const std::string& ns : v.scope.namespaces) key += ns + "::";
-  return key + std::string(name);
+  key += name;
+  if (c.relocatable_device_code) key += "@" + c.UniqueRecordTag();
+  return key;
+}
+
+// What makes the record names of a source's variables unique in an image
+// of relocatable device code (records are exported, so the linker would
+// see two sources' `__mc_variable_record_0` as one symbol defined twice).
+std::string RecordTag(const Context& c) {
+  return c.relocatable_device_code ? c.UniqueRecordTag() + "_" : "";
 }
 
 // Rewrite 7; returns the replacement of the whole declaration.
@@ -163,7 +178,7 @@ std::string HostManaged(Context& c, const VariableDeclaration& v) {
     if (!is_extern) {
       out += " = *static_cast<" + type +
              "*>(::__mc_internal::RegisterManagedVariable(&" + c.image +
-             ", \"" + Key(v, name) + "\", sizeof(" + type + ")))";
+             ", \"" + Key(c, v, name) + "\", sizeof(" + type + ")))";
     }
     out += "; ";
   }
@@ -180,6 +195,13 @@ void RewriteVariable(Context& c, const VariableDeclaration& v,
   if (shared) {
     c.ReplaceTokens(v.range.begin, v.range.end, NamespaceShared(c, v, uses));
     return;
+  }
+  if (is_extern && !v.system_header) {
+    for (const Declarator& d : v.declarators) {
+      if (d.name >= 0) {
+        c.device_declarations.insert(std::string(s.at(d.name).text));
+      }
+    }
   }
   if (is_extern && !(managed && c.host())) return;
   std::string flags = constant  ? "::__mc_internal::kVariableConstant"
@@ -201,14 +223,14 @@ void RewriteVariable(Context& c, const VariableDeclaration& v,
     if (c.host()) {
       after += " static const bool __mc_variable_registered_" + n +
                " = ::__mc_internal::RegisterDeviceVariable(&" + c.image +
-               ", (const void*)&" + name + ", \"" + Key(v, name) +
+               ", (const void*)&" + name + ", \"" + Key(c, v, name) +
                "\", sizeof(" + name + "), " + flags + ");";
     } else {
       after +=
           " extern \"C\" __attribute__((used)) const "
           "::__mc_internal::DeviceVariableRecord __mc_variable_record_" +
-          n + " = {\"" + Key(v, name) + "\", (void*)&" + name + ", sizeof(" +
-          name + "), " + flags + "};";
+          RecordTag(c) + n + " = {\"" + Key(c, v, name) + "\", (void*)&" +
+          name + ", sizeof(" + name + "), " + flags + "};";
     }
   }
   c.InsertAfter(v.range.end - 1, after);

@@ -122,6 +122,23 @@ TEST(DeviceVariableTest, EachDeclaratorIsRegistered) {
   EXPECT_THAT(out, HasSubstr("\"b\""));
 }
 
+// [api.compile.mxcc.relocatable-device-code] As relocatable device code,
+// keys carry the source's tag in both passes; without it they do not.
+TEST(DeviceVariableTest, RelocatableDeviceCodeKeysCarryTheSourceTag) {
+  TranslationOptions options;
+  options.image_symbol = kImage;
+  options.relocatable_device_code = true;
+  for (Pass pass : {Pass::kHost, Pass::kDevice}) {
+    options.pass = pass;
+    Translation t = Translate("static __device__ int x;", options);
+    EXPECT_THAT(t.text, HasSubstr("\"x@00000000000000ab\""));
+    if (pass == Pass::kDevice) {
+      EXPECT_THAT(t.text, HasSubstr("__mc_variable_record_00000000000000ab_0"));
+    }
+  }
+  EXPECT_THAT(HostTokens("static __device__ int x;"), HasSubstr("\"x\""));
+}
+
 TEST(DeviceVariableTest, ExternDeclarationIsNotRegistered) {
   Translation t = TranslateHost("extern __device__ int x;");
   EXPECT_EQ(Tokens(t.text), Tokens("extern int x;"));

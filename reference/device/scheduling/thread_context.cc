@@ -16,8 +16,6 @@
 
 namespace {
 
-const __mc_thread_context* current_thread_context = nullptr;
-
 // [lang.builtin.values-constant-during-thread] Rewritten only when another
 // device thread runs; zero outside a grid.
 __mc_thread_context running_builtins = {};
@@ -47,12 +45,7 @@ ActiveGrid* CurrentGrid() { return current_grid; }
 void SetCurrentGrid(ActiveGrid* grid) { current_grid = grid; }
 
 void SetCurrentThreadContext(const __mc_thread_context* context) {
-  current_thread_context = context;
   running_builtins = context != nullptr ? *context : __mc_thread_context{};
-}
-
-const __mc_thread_context* CurrentThreadContext() {
-  return current_thread_context;
 }
 
 const __mc_thread_context* RunningBuiltins() { return &running_builtins; }

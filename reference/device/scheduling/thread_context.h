@@ -66,7 +66,6 @@ void SetCurrentGrid(ActiveGrid* grid);
 // Makes `context` the built-in variables that device code reads from now on
 // (null: none, outside a grid; the built-ins then read zero).
 void SetCurrentThreadContext(const __mc_thread_context* context);
-const __mc_thread_context* CurrentThreadContext();
 
 // The engine-owned copy of the running thread's context that the built-in
 // variables refer to; a device image binds its references to its fields.

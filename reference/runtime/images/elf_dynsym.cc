@@ -118,7 +118,16 @@ std::string KernelDisplayName(absl::string_view key) {
     return std::string(key);
   }
   start += kMarker.size();
+  // A kernel with internal linkage in relocatable device code has its
+  // source's tag after its name ("...; Sig F = k; long long unsigned int
+  // Unit = 123]").
+  size_t unit = key.find("; ", start);
+  if (unit != absl::string_view::npos && unit < end) end = unit;
   return std::string(key.substr(start, end - start));
+}
+
+std::string VariableDisplayName(absl::string_view key) {
+  return std::string(key.substr(0, key.find('@')));
 }
 
 }  // namespace mxcts::runtime

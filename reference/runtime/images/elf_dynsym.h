@@ -47,6 +47,13 @@ bool IsVariableRecordSymbol(absl::string_view name);
 // another form.
 std::string KernelDisplayName(absl::string_view key);
 
+// The display name of a device variable, from its key: the key up to the
+// '@' that starts the tag of its source (mxcc makes keys
+// "ns::name@<source tag>", so that variables of several sources linked into
+// one image as relocatable device code never share a key), or the key
+// itself without one.
+std::string VariableDisplayName(absl::string_view key);
+
 }  // namespace mxcts::runtime
 
 #endif  // MXCTS_REFERENCE_RUNTIME_IMAGES_ELF_DYNSYM_H_

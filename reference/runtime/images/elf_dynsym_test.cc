@@ -129,6 +129,17 @@ TEST(KernelDisplayName, IsTheTextAfterSigFUpToTheBracket) {
                               "= ns::Scale<float>]"),
             "ns::Scale<float>");
   EXPECT_EQ(KernelDisplayName("custom key"), "custom key");
+  // A kernel with internal linkage in relocatable device code.
+  EXPECT_EQ(KernelDisplayName("constexpr const char* __mc_internal::"
+                              "KernelKeyInUnit() [with Sig = void (*)(int*); "
+                              "Sig F = sk; long long unsigned int Unit = "
+                              "1234]"),
+            "sk");
+}
+
+TEST(VariableDisplayName, DropsTheSourceTag) {
+  EXPECT_EQ(VariableDisplayName("ns::counter@3dab0b5e7c43f19e"), "ns::counter");
+  EXPECT_EQ(VariableDisplayName("counter"), "counter");
 }
 
 }  // namespace

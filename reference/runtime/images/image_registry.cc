@@ -189,16 +189,17 @@ absl::StatusOr<void*> ImageRegistry::RegisterManagedVariable(
   MX_ASSIGN_OR_RETURN(ImageInstance * home, InstanceFor(image, kHome));
   auto it = home->variables.find(key);
   if (it == home->variables.end() || !IsManaged(*it->second.record)) {
-    return McStatus(
-        mcErrorInvalidKernelImage,
-        absl::StrCat("the device image has no managed variable '", key, "'"));
+    return McStatus(mcErrorInvalidKernelImage,
+                    absl::StrCat("the device image has no managed variable '",
+                                 VariableDisplayName(key), "'"));
   }
   const DeviceVariableRecord& record = *it->second.record;
   if (record.size != size) {
-    return McStatus(mcErrorInvalidKernelImage,
-                    absl::StrFormat("managed variable '%s' has %u bytes on "
-                                    "the device and %u on the host",
-                                    key, record.size, size));
+    return McStatus(
+        mcErrorInvalidKernelImage,
+        absl::StrFormat("managed variable '%s' has %u bytes on "
+                        "the device and %u on the host",
+                        VariableDisplayName(key), record.size, size));
   }
   managed_.try_emplace(record.address, Entity{&image, key, size, record.flags});
   return record.address;
@@ -343,13 +344,13 @@ absl::StatusOr<VariableHandle> ImageRegistry::ResolveVariable(
   const Entity& shadow = it->second;
   MX_ASSIGN_OR_RETURN(ImageInstance * instance,
                       InstanceFor(*shadow.image, device));
-  MX_RETURN_IF_ERROR(
-      CheckArchitecture(*instance, device, "variable '" + shadow.key + "'"));
+  MX_RETURN_IF_ERROR(CheckArchitecture(
+      *instance, device, "variable '" + VariableDisplayName(shadow.key) + "'"));
   auto variable = instance->variables.find(shadow.key);
   if (variable == instance->variables.end()) {
-    return McStatus(
-        mcErrorInvalidSymbol,
-        absl::StrCat("the device image has no variable '", shadow.key, "'"));
+    return McStatus(mcErrorInvalidSymbol,
+                    absl::StrCat("the device image has no variable '",
+                                 VariableDisplayName(shadow.key), "'"));
   }
   const DeviceVariableRecord& record = *variable->second.record;
   return VariableHandle{record.address, record.size, record.flags};
@@ -398,7 +399,7 @@ std::optional<std::string> ImageRegistry::DescribeConstantFault(
             address < start + record.size) {
           return absl::StrFormat(
               "write to __constant__ variable '%s' at 0x%x (byte %u of %u)",
-              key, address, address - start, record.size);
+              VariableDisplayName(key), address, address - start, record.size);
         }
       }
       return absl::StrFormat("write to __constant__ memory at 0x%x", address);

@@ -118,6 +118,19 @@ constexpr const char* KernelKey() {
   return __PRETTY_FUNCTION__;
 }
 
+// The key of kernel F with internal linkage (`static`, or in an unnamed
+// namespace) in relocatable device code: `Unit` is its source's tag, so
+// that two sources' kernels of one name linked into one image keep
+// separate keys and records. Unit 0 is KernelKey.
+template <typename Sig, Sig F, unsigned long long Unit>
+constexpr const char* KernelKeyInUnit() {
+  if constexpr (Unit == 0) {
+    return KernelKey<Sig, F>();
+  } else {
+    return __PRETTY_FUNCTION__;
+  }
+}
+
 // Odr-uses its argument's object, so that a template static member is
 // instantiated; does nothing at run time.
 inline void Touch(const void*) {}
@@ -128,13 +141,14 @@ void* ArgumentAddress(T& argument) {
 }
 
 // Host pass: the registration of one kernel stub with one image.
-template <typename Sig, Sig F, const ImageBlob* Image>
+template <typename Sig, Sig F, const ImageBlob* Image,
+          unsigned long long Unit = 0>
 struct HostKernel {
   static const bool registered;
 };
-template <typename Sig, Sig F, const ImageBlob* Image>
-const bool HostKernel<Sig, F, Image>::registered = RegisterKernel(
-    Image, reinterpret_cast<const void*>(F), KernelKey<Sig, F>());
+template <typename Sig, Sig F, const ImageBlob* Image, unsigned long long Unit>
+const bool HostKernel<Sig, F, Image, Unit>::registered = RegisterKernel(
+    Image, reinterpret_cast<const void*>(F), KernelKeyInUnit<Sig, F, Unit>());
 
 // Host pass: the body of every kernel stub.
 template <typename Sig, Sig F, const ImageBlob* Image, typename... A>
@@ -144,10 +158,22 @@ void LaunchFromStub(A&... arguments) {
   LaunchFromStubArgs(reinterpret_cast<const void*>(F), pointers);
 }
 
+// Host pass: the body of the stub of a kernel with internal linkage in
+// relocatable device code (see KernelKeyInUnit).
+template <typename Sig, Sig F, const ImageBlob* Image, unsigned long long Unit,
+          typename... A>
+void LaunchFromStubInUnit(A&... arguments) {
+  Touch(&HostKernel<Sig, F, Image, Unit>::registered);
+  void* pointers[sizeof...(A) + 1] = {ArgumentAddress(arguments)..., nullptr};
+  LaunchFromStubArgs(reinterpret_cast<const void*>(F), pointers);
+}
+
 // Device pass: what the translator knows of a kernel beyond its type: its
 // `__launch_bounds__` arguments and its static shared footprint.
+// `Unit` is the source's tag for a kernel with internal linkage in
+// relocatable device code (KernelKeyInUnit), else 0.
 template <long long MaxThreads = 0, long long MinBlocks = 0,
-          size_t StaticShared = 0>
+          size_t StaticShared = 0, unsigned long long Unit = 0>
 struct KernelTraits {
   // [lang.function.launch-bounds.non-positive-bound] (0 is "no bound": the
   // translator passes the user's expression only when there is one, and
@@ -170,9 +196,9 @@ template <typename Sig, Sig F, typename Traits = KernelTraits<>>
 struct DeviceKernel;
 
 template <typename... P, void (*F)(P...), long long MaxThreads,
-          long long MinBlocks, size_t StaticShared>
+          long long MinBlocks, size_t StaticShared, unsigned long long Unit>
 struct DeviceKernel<void (*)(P...), F,
-                    KernelTraits<MaxThreads, MinBlocks, StaticShared>> {
+                    KernelTraits<MaxThreads, MinBlocks, StaticShared, Unit>> {
   template <size_t... I>
   static void Invoke(void** args, std::index_sequence<I...>) {
     F(*static_cast<std::remove_reference_t<P>*>(args[I])...);
@@ -191,18 +217,18 @@ struct DeviceKernel<void (*)(P...), F,
 // `used`: the record must be emitted even where optimization removes the
 // Touch that instantiated it; the runtime finds it by its symbol.
 template <typename... P, void (*F)(P...), long long MaxThreads,
-          long long MinBlocks, size_t StaticShared>
-__attribute__((used)) const KernelRecord
-    DeviceKernel<void (*)(P...), F,
-                 KernelTraits<MaxThreads, MinBlocks, StaticShared>>::record = {
-        KernelKey<void (*)(P...), F>(),
-        &Entry,
-        static_cast<unsigned>(sizeof...(P)),
-        kSizes + 1,
-        kAlignments + 1,
-        static_cast<unsigned>(MaxThreads),
-        static_cast<unsigned>(MinBlocks),
-        StaticShared};
+          long long MinBlocks, size_t StaticShared, unsigned long long Unit>
+__attribute__((used)) const KernelRecord DeviceKernel<
+    void (*)(P...), F,
+    KernelTraits<MaxThreads, MinBlocks, StaticShared, Unit>>::record = {
+    KernelKeyInUnit<void (*)(P...), F, Unit>(),
+    &Entry,
+    static_cast<unsigned>(sizeof...(P)),
+    kSizes + 1,
+    kAlignments + 1,
+    static_cast<unsigned>(MaxThreads),
+    static_cast<unsigned>(MinBlocks),
+    StaticShared};
 
 }  // namespace __mc_internal
 
