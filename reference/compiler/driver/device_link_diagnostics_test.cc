@@ -74,7 +74,7 @@ TEST(RewriteDeviceLinkErrorsTest, DeviceSideLaunchIsNamedAsSuch) {
       "/usr/bin/ld: /tmp/x/0-a.device.sep.o: in function `parent(int*)':\n"
       "/home/u/a.cu:4: undefined reference to "
       "`__mcdev__ZN13__mc_internal23PushLaunchConfigurationE4dim3S0_"
-      "mP11MCstream_st'\n"
+      "mP11MCstream_stb'\n"
       "collect2: error: ld returned 1 exit status\n";
   DeviceLinkReport report =
       RewriteDeviceLinkErrors(stderr_text, "a.cu", "/home/u/a.cu");
