@@ -20,7 +20,23 @@ has ([api.compile.mxcc.install-layout]):
 Every file is a real copy, so the tree can be copied elsewhere and still
 work. The rule returns the files as DefaultInfo (and runfiles) and the root
 in MxmacaSdkInfo.
+
+The driver and the libraries are always built optimized (-c opt), whatever
+the build's own compilation mode: the tree is what users compile and link
+their programs with, and an unoptimized engine makes every kernel several
+times slower. The project's default mode is opt too (.bazelrc), so there
+the transition changes nothing and nothing is built twice.
 """
+
+def _optimized_impl(settings, attr):
+    return {"//command_line_option:compilation_mode": "opt"}
+
+# Builds the SDK's contents in the optimized configuration.
+_optimized = transition(
+    implementation = _optimized_impl,
+    inputs = [],
+    outputs = ["//command_line_option:compilation_mode"],
+)
 
 MxmacaSdkInfo = provider(
     doc = "An assembled MXMACA SDK tree.",
@@ -40,7 +56,9 @@ def _relative_to_package(f):
 
 def _mxmaca_sdk_impl(ctx):
     placements = []  # (source File, path in the tree)
-    placements.append((ctx.executable.driver, "mxgpu_llvm/bin/mxcc"))
+    # An attribute with a transition is a list of its (one) target.
+    driver = ctx.attr.driver[0] if type(ctx.attr.driver) == "list" else ctx.attr.driver
+    placements.append((driver[DefaultInfo].files_to_run.executable, "mxgpu_llvm/bin/mxcc"))
     for target in ctx.attr.headers:
         for f in target[DefaultInfo].files.to_list():
             placements.append((f, "include/" + _relative_to_package(f)))
@@ -89,7 +107,7 @@ mxmaca_sdk = rule(
             doc = "The compiler driver; becomes mxgpu_llvm/bin/mxcc.",
             mandatory = True,
             executable = True,
-            cfg = "target",
+            cfg = _optimized,
         ),
         "headers": attr.label_list(
             doc = "Headers; each goes to include/ at its path below its package.",
@@ -98,6 +116,10 @@ mxmaca_sdk = rule(
         "libs": attr.label_list(
             doc = "Libraries and other files of lib/, by base name.",
             allow_files = True,
+            cfg = _optimized,
+        ),
+        "_allowlist_function_transition": attr.label(
+            default = "@bazel_tools//tools/allowlists/function_transition_allowlist",
         ),
     },
 )
