@@ -191,13 +191,21 @@ TEST_F(FaultTraps, UnexplainedFaultOutsideDeviceCodeKeepsItsDefaultAction) {
 }
 
 // A grid that runs and ends, then a fault of the host code after it.
+// Writes to address 8, which is never mapped. The address passes through a
+// volatile variable so that the optimizer sees no constant out-of-bounds
+// access to warn about.
+void WriteToUnmappedAddress() {
+  volatile uintptr_t address = 8;
+  *reinterpret_cast<volatile char*>(address) = 1;
+}
+
 void FaultAfterAGrid() {
   char buffer[4] = {};
   char* base = buffer;
   int offset = 1;
   void* args[] = {&base, &offset, nullptr};
   RunGrid(GridLaunch{"WriteNear", &WriteNear, args, dim3(1), dim3(2), 0});
-  *reinterpret_cast<volatile char*>(8) = 1;
+  WriteToUnmappedAddress();
 }
 
 TEST_F(FaultTraps, FaultOutsideAnyGridKeepsItsDefaultAction) {
@@ -461,7 +469,7 @@ void FaultReachesTheProgramsOwnHandler() {
       mcErrorIllegalAddress) {
     _exit(1);
   }
-  *reinterpret_cast<volatile char*>(8) = 1;
+  WriteToUnmappedAddress();
 }
 
 TEST_F(FaultTraps, FaultOutsideAGridReachesTheHandlerTheProgramHadFirst) {
