@@ -30,17 +30,32 @@ __global__ void VectorAddGridStride(const float* a, const float* b, float* c,
   }
 }
 
+// The managed arrays of c = a + b over n floats, a[i] = i and b[i] = 1.
+struct VectorAddArrays {
+  explicit VectorAddArrays(int n) {
+    CheckMc(mcMallocManaged(&a, n * sizeof(float)), "mcMallocManaged");
+    CheckMc(mcMallocManaged(&b, n * sizeof(float)), "mcMallocManaged");
+    CheckMc(mcMallocManaged(&c, n * sizeof(float)), "mcMallocManaged");
+    for (int i = 0; i < n; ++i) {
+      a[i] = static_cast<float>(i);
+      b[i] = 1.0f;
+    }
+  }
+  ~VectorAddArrays() {
+    mcFree(a);
+    mcFree(b);
+    mcFree(c);
+  }
+  float* a = nullptr;
+  float* b = nullptr;
+  float* c = nullptr;
+};
+
 void BM_VectorAddPerThread(benchmark::State& state) {
   const int n = 1 << 24;
   const int block = static_cast<int>(state.range(0));
-  float *a, *b, *c;
-  CheckMc(mcMallocManaged(&a, n * sizeof(float)), "mcMallocManaged");
-  CheckMc(mcMallocManaged(&b, n * sizeof(float)), "mcMallocManaged");
-  CheckMc(mcMallocManaged(&c, n * sizeof(float)), "mcMallocManaged");
-  for (int i = 0; i < n; ++i) {
-    a[i] = static_cast<float>(i);
-    b[i] = 1.0f;
-  }
+  VectorAddArrays arrays(n);
+  float *a = arrays.a, *b = arrays.b, *c = arrays.c;
   const double native = mxcts::perf::NativeVectorAddNanosPerElement(a, b, c, n);
   mxcts::perf::KernelTimer timer;
   for (auto _ : state) {
@@ -53,9 +68,6 @@ void BM_VectorAddPerThread(benchmark::State& state) {
     state.SkipWithError("VectorAdd computed a wrong result");
   }
   mxcts::perf::ReportPerUnit(state, timer, n, native, "thread", "native_loop");
-  mcFree(a);
-  mcFree(b);
-  mcFree(c);
 }
 BENCHMARK(BM_VectorAddPerThread)
     ->Arg(256)
@@ -65,14 +77,8 @@ BENCHMARK(BM_VectorAddPerThread)
 
 void BM_VectorAddGridStridePerElement(benchmark::State& state) {
   const int n = 1 << 20;
-  float *a, *b, *c;
-  CheckMc(mcMallocManaged(&a, n * sizeof(float)), "mcMallocManaged");
-  CheckMc(mcMallocManaged(&b, n * sizeof(float)), "mcMallocManaged");
-  CheckMc(mcMallocManaged(&c, n * sizeof(float)), "mcMallocManaged");
-  for (int i = 0; i < n; ++i) {
-    a[i] = static_cast<float>(i);
-    b[i] = 1.0f;
-  }
+  VectorAddArrays arrays(n);
+  float *a = arrays.a, *b = arrays.b, *c = arrays.c;
   const double native = mxcts::perf::NativeVectorAddNanosPerElement(a, b, c, n);
   mxcts::perf::KernelTimer timer;
   for (auto _ : state) {
@@ -85,9 +91,6 @@ void BM_VectorAddGridStridePerElement(benchmark::State& state) {
     state.SkipWithError("VectorAddGridStride computed a wrong result");
   }
   mxcts::perf::ReportPerUnit(state, timer, n, native, "element", "native_loop");
-  mcFree(a);
-  mcFree(b);
-  mcFree(c);
 }
 BENCHMARK(BM_VectorAddGridStridePerElement)
     ->Unit(benchmark::kMillisecond)

@@ -43,20 +43,11 @@ const __mc_internal::KernelRecord kTouch = {
     0};
 void TouchStub(int*) {}
 
-__mc_internal::ImageBlob LoadTestImage() {
-  // The test image's device code calls no engine service.
-  mxcts::runtime_testing::SetImageRuntimeTable(
-      mxcts::runtime_testing::InertImageRuntimeTable());
-  static const std::vector<unsigned char> bytes =
-      mxcts::runtime_testing::ReadFileBytes(mxcts::runtime_testing::RunfilePath(
-          "reference/runtime/images/testdata/libtest_image.so"));
-  return {bytes.data(), bytes.size()};
-}
-
 }  // namespace
 
 // --- A device variable of the test image, as the translator registers it.
-__mc_internal::ImageBlob __mc_image_test = LoadTestImage();
+__mc_internal::ImageBlob __mc_image_test =
+    mxcts::runtime_testing::InertTestImage();
 int device_var = 7;
 static const bool __mc_variable_registered_1 =
     ::__mc_internal::RegisterDeviceVariable(

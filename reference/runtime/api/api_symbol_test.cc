@@ -13,22 +13,9 @@
 #include "mc_runtime.h"
 #include "reference/runtime/testing/runtime_testing.h"
 
-namespace {
-
-__mc_internal::ImageBlob LoadTestImage() {
-  // Images in this test call no engine service.
-  mxcts::runtime_testing::SetImageRuntimeTable(
-      mxcts::runtime_testing::InertImageRuntimeTable());
-  static const std::vector<unsigned char> bytes =
-      mxcts::runtime_testing::ReadFileBytes(mxcts::runtime_testing::RunfilePath(
-          "reference/runtime/images/testdata/libtest_image.so"));
-  return {bytes.data(), bytes.size()};
-}
-
-}  // namespace
-
 // --- As the translator emits for the test image's source. ---
-__mc_internal::ImageBlob __mc_image_test = LoadTestImage();
+__mc_internal::ImageBlob __mc_image_test =
+    mxcts::runtime_testing::InertTestImage();
 
 int device_var = 7;
 static const bool __mc_variable_registered_1 =

@@ -12,22 +12,10 @@
 #include "mc_runtime.h"
 #include "reference/runtime/testing/runtime_testing.h"
 
-namespace {
-
-__mc_internal::ImageBlob LoadTestImage() {
-  mxcts::runtime_testing::SetImageRuntimeTable(
-      mxcts::runtime_testing::InertImageRuntimeTable());
-  static const std::vector<unsigned char> bytes =
-      mxcts::runtime_testing::ReadFileBytes(mxcts::runtime_testing::RunfilePath(
-          "reference/runtime/images/testdata/libtest_image.so"));
-  return {bytes.data(), bytes.size()};
-}
-
-}  // namespace
-
 // --- As the translator emits for `__global__ void count(int* counter)`
 // and `__global__ void mixed(char c, double d, int* out)` (host pass). ---
-__mc_internal::ImageBlob __mc_image_launch_test = LoadTestImage();
+__mc_internal::ImageBlob __mc_image_launch_test =
+    mxcts::runtime_testing::InertTestImage();
 
 void count(int* counter) {
   ::__mc_internal::LaunchFromStub<decltype(static_cast<void (*)(int*)>(&count)),

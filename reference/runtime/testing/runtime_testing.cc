@@ -93,4 +93,11 @@ std::vector<unsigned char> ReadFileBytes(const std::string& path) {
   return std::vector<unsigned char>(std::istreambuf_iterator<char>(in), {});
 }
 
+__mc_internal::ImageBlob InertTestImage() {
+  SetImageRuntimeTable(InertImageRuntimeTable());
+  static const std::vector<unsigned char> bytes = ReadFileBytes(
+      RunfilePath("reference/runtime/images/testdata/libtest_image.so"));
+  return {bytes.data(), bytes.size()};
+}
+
 }  // namespace mxcts::runtime_testing

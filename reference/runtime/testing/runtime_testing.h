@@ -79,6 +79,13 @@ std::string RunfilePath(const std::string& workspace_relative);
 // The bytes of file `path`; empty if it cannot be read.
 std::vector<unsigned char> ReadFileBytes(const std::string& path);
 
+// The test image (reference/runtime/images/testdata/libtest_image.so) as
+// the blob a translated source defines, with images bound to the inert
+// table from now on (its device code calls no engine service). For the
+// hand-translated registrations of the runtime's API tests, during static
+// initialization; the bytes live until the process exits.
+__mc_internal::ImageBlob InertTestImage();
+
 }  // namespace mxcts::runtime_testing
 
 #endif  // MXCTS_REFERENCE_RUNTIME_TESTING_RUNTIME_TESTING_H_
