@@ -45,6 +45,10 @@ struct GridLaunch {
   dim3 grid;
   dim3 block;
   size_t dynamic_shared_bytes;
+  // The kernel's thread loop (KernelRecord::run_threads), or null: the
+  // engine then calls `entry` once per thread. Both run the same threads in
+  // the same order; the loop is faster.
+  void (*run_threads)(void** args, __mc_thread_walk* walk) = nullptr;
 };
 
 // The most bytes of shared memory (static plus dynamic) one block may use.

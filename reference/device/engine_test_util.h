@@ -35,6 +35,27 @@ struct RunResult {
   std::string stderr_text;
 };
 
+// The entry that RunThreadsOfTestEntry runs.
+inline thread_local void (*thread_loop_entry)(void**) = nullptr;
+
+// A kernel's thread loop (GridLaunch::run_threads) for hand-written test
+// kernels, the loop compiled kernels have, running
+// thread_loop_entry. The engine's tests are built twice: with
+// MXCTS_ENGINE_TEST_THREAD_LOOP defined, every grid runs through this loop,
+// as compiled kernels do; without, through one entry call per thread.
+inline void RunThreadsOfTestEntry(void** args, __mc_thread_walk* walk) {
+  __mc_walk_threads(walk, [args] { thread_loop_entry(args); });
+}
+
+// `launch` with the thread loop of the build (see RunThreadsOfTestEntry).
+inline GridLaunch WithTestThreadLoop(GridLaunch launch) {
+#ifdef MXCTS_ENGINE_TEST_THREAD_LOOP
+  thread_loop_entry = launch.entry;
+  launch.run_threads = &RunThreadsOfTestEntry;
+#endif
+  return launch;
+}
+
 // Runs `entry` over `grid` x `block` with `args` (pointers to the
 // arguments) and returns its result and what it wrote to stderr.
 inline RunResult RunCapturingStderr(const std::string& name,
@@ -42,7 +63,8 @@ inline RunResult RunCapturingStderr(const std::string& name,
                                     std::vector<void*> args, dim3 grid,
                                     dim3 block, size_t dynamic_shared = 0) {
   args.push_back(nullptr);
-  GridLaunch launch{name, entry, args.data(), grid, block, dynamic_shared};
+  GridLaunch launch = WithTestThreadLoop(
+      GridLaunch{name, entry, args.data(), grid, block, dynamic_shared});
   testing::internal::CaptureStderr();
   const mcError_t error = RunGrid(launch);
   return RunResult{error, testing::internal::GetCapturedStderr()};

@@ -282,9 +282,13 @@ absl::Status Driver::BuildDeviceObject(const Job& job,
   std::vector<std::string> compile = {toolchain_.host_cxx, "-c", "-x",
                                       "c++-cpp-output"};
   Append(&compile, DeviceCodeFlags());
-  Append(&compile, {"-fPIC", "-ffunction-sections", "-fdata-sections",
-                    "-fno-stack-protector", "-fno-threadsafe-statics",
-                    "-fno-gnu-unique", "-g1", device_tr, "-o", device_o});
+  // -fno-semantic-interposition: an image exports only its records (the
+  // version script), so nothing can interpose a kernel, and its thread
+  // loop (launch_abi.h) may inline the kernel's body.
+  Append(&compile,
+         {"-fPIC", "-fno-semantic-interposition", "-ffunction-sections",
+          "-fdata-sections", "-fno-stack-protector", "-fno-threadsafe-statics",
+          "-fno-gnu-unique", "-g1", device_tr, "-o", device_o});
   status = RunTool(compile);
   if (!status.ok()) return status;
 

@@ -227,9 +227,7 @@ std::string WaveCollectives::DescribeMask(const Group& group) {
                          FormatLaneMask(group.mask));
 }
 
-WaveCollectives::WaveCollectives(BlockScheduler* block) : block_(block) {
-  block_->SetObserver(this);
-}
+WaveCollectives::WaveCollectives(BlockScheduler* block) : block_(block) {}
 
 WaveCollectives::~WaveCollectives() { block_->SetObserver(nullptr); }
 
@@ -239,6 +237,10 @@ std::string WaveCollectives::ThreadName(unsigned thread) const {
 
 void WaveCollectives::EnsureWaves() {
   if (!waves_.empty()) return;
+  // From the block's first collective on, the waves hear of every park and
+  // exit; the scheduler records exits from then on, so the exits so far
+  // read below are known.
+  block_->SetObserver(this);
   const unsigned threads = block_->thread_count();
   // [lang.wave.formation.consecutive-linear-ids]
   // [lang.wave.formation.partial-last-wave]

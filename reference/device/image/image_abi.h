@@ -22,7 +22,9 @@
 
 #include "mcr/detail/device_abi.h"
 
-#define MC_IMAGE_ABI_VERSION 3u
+// Version 4: kernel records (launch_abi.h) end with run_threads, which the
+// engine calls with its __mc_thread_walk.
+#define MC_IMAGE_ABI_VERSION 4u
 
 extern "C" {
 

@@ -43,13 +43,14 @@ class ImageTest : public testing::Test {
         dlsym(image_, (std::string("__mcdev_") + mangled_record).c_str()));
   }
 
-  // Runs `record` and returns its result and stderr text.
+  // Runs `record` through its thread loop, as the runtime does, and
+  // returns its result and stderr text.
   static mcError_t Run(const KernelRecord* record, void* argument, dim3 grid,
                        dim3 block, std::string* stderr_text) {
     void* args[] = {argument, nullptr};
     testing::internal::CaptureStderr();
-    const mcError_t error =
-        RunGrid(GridLaunch{record->key, record->entry, args, grid, block, 0});
+    const mcError_t error = RunGrid(GridLaunch{
+        record->key, record->entry, args, grid, block, 0, record->run_threads});
     *stderr_text = testing::internal::GetCapturedStderr();
     return error;
   }

@@ -1,8 +1,13 @@
 // Copyright mxcts authors.
 //
-// The scheduler's state is one record per thread (unstarted, running,
-// waiting, ready, exited; the fiber that holds it), the index of the next
-// unstarted thread, and the queue of ready threads. Its one decision,
+// The scheduler's state is one state per thread (not waited yet, running
+// after a wait, waiting, ready, exited), a record per thread that has
+// waited (its saved built-ins and the fiber that holds it), the walk it
+// shares with the kernel's thread loop (the next unstarted thread, the
+// running one) and the queue of ready threads. Until a thread first waits,
+// nothing is written per thread but the walk and the built-in threadIdx:
+// that is what makes a barrier-free block cost little more than its
+// kernel's body. Its one decision,
 // Dispatch, is taken by the fiber that gives up the processor:
 //
 //   1. a ready thread exists: switch to its fiber (first released, first);
@@ -16,8 +21,9 @@
 // which is safe because nothing ever resumes its old context. All stacks
 // return to the pool when the block ends, completed or abandoned.
 //
-// The built-in variables follow the current thread: Enter sets the context
-// pointer whenever a different thread starts or resumes.
+// The built-in variables follow the current thread: the thread loop writes
+// threadIdx as each thread starts, and Enter restores a thread's saved
+// built-ins when it resumes.
 // [lang.builtin.values-constant-during-thread]
 //
 // Tested by block_scheduler_test.cc and engine_test.cc.
@@ -36,6 +42,11 @@
 
 namespace mxcts::device_internal {
 
+std::vector<BlockScheduler::ThreadState>& BlockScheduler::RecycledStates() {
+  static thread_local std::vector<ThreadState> states;
+  return states;
+}
+
 std::vector<BlockScheduler::ThreadRecord>& BlockScheduler::RecycledRecords() {
   static thread_local std::vector<ThreadRecord> records;
   return records;
@@ -49,26 +60,40 @@ BlockScheduler::BlockScheduler(const device::GridLaunch& launch,
       stacks_(stacks),
       order_(order) {
   const dim3 block = launch.block;
-  // The records of the previous block of this OS thread are reused: a
+  // The vectors of the previous block of this OS thread are reused: a
   // fresh allocation of a large block's records comes from new pages, and
-  // faulting them in costs more than running the threads.
-  threads_.swap(RecycledRecords());
+  // faulting them in costs more than running the threads. Only the states
+  // are reset; a record is written when its thread first waits.
+  states_.swap(RecycledStates());
+  records_.swap(RecycledRecords());
   thread_count_ = block.x * block.y * block.z;
-  if (threads_.size() < thread_count_) threads_.resize(thread_count_);
-  for (unsigned thread = 0; thread < thread_count_; ++thread) {
-    threads_[thread].state = ThreadState::kUnstarted;
-  }
-  // Each thread's built-in variables are filled in when it starts (Walk):
-  // most threads of most kernels start and exit without ever waiting, and a
+  states_.assign(thread_count_, ThreadState::kNotWaited);
+  if (records_.size() < thread_count_) records_.resize(thread_count_);
+  walk_.owner = this;
+  walk_.abi.builtins = WritableRunningBuiltins();
+  walk_.abi.next = 0;
+  walk_.abi.count = thread_count_;
+  walk_.abi.current = 0;
+  walk_.abi.thread_exited = nullptr;
+  walk_.abi.timeout_pending = KernelTimeoutPending();
+  walk_.abi.poll_timeout = &PollKernelTimeout;
+  // Each thread's built-in variables are filled in when it starts: most
+  // threads of most kernels start and exit without ever waiting, and a
   // block of a large grid is set up thousands of times.
   if (order_ != nullptr) {
     start_order_ = order_->ThreadStartOrder(thread_count_);
   }
+  // Threads that start out of linear order do not follow the rule that
+  // tells exited threads from unstarted ones.
+  if (!start_order_.empty()) RecordEveryThread();
 }
 
 BlockScheduler::~BlockScheduler() {
-  if (threads_.capacity() > RecycledRecords().capacity()) {
-    threads_.swap(RecycledRecords());
+  if (states_.capacity() > RecycledStates().capacity()) {
+    states_.swap(RecycledStates());
+  }
+  if (records_.capacity() > RecycledRecords().capacity()) {
+    records_.swap(RecycledRecords());
   }
   for (const std::unique_ptr<Fiber>& fiber : fibers_) {
     stacks_->Release(fiber->stack());
@@ -98,6 +123,12 @@ bool BlockScheduler::Run(Fiber* host) {
   Fiber* walker = fibers_.back().get();
   walker->Start(*stack, &BlockScheduler::WalkerBody, this);
   running_fiber_ = walker;
+  // The block's built-ins; each thread's threadIdx is written as it starts.
+  SetCurrentThreadContext(nullptr);
+  __mc_thread_context* builtins = WritableRunningBuiltins();
+  builtins->blockIdx = block_index_;
+  builtins->blockDim = launch_.block;
+  builtins->gridDim = launch_.grid;
   Fiber::Switch(host, walker);
   // Back on the host: every thread exited, or a trap abandoned the block.
   SetCurrentThreadContext(nullptr);
@@ -110,83 +141,117 @@ void BlockScheduler::WalkerBody(Fiber* self) {
 
 void BlockScheduler::Walk(Fiber* self) {
   for (;;) {
-    while (next_unstarted_ < thread_count_) {
-      unsigned thread;
-      uint3 index;
-      if (start_order_.empty()) {
-        // [model.exec.linear-thread-id] x varies fastest, then y, then z;
-        // counted up rather than divided out, once per thread.
-        thread = next_unstarted_++;
-        index = next_linear_index_;
-        if (++next_linear_index_.x == launch_.block.x) {
-          next_linear_index_.x = 0;
-          if (++next_linear_index_.y == launch_.block.y) {
-            next_linear_index_.y = 0;
-            ++next_linear_index_.z;
-          }
-        }
-      } else {
-        thread = start_order_[next_unstarted_++];
-        index = ThreadIndex(thread);
-      }
-      ThreadRecord& record = threads_[thread];
-      // Positional: device_abi.h makes the member names macros.
-      record.context =
-          __mc_thread_context{index, block_index_, launch_.block, launch_.grid};
-      record.state = ThreadState::kRunning;
-      record.fiber = self;
-      Enter(thread);
-      launch_.entry(launch_.args);
-      // The thread returned from the kernel. It may have waited and resumed
-      // in between, always on this fiber.
-      threads_[thread].state = ThreadState::kExited;
-      threads_[thread].fiber = nullptr;
-      if (exited_count_++ == 0) first_exited_ = thread;
-      if (observer_ != nullptr) observer_->OnThreadExited(thread);
+    // [api.trap.error.timeout] A timeout that expired while engine code ran
+    // (between blocks, or before this walker started).
+    PollKernelTimeout();
+    // A thread that waits keeps this fiber and the frames of the loop that
+    // started it; when it resumes and returns, the same loop starts the
+    // next unstarted thread, if any.
+    if (!start_order_.empty()) {
+      RunThreadsInStartOrder(self);
+    } else if (launch_.run_threads != nullptr) {
+      launch_.run_threads(launch_.args, &walk_.abi);
+    } else {
+      RunThreadsByEntry();
     }
     Dispatch(self, /*self_free=*/true);
   }
 }
 
+void BlockScheduler::RunThreadsByEntry() {
+  // [api.trap.error.timeout] The loop polls a timeout that expired
+  // elsewhere at each thread start.
+  __mc_walk_threads(&walk_.abi, [this] { launch_.entry(launch_.args); });
+}
+
+void BlockScheduler::RunThreadsInStartOrder(Fiber* self) {
+  while (walk_.abi.next < thread_count_) {
+    const unsigned thread = start_order_[walk_.abi.next++];
+    ThreadRecord& record = records_[thread];
+    // Positional: device_abi.h makes the member names macros.
+    record.context = __mc_thread_context{ThreadIndex(thread), block_index_,
+                                         launch_.block, launch_.grid};
+    record.fiber = self;
+    Enter(thread);
+    launch_.entry(launch_.args);
+    // The thread returned from the kernel. It may have waited and resumed
+    // in between, always on this fiber.
+    RecordExit(thread);
+  }
+}
+
+void BlockScheduler::RecordEveryThread() {
+  if (recording_every_thread_) return;
+  recording_every_thread_ = true;
+  walk_.abi.thread_exited = &BlockScheduler::OnWalkThreadExited;
+  // Until now threads started in linear order and none waited, so every
+  // thread below the running one has exited, first thread 0.
+  const unsigned exited = walk_.abi.current;
+  for (unsigned thread = 0; thread < exited; ++thread) {
+    states_[thread] = ThreadState::kExited;
+  }
+  exited_count_ = exited;
+  first_exited_ = 0;
+}
+
+void BlockScheduler::OnWalkThreadExited(__mc_thread_walk* walk) {
+  // `abi` is the first member of a ThreadWalk.
+  ThreadWalk* owned = reinterpret_cast<ThreadWalk*>(walk);
+  owned->owner->RecordExit(walk->current);
+}
+
+void BlockScheduler::RecordExit(unsigned thread) {
+  states_[thread] = ThreadState::kExited;
+  if (exited_count_++ == 0) first_exited_ = thread;
+  if (observer_ != nullptr) observer_->OnThreadExited(thread);
+}
+
+void BlockScheduler::SetObserver(ThreadEventObserver* observer) {
+  // An observer hears of exits, so they must be recorded from now on.
+  if (observer != nullptr) RecordEveryThread();
+  observer_ = observer;
+}
+
 void BlockScheduler::Enter(unsigned thread) {
-  current_ = thread;
-  SetCurrentThreadContext(&threads_[thread].context);
+  walk_.abi.current = thread;
+  SetCurrentThreadContext(&records_[thread].context);
   // [api.trap.error.timeout] A timeout that expired while engine code ran.
   PollKernelTimeout();
 }
 
 void BlockScheduler::ParkCurrent(const WaitSite& site) {
-  ThreadRecord& thread = threads_[current_];
-  thread.state = ThreadState::kWaiting;
-  thread.wait = site;
+  RecordEveryThread();
+  const unsigned thread = walk_.abi.current;
+  ThreadRecord& record = records_[thread];
+  states_[thread] = ThreadState::kWaiting;
+  record.context = *RunningBuiltins();
+  record.fiber = running_fiber_;
+  record.wait = site;
   ++waiting_count_;
-  if (observer_ != nullptr) observer_->OnThreadParked(current_);
+  if (observer_ != nullptr) observer_->OnThreadParked(thread);
 }
 
 void BlockScheduler::MakeReady(unsigned thread) {
-  ThreadRecord& record = threads_[thread];
-  if (record.state != ThreadState::kWaiting) {
+  if (states_[thread] != ThreadState::kWaiting) {
     std::fprintf(stderr,
                  "mxmaca: internal error: releasing thread %u of a "
                  "block, which does not wait\n",
                  thread);
     std::abort();
   }
-  record.state = ThreadState::kReady;
+  states_[thread] = ThreadState::kReady;
   --waiting_count_;
   ready_.push_back(thread);
 }
 
-void BlockScheduler::Yield() {
-  Dispatch(threads_[current_].fiber, /*self_free=*/false);
-}
+void BlockScheduler::Yield() { Dispatch(running_fiber_, /*self_free=*/false); }
 
 void BlockScheduler::Dispatch(Fiber* self, bool self_free) {
   if (!ready_.empty()) {
     const unsigned next = ready_.front();
     ready_.pop_front();
-    Fiber* target = threads_[next].fiber;
-    threads_[next].state = ThreadState::kRunning;
+    Fiber* target = records_[next].fiber;
+    states_[next] = ThreadState::kRunning;
     Enter(next);
     if (target == self) return;
     if (self_free) idle_fibers_.push_back(self);
@@ -194,7 +259,7 @@ void BlockScheduler::Dispatch(Fiber* self, bool self_free) {
     Fiber::Switch(self, target);
     return;  // Resumed: whoever switched here has entered this thread.
   }
-  if (next_unstarted_ < thread_count_) {
+  if (walk_.abi.next < thread_count_) {
     if (self_free) return;  // The caller walks on.
     Fiber* walker = NewWalker();
     running_fiber_ = walker;
@@ -233,13 +298,13 @@ Fiber* BlockScheduler::NewWalker() {
 
 void BlockScheduler::ReportStall() {
   unsigned first_waiting = 0;
-  while (threads_[first_waiting].state != ThreadState::kWaiting) {
+  while (states_[first_waiting] != ThreadState::kWaiting) {
     ++first_waiting;
   }
   // The diagnostic names a waiting thread; the trap still leaves from the
   // fiber that runs now.
   Enter(first_waiting);
-  const WaitSite& site = threads_[first_waiting].wait;
+  const WaitSite& site = records_[first_waiting].wait;
   // What the observer knows about the waits (wave collectives' groups).
   std::string detail =
       observer_ != nullptr ? observer_->DescribeStall() : std::string();
@@ -263,16 +328,13 @@ void BlockScheduler::ReportStall() {
 }
 
 void BlockScheduler::AbandonCurrentThread() {
-  const unsigned thread = current_;
-  Fiber* self = threads_[thread].fiber;
-  threads_[thread].state = ThreadState::kExited;
-  threads_[thread].fiber = nullptr;
-  if (exited_count_++ == 0) first_exited_ = thread;
-  if (observer_ != nullptr) observer_->OnThreadExited(thread);
+  RecordEveryThread();
+  Fiber* self = running_fiber_;
+  RecordExit(walk_.abi.current);
   // `self` holds the thread's frames, which are never resumed: it cannot
   // walk on itself, so unstarted threads get a fresh walker. Either way
   // `self` goes idle and is restarted from scratch when next needed.
-  if (ready_.empty() && next_unstarted_ < thread_count_) {
+  if (ready_.empty() && walk_.abi.next < thread_count_) {
     Fiber* walker = NewWalker();
     idle_fibers_.push_back(self);
     running_fiber_ = walker;

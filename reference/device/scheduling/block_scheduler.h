@@ -3,16 +3,22 @@
 // reference/device/scheduling/block_scheduler.h: runs the threads of one block
 // on fibers, lazily.
 //
-// A walker fiber runs the block's threads one after another as plain calls of
-// the kernel entry, in linear order (x fastest, then y, then z). While no
+// A walker fiber runs the block's threads one after another in linear order
+// (x fastest, then y, then z), through the kernel's thread loop
+// (GridLaunch::run_threads: one call per block, the kernel's body inlined)
+// or, without one, one call of the kernel entry per thread. While no
 // thread waits in a collective, one fiber runs the whole block, close to a
-// native loop. When a thread waits in a collective (ParkCurrent, then Yield),
-// its fiber stays parked with it and a fresh walker continues with the next
-// unstarted thread. When a collective releases its waiters (MakeReady), they
-// resume in the order they were released, each on the fiber it parked on;
-// a fiber whose thread exits goes on with the next unstarted thread or hands
-// over to the next ready one. Control changes hands only inside Yield and
-// when a thread exits, so runs are deterministic.
+// native loop, and the scheduler records nothing per thread: threads below
+// the running one have exited, those above it have not started. The first
+// wait (or an abandoned thread, or a collective that follows exits) makes
+// it record every thread's state from then on. When a thread waits in a
+// collective (ParkCurrent, then Yield), its fiber stays parked with it and a
+// fresh walker continues with the next unstarted thread. When a collective
+// releases its waiters (MakeReady), they resume in the order they were
+// released, each on the fiber it parked on; a fiber whose thread exits goes on
+// with the next unstarted thread or hands over to the next ready one. Control
+// changes hands only inside Yield and when a thread exits, so runs are
+// deterministic.
 //
 // When no thread can run but some wait, the block is stuck: the scheduler
 // traps, calling it "barrier skipped by exiting threads" if any thread of the
@@ -89,7 +95,7 @@ class BlockScheduler {
 
   unsigned thread_count() const { return thread_count_; }
   // The linear index of the thread that runs now.
-  unsigned current_thread() const { return current_; }
+  unsigned current_thread() const { return walk_.abi.current; }
   uint3 block_index() const { return block_index_; }
   // The order the block runs in, or null for the linear order.
   ScheduleOrder* order() const { return order_; }
@@ -118,39 +124,69 @@ class BlockScheduler {
   [[noreturn]] void AbandonCurrentThread();
 
   // Makes `observer` (null: none) hear of every park and exit from now on.
-  void SetObserver(ThreadEventObserver* observer) { observer_ = observer; }
+  void SetObserver(ThreadEventObserver* observer);
   // Whether thread `thread` waits (parked and not yet released).
   bool IsWaiting(unsigned thread) const {
-    return threads_[thread].state == ThreadState::kWaiting;
+    return states_[thread] == ThreadState::kWaiting;
   }
   // Whether thread `thread` has returned from the kernel.
   bool HasExited(unsigned thread) const {
-    return threads_[thread].state == ThreadState::kExited;
+    if (!recording_every_thread_) return thread < walk_.abi.current;
+    return states_[thread] == ThreadState::kExited;
   }
   // Where thread `thread` waits, or null when it does not wait.
   const WaitSite* WaitSiteOf(unsigned thread) const {
-    return IsWaiting(thread) ? &threads_[thread].wait : nullptr;
+    return IsWaiting(thread) ? &records_[thread].wait : nullptr;
   }
 
   // How many fibers the block has used (tests check laziness with it).
   size_t fibers_used() const { return fibers_.size(); }
 
  private:
-  enum class ThreadState { kUnstarted, kRunning, kWaiting, kReady, kExited };
-
-  struct ThreadRecord {
-    __mc_thread_context context;
-    ThreadState state = ThreadState::kUnstarted;
-    Fiber* fiber = nullptr;  // while running, waiting or ready
-    WaitSite wait;           // while waiting
+  // A thread that has not waited yet stays kNotWaited while it runs and
+  // becomes kExited when it returns (recorded only while every thread is).
+  enum class ThreadState : unsigned char {
+    kNotWaited,
+    kRunning,  // resumed after a wait
+    kWaiting,
+    kReady,
+    kExited
   };
 
-  // Thread records kept between the blocks of one OS thread.
+  // What a thread that has waited needs when it resumes.
+  struct ThreadRecord {
+    __mc_thread_context context;  // its built-ins, saved when it parked
+    Fiber* fiber = nullptr;       // the fiber it parked on
+    WaitSite wait;                // while waiting
+  };
+
+  // The walk a kernel's thread loop shares with the engine, and the
+  // scheduler it belongs to (the exit callback finds it through `abi`,
+  // the first member).
+  struct ThreadWalk {
+    __mc_thread_walk abi;
+    BlockScheduler* owner;
+  };
+
+  // Thread states and records kept between the blocks of one OS thread.
+  static std::vector<ThreadState>& RecycledStates();
   static std::vector<ThreadRecord>& RecycledRecords();
 
   static void WalkerBody(Fiber* self);
   // Runs unstarted threads on `self` until none is left, then hands over.
   [[noreturn]] void Walk(Fiber* self);
+  // Runs unstarted threads in linear order through `launch_.entry`, with
+  // the protocol of the kernel's thread loop.
+  void RunThreadsByEntry();
+  // Runs unstarted threads in the order of start_order_.
+  void RunThreadsInStartOrder(Fiber* self);
+  // From now on every thread's state is recorded: threads below the
+  // running one have exited (the linear order without waits so far), and
+  // each exit is recorded as it happens.
+  void RecordEveryThread();
+  // `thread` has returned from the kernel (or was abandoned).
+  void RecordExit(unsigned thread);
+  static void OnWalkThreadExited(__mc_thread_walk* walk);
   // Makes `thread` the current one: the built-in variables follow it. A
   // switch point: traps if the kernel timeout has expired.
   void Enter(unsigned thread);
@@ -167,17 +203,19 @@ class BlockScheduler {
   const uint3 block_index_;
   StackPool* const stacks_;
   ScheduleOrder* const order_;
-  // Records of threads 0..thread_count_-1 (the vector may be longer: it
-  // is reused from block to block).
-  std::vector<ThreadRecord> threads_;
+  // States and records of threads 0..thread_count_-1 (the records vector
+  // may be longer: it is reused from block to block, and only a thread
+  // that waits touches its record).
+  std::vector<ThreadState> states_;
+  std::vector<ThreadRecord> records_;
   unsigned thread_count_ = 0;
   // The order in which threads start; empty: linear. Indexed by
-  // next_unstarted_.
+  // walk_.abi.next.
   std::vector<unsigned> start_order_;
-  unsigned next_unstarted_ = 0;
-  // The threadIdx of thread next_unstarted_ in the linear order.
-  uint3 next_linear_index_{0, 0, 0};
-  unsigned current_ = 0;
+  // The next thread to start (in start_order_ when it is not empty), the
+  // running thread, and whether exits are recorded.
+  ThreadWalk walk_;
+  bool recording_every_thread_ = false;
   unsigned waiting_count_ = 0;
   unsigned exited_count_ = 0;
   unsigned first_exited_ = 0;  // valid when exited_count_ > 0

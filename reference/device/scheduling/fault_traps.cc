@@ -122,6 +122,10 @@ std::atomic<device::FaultClassifier> fault_classifier{nullptr};
 // The grid being run, if any (one at a time in the process).
 std::atomic<ArmedGridTraps*> armed_grid{nullptr};
 
+// Set with the armed grid's timeout_expired, for the kernels' thread loops,
+// which read it at every thread start (KernelTimeoutPending).
+volatile sig_atomic_t kernel_timeout_pending = 0;
+
 // The dispositions the grid's handlers replaced, indexed like
 // kFaultSignals; the last entry is the timeout signal's.
 struct sigaction previous_actions[kFaultSignalCount + 1];
@@ -411,6 +415,7 @@ void OnFault(ArmedGridTraps& armed, int signal_number, siginfo_t* info,
 void OnTimeout(ArmedGridTraps& armed, void* context) {
   if (armed.stopping.load()) return;
   armed.timeout_expired.store(true);
+  kernel_timeout_pending = 1;
   const Interrupted at = ReadInterrupted(context);
   // Anywhere but device code, wait for the next switch point.
   if (!IsDeviceCode(at.pc) || !InterruptedDeviceThread(armed, at)) return;
@@ -526,6 +531,7 @@ GridFaultTraps::GridFaultTraps(const GridTrapSettings& settings)
   armed.alternate_stack_set =
       signal_stack.Prepare(&armed.previous_alternate_stack);
   InstallFaultHandlersOnce();
+  kernel_timeout_pending = 0;
   armed_grid.store(&armed);
   if (settings.timeout_milliseconds > 0) StartTimer(armed);
 }
@@ -534,6 +540,7 @@ GridFaultTraps::~GridFaultTraps() {
   ArmedGridTraps& armed = *armed_;
   armed_grid.store(nullptr);
   DeleteTimer(armed);
+  kernel_timeout_pending = 0;
   if (armed.alternate_stack_set) {
     sigaltstack(&armed.previous_alternate_stack, nullptr);
   }
@@ -565,6 +572,10 @@ void PollKernelTimeout() {
   StopTimer(*armed);
   // [api.trap.error.timeout] [lang.ub.exec.kernel-timeout]
   Trap(mcErrorLaunchTimeout, TimeoutMessage(*armed));
+}
+
+const volatile sig_atomic_t* KernelTimeoutPending() {
+  return &kernel_timeout_pending;
 }
 
 bool IsDeviceCode(uintptr_t pc) {

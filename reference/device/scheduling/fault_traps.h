@@ -62,6 +62,7 @@
 #ifndef REFERENCE_DEVICE_SCHEDULING_FAULT_TRAPS_H_
 #define REFERENCE_DEVICE_SCHEDULING_FAULT_TRAPS_H_
 
+#include <signal.h>
 #include <stdint.h>
 
 #include <memory>
@@ -116,6 +117,11 @@ bool ContinuableTrapsReported();
 // has expired; returns at once otherwise (one relaxed load). Called on a
 // device thread at the engine's switch points.
 void PollKernelTimeout();
+
+// A flag that is nonzero once the running grid's MACA_KERNEL_TIMEOUT has
+// expired (zero outside a grid): kernels' thread loops read it at each
+// thread start and call PollKernelTimeout when it is set.
+const volatile sig_atomic_t* KernelTimeoutPending();
 
 // Whether `pc` lies in code registered with device::RegisterDeviceCode.
 // Async-signal-safe.

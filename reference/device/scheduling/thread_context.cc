@@ -50,6 +50,8 @@ void SetCurrentThreadContext(const __mc_thread_context* context) {
 
 const __mc_thread_context* RunningBuiltins() { return &running_builtins; }
 
+__mc_thread_context* WritableRunningBuiltins() { return &running_builtins; }
+
 void DieOutsideGrid(const char* what, const char* file, int line) {
   std::fprintf(stderr, "mxmaca: %s called outside device code at %s:%d\n", what,
                file != nullptr ? file : "<unknown>", line);

@@ -70,6 +70,9 @@ void SetCurrentThreadContext(const __mc_thread_context* context);
 // The engine-owned copy of the running thread's context that the built-in
 // variables refer to; a device image binds its references to its fields.
 const __mc_thread_context* RunningBuiltins();
+// The same copy, for the block scheduler's thread walk, which writes each
+// starting thread's threadIdx into it.
+__mc_thread_context* WritableRunningBuiltins();
 
 // Writes "mxmaca: <what> called outside device code at file:line" to stderr
 // and aborts: a device-only entry point was called by host code.

@@ -215,9 +215,13 @@ absl::Status Launch(const LaunchRequest& request) {
 
   ImageRegistry* images = &registry;
   DeviceWork work = [=]() -> mcError_t {
-    mxcts::device::GridLaunch grid{kernel.name,           kernel.record->entry,
-                                   arguments->pointers(), grid_extent,
-                                   block_extent,          shared_bytes};
+    mxcts::device::GridLaunch grid{kernel.name,
+                                   kernel.record->entry,
+                                   arguments->pointers(),
+                                   grid_extent,
+                                   block_extent,
+                                   shared_bytes,
+                                   kernel.record->run_threads};
     // [api.device.limit.stack-size] Each device has its own stack size.
     mxcts::device::SetFiberStackBytes(device->limits().FiberStackBytes());
     images->BeginGrid(kernel);

@@ -28,6 +28,29 @@ struct __mc_thread_context {
   dim3 gridDim;
 };
 
+// One block's threads as a kernel's thread loop (__mc_walk_threads below)
+// starts them, shared by the engine and the loop. For each thread, from
+// `next` while `next < count`, the loop sets `current` to it and `next` past
+// it, writes its threadIdx into `builtins`, calls `poll_timeout()` if
+// `*timeout_pending` is set (a thread start is a switch point, where a
+// kernel timeout that expired outside device code traps) and runs the
+// kernel; when the kernel returns and `thread_exited` is set, it calls
+// `thread_exited(walk)`. A thread that waits in a collective keeps the
+// loop's frame on its fiber; the engine continues with another loop on a
+// fresh fiber, and the waiting thread's loop goes on with whatever thread
+// is next when it resumes.
+struct __mc_thread_walk {
+  __mc_thread_context* builtins;  // the built-ins that device code reads
+  unsigned next;                  // linear id of the next thread to start
+  unsigned count;                 // threads in the block
+  unsigned current;               // linear id of the running thread
+  // Null until the engine needs to hear of each exit (a thread of the block
+  // has waited, or a collective keeps track of exits).
+  void (*thread_exited)(struct __mc_thread_walk* walk);
+  const volatile int* timeout_pending;
+  void (*poll_timeout)(void);
+};
+
 // Block barrier; `file` and `line` name the call site for diagnostics.
 void __mc_dev_syncthreads(const char* file, int line);
 
@@ -140,6 +163,57 @@ extern const __mc_builtin_index& threadIdx;
 extern const __mc_builtin_index& blockIdx;
 extern const __mc_builtin_extent& blockDim;
 extern const __mc_builtin_extent& gridDim;
+
+// The thread loop of __mc_thread_walk, running `run_kernel()` as each
+// thread. Until a thread of the block waits (thread_exited is null then),
+// nothing but this loop changes the walk or the built-ins, so it keeps the
+// thread index in registers and stores only what changes: the current and
+// next ids, threadIdx.x, and threadIdx.y and .z when they wrap. A processor
+// stores about one value per cycle, so those stores are most of the cost of
+// a thread besides the kernel's body.
+template <typename RunKernel>
+inline void __mc_walk_threads(__mc_thread_walk* __walk,
+                              RunKernel __run_kernel) {
+  __mc_thread_context* const __builtins = __walk->builtins;
+  const unsigned __count = __walk->count;
+  const unsigned __width = __builtins->blockDim.x;
+  const unsigned __height = __builtins->blockDim.y;
+  unsigned __next = __walk->next;
+  unsigned __x = 0;
+  unsigned __y = 0;
+  unsigned __z = 0;
+  bool __index_known = false;
+  while (__next < __count) {
+    if (!__index_known) {
+      // [model.exec.linear-thread-id] x varies fastest, then y, then z.
+      __x = __next % __width;
+      __y = __next / __width % __height;
+      __z = __next / __width / __height;
+      __builtins->threadIdx.y = __y;
+      __builtins->threadIdx.z = __z;
+      __index_known = true;
+    }
+    __walk->current = __next;
+    __walk->next = ++__next;
+    __builtins->threadIdx.x = __x;
+    if (*__walk->timeout_pending != 0) __walk->poll_timeout();
+    __run_kernel();
+    if (__walk->thread_exited != nullptr) {
+      // Threads may have waited, resumed and started meanwhile: start over
+      // from the walk.
+      __walk->thread_exited(__walk);
+      __next = __walk->next;
+      __index_known = false;
+    } else if (++__x == __width) {
+      __x = 0;
+      if (++__y == __height) {
+        __y = 0;
+        __builtins->threadIdx.z = ++__z;
+      }
+      __builtins->threadIdx.y = __y;
+    }
+  }
+}
 
 // [lang.sync] `__syncthreads()`: the default arguments name the caller.
 inline void __syncthreads(const char* __file = __builtin_FILE(),

@@ -24,6 +24,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "mcr/detail/device_abi.h"
 #include "mcr/mc_runtime_types.h"
 
 namespace __mc_internal {
@@ -45,6 +46,10 @@ enum : unsigned {
 // with `args[i]` pointing at the i-th argument, converted to the parameter's
 // type. The sizes and alignments describe the parameters (references as the
 // referred type).
+// `run_threads(args, walk)` runs the block's threads from walk->next on, one
+// after another, through __mc_walk_threads (device_abi.h): one
+// loop per block instead of one call from the engine per thread, so that a
+// thread that never waits costs little more than the kernel's body.
 // `max_threads_per_block` is the kernel's `__launch_bounds__` bound (0:
 // none) and `min_blocks_per_multiprocessor` its second argument (0: none);
 // `static_shared_bytes` is the footprint of the static `__shared__`
@@ -59,6 +64,7 @@ struct KernelRecord {
   unsigned max_threads_per_block;
   unsigned min_blocks_per_multiprocessor;
   size_t static_shared_bytes;
+  void (*run_threads)(void** args, __mc_thread_walk* walk);
 };
 
 // One __device__, __constant__ or __managed__ variable in a device image.
@@ -206,6 +212,10 @@ struct DeviceKernel<void (*)(P...), F,
   static void Entry(void** args) {
     Invoke(args, std::index_sequence_for<P...>{});
   }
+  static void RunThreads(void** args, __mc_thread_walk* walk) {
+    __mc_walk_threads(
+        walk, [args] { Invoke(args, std::index_sequence_for<P...>{}); });
+  }
   // A leading 0 keeps the arrays non-empty for kernels without parameters.
   static constexpr unsigned kSizes[] = {
       0u, static_cast<unsigned>(sizeof(std::remove_reference_t<P>))...};
@@ -228,7 +238,8 @@ __attribute__((used)) const KernelRecord DeviceKernel<
     kAlignments + 1,
     static_cast<unsigned>(MaxThreads),
     static_cast<unsigned>(MinBlocks),
-    StaticShared};
+    StaticShared,
+    &RunThreads};
 
 }  // namespace __mc_internal
 
