@@ -57,6 +57,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -67,6 +68,7 @@
 #include "absl/synchronization/mutex.h"
 #include "reference/device/fibers/stack_pool.h"
 #include "reference/device/scheduling/block_scheduler.h"
+#include "reference/device/scheduling/floating_point_environment.h"
 #include "reference/device/scheduling/thread_context.h"
 #include "reference/device/scheduling/trap.h"
 
@@ -78,7 +80,8 @@ struct ArmedGridTraps {
   pid_t thread = 0;  // the OS thread that runs the grid
   stack_t previous_alternate_stack{};
   bool alternate_stack_set = false;
-  fenv_t previous_floating_point{};
+  // The grid's floating-point environment, while it runs.
+  std::optional<GridFloatingPointEnvironment> floating_point;
   timer_t timer{};
   bool timer_created = false;
   // Set by the timer; read at switch points.
@@ -520,13 +523,11 @@ GridFaultTraps::GridFaultTraps(const GridTrapSettings& settings)
   // Floating-point exceptions trap only under policy 2; under the others
   // they are masked even if the host program unmasked them, so that device
   // code computes IEEE results. [api.trap.policy.default-reports-fatal]
-  fegetenv(&armed.previous_floating_point);
-  feclearexcept(FE_ALL_EXCEPT);
-  fedisableexcept(FE_ALL_EXCEPT);
-  if (settings.policy == device::TrapPolicy::kFatalAndNumeric) {
-    // [api.trap.policy.two-reports-numeric]
-    feenableexcept(FE_DIVBYZERO | FE_INVALID | FE_OVERFLOW);
-  }
+  // [api.trap.policy.two-reports-numeric]
+  armed.floating_point.emplace(settings.policy ==
+                                       device::TrapPolicy::kFatalAndNumeric
+                                   ? FE_DIVBYZERO | FE_INVALID | FE_OVERFLOW
+                                   : 0);
 
   armed.alternate_stack_set =
       signal_stack.Prepare(&armed.previous_alternate_stack);
@@ -544,7 +545,7 @@ GridFaultTraps::~GridFaultTraps() {
   if (armed.alternate_stack_set) {
     sigaltstack(&armed.previous_alternate_stack, nullptr);
   }
-  fesetenv(&armed.previous_floating_point);
+  armed.floating_point.reset();
 }
 
 bool ContinuableTrapsReported() {

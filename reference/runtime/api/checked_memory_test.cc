@@ -173,7 +173,8 @@ const __mc_internal::KernelRecord write_at_record = {
     kAlignments,
     0,
     0,
-    0};
+    0,
+    nullptr};
 const bool write_at_registered =
     (mxcts::runtime_testing::RegisterKernelRecord(
          reinterpret_cast<const void*>(&write_at), &write_at_record),

@@ -98,8 +98,8 @@ const unsigned kSizes[] = {sizeof(char), sizeof(double), sizeof(int*),
 const unsigned kAlignments[] = {alignof(char), alignof(double), alignof(int*),
                                 alignof(Wide)};
 void NoEntry(void**) {}
-const __mc_internal::KernelRecord kRecord = {"k",         &NoEntry, 4, kSizes,
-                                             kAlignments, 0,        0, 0};
+const __mc_internal::KernelRecord kRecord = {
+    "k", &NoEntry, 4, kSizes, kAlignments, 0, 0, 0, nullptr};
 
 TEST(KernelArguments, CopiesEachArgumentAtItsAlignment) {
   char c = 'x';
@@ -145,8 +145,8 @@ TEST(KernelArguments, NullArgumentsAreInvalidValue) {
   EXPECT_EQ(ToMcError(KernelArguments::Copy(kRecord, with_hole).status()),
             mcErrorInvalidValue);
   // Control: a kernel without parameters needs no arguments at all.
-  const __mc_internal::KernelRecord none = {"n",         &NoEntry, 0, kSizes,
-                                            kAlignments, 0,        0, 0};
+  const __mc_internal::KernelRecord none = {
+      "n", &NoEntry, 0, kSizes, kAlignments, 0, 0, 0, nullptr};
   absl::StatusOr<KernelArguments> empty = KernelArguments::Copy(none, nullptr);
   ASSERT_TRUE(empty.ok());
   EXPECT_EQ(empty->pointers()[0], nullptr);
