@@ -73,7 +73,9 @@ TrapPolicy trap_policy ABSL_GUARDED_BY(settings_mutex) = TrapPolicy::kFatal;
 unsigned kernel_timeout_milliseconds ABSL_GUARDED_BY(settings_mutex) = 0;
 
 // Whether the calling OS thread is inside RunGrid (device code launching).
-thread_local bool running_grid = false;
+// initial-exec: read on every launch (see thread_context.cc).
+__attribute__((tls_model("initial-exec"))) thread_local bool running_grid =
+    false;
 
 // SetSharedMemoryChecked's setting.
 std::atomic<bool> shared_memory_checked{false};

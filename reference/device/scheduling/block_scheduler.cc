@@ -2,7 +2,7 @@
 //
 // The scheduler's state is one state per thread (not waited yet, running
 // after a wait, waiting, ready, exited), a record per thread that has
-// waited (its saved built-ins and the fiber that holds it), the walk it
+// waited (its threadIdx and the fiber that holds it), the walk it
 // shares with the kernel's thread loop (the next unstarted thread, the
 // running one) and the queue of ready threads. Until a thread first waits,
 // nothing is written per thread but the walk and the built-in threadIdx:
@@ -21,9 +21,10 @@
 // which is safe because nothing ever resumes its old context. All stacks
 // return to the pool when the block ends, completed or abandoned.
 //
-// The built-in variables follow the current thread: the thread loop writes
-// threadIdx as each thread starts, and Enter restores a thread's saved
-// built-ins when it resumes.
+// The built-in variables follow the current thread: Run writes the block's
+// (blockIdx, blockDim, gridDim), the thread loop writes threadIdx as each
+// thread starts, and Enter restores a thread's saved threadIdx when it
+// resumes.
 // [lang.builtin.values-constant-during-thread]
 //
 // Tested by block_scheduler_test.cc and engine_test.cc.
@@ -168,9 +169,7 @@ void BlockScheduler::RunThreadsInStartOrder(Fiber* self) {
   while (walk_.abi.next < thread_count_) {
     const unsigned thread = start_order_[walk_.abi.next++];
     ThreadRecord& record = records_[thread];
-    // Positional: device_abi.h makes the member names macros.
-    record.context = __mc_thread_context{ThreadIndex(thread), block_index_,
-                                         launch_.block, launch_.grid};
+    record.index = ThreadIndex(thread);
     record.fiber = self;
     Enter(thread);
     launch_.entry(launch_.args);
@@ -214,7 +213,7 @@ void BlockScheduler::SetObserver(ThreadEventObserver* observer) {
 
 void BlockScheduler::Enter(unsigned thread) {
   walk_.abi.current = thread;
-  SetCurrentThreadContext(&records_[thread].context);
+  walk_.abi.builtins->threadIdx = records_[thread].index;
   // [api.trap.error.timeout] A timeout that expired while engine code ran.
   PollKernelTimeout();
 }
@@ -224,7 +223,7 @@ void BlockScheduler::ParkCurrent(const WaitSite& site) {
   const unsigned thread = walk_.abi.current;
   ThreadRecord& record = records_[thread];
   states_[thread] = ThreadState::kWaiting;
-  record.context = *RunningBuiltins();
+  record.index = walk_.abi.builtins->threadIdx;
   record.fiber = running_fiber_;
   record.wait = site;
   ++waiting_count_;

@@ -155,9 +155,10 @@ class BlockScheduler {
 
   // What a thread that has waited needs when it resumes.
   struct ThreadRecord {
-    __mc_thread_context context;  // its built-ins, saved when it parked
-    Fiber* fiber = nullptr;       // the fiber it parked on
-    WaitSite wait;                // while waiting
+    uint3 index;             // its threadIdx (the block's built-ins are all
+                             // the same)
+    Fiber* fiber = nullptr;  // the fiber it parked on
+    WaitSite wait;           // while waiting
   };
 
   // The walk a kernel's thread loop shares with the engine, and the

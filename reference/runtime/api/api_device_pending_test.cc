@@ -28,7 +28,8 @@ const __mc_internal::KernelRecord kCount = {
     kAlignments,
     0,
     0,
-    0};
+    0,
+    nullptr};
 void CountStub(int*) {}
 
 class PendingWork : public testing::Test {

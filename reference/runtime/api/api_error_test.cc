@@ -104,7 +104,8 @@ const __mc_internal::KernelRecord kNothing = {
     kNone,
     0,
     0,
-    0};
+    0,
+    nullptr};
 void FaultyStub() {}
 
 class StickyError : public testing::Test {

@@ -24,7 +24,8 @@ const __mc_internal::KernelRecord kNothing = {
     kAlignments,
     0,
     0,
-    0};
+    0,
+    nullptr};
 void NothingStub(int*) {}
 void HostFunction(int*) {}
 

@@ -37,7 +37,8 @@ const unsigned kPointerAlignment[] = {alignof(int*)};
       kPointerAlignment,                                                   \
       0,                                                                   \
       0,                                                                   \
-      0};                                                                  \
+      0,                                                                   \
+      nullptr};                                                            \
   const bool stub##_registered =                                           \
       (mxcts::runtime_testing::RegisterKernelRecord(                       \
            reinterpret_cast<const void*>(&stub), &stub##_record),          \

@@ -33,7 +33,8 @@ const __mc_internal::KernelRecord kAdd = {
     kAddAlignments,
     0,
     0,
-    0};
+    0,
+    nullptr};
 void AddStub(int*, int) {}
 
 class Launch : public testing::Test {

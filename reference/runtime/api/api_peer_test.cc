@@ -137,7 +137,8 @@ const __mc_internal::KernelRecord kNothing = {
     kNone,
     0,
     0,
-    0};
+    0,
+    nullptr};
 void FaultyStub() {}
 
 TEST_F(PeerApiTest, CopyWithAFaultedDeviceReturnsItsStickyError) {

@@ -40,7 +40,8 @@ const __mc_internal::KernelRecord kTouch = {
     kTouchAlignments,
     0,
     0,
-    0};
+    0,
+    nullptr};
 void TouchStub(int*) {}
 
 }  // namespace

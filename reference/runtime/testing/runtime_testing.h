@@ -12,7 +12,7 @@
 //   static const unsigned kSizes[] = {sizeof(int*)}, kAligns[] =
 //   {alignof(int*)}; static const __mc_internal::KernelRecord kCount = {
 //       "[with Sig = void (*)(int*); Sig F = count]", &CountEntry, 1, kSizes,
-//       kAligns, 0, 0, 0};
+//       kAligns, 0, 0, 0, nullptr};  // no thread loop: one entry call a thread
 //   static void CountStub(int*) {}
 //
 //   mxcts::runtime_testing::RegisterKernelRecord(&CountStub, &kCount);
