@@ -73,9 +73,7 @@ TrapPolicy trap_policy ABSL_GUARDED_BY(settings_mutex) = TrapPolicy::kFatal;
 unsigned kernel_timeout_milliseconds ABSL_GUARDED_BY(settings_mutex) = 0;
 
 // Whether the calling OS thread is inside RunGrid (device code launching).
-// initial-exec: read on every launch (see thread_context.cc).
-__attribute__((tls_model("initial-exec"))) thread_local bool running_grid =
-    false;
+thread_local bool running_grid = false;
 
 // SetSharedMemoryChecked's setting.
 std::atomic<bool> shared_memory_checked{false};
@@ -164,7 +162,7 @@ ScheduleOrder NextGridOrder() {
 mcError_t RunBlocks(const GridLaunch& launch, EngineState& state)
     ABSL_EXCLUSIVE_LOCKS_REQUIRED(engine_mutex) {
   ActiveGrid grid;
-  grid.kernel_name = &launch.kernel_name;
+  grid.kernel_name = launch.kernel_name;
   grid.arena = state.arena.get();
   grid.describe_shared_fault = [](const SharedArena* arena, uintptr_t address,
                                   std::string* description) {

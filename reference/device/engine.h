@@ -29,6 +29,7 @@
 #include <stdint.h>
 
 #include <string>
+#include <string_view>
 
 #include "mcr/mc_runtime_types.h"
 #include "reference/device/image/image_abi.h"
@@ -38,8 +39,9 @@ namespace mxcts::device {
 // One grid to run. `args` and everything it points at must stay valid until
 // RunGrid returns.
 struct GridLaunch {
-  // For diagnostics, e.g. "vector_add(float const*, float*, int)".
-  std::string kernel_name;
+  // For diagnostics, e.g. "vector_add(float const*, float*, int)". Not
+  // copied: the text must stay valid until RunGrid returns.
+  std::string_view kernel_name;
   void (*entry)(void** args);  // from a KernelRecord
   void** args;                 // pointers to the arguments
   dim3 grid;

@@ -53,6 +53,18 @@ std::vector<BlockScheduler::ThreadRecord>& BlockScheduler::RecycledRecords() {
   return records;
 }
 
+std::vector<std::unique_ptr<Fiber>>& BlockScheduler::RecycledFibers() {
+  static thread_local std::vector<std::unique_ptr<Fiber>> fibers;
+  return fibers;
+}
+
+Fiber* BlockScheduler::TakeFiber() {
+  if (fibers_used_ == fibers_.size()) {
+    fibers_.push_back(std::make_unique<Fiber>());
+  }
+  return fibers_[fibers_used_++].get();
+}
+
 BlockScheduler::BlockScheduler(const device::GridLaunch& launch,
                                uint3 block_index, StackPool* stacks,
                                ScheduleOrder* order)
@@ -67,6 +79,7 @@ BlockScheduler::BlockScheduler(const device::GridLaunch& launch,
   // are reset; a record is written when its thread first waits.
   states_.swap(RecycledStates());
   records_.swap(RecycledRecords());
+  fibers_.swap(RecycledFibers());
   thread_count_ = block.x * block.y * block.z;
   states_.assign(thread_count_, ThreadState::kNotWaited);
   if (records_.size() < thread_count_) records_.resize(thread_count_);
@@ -96,9 +109,10 @@ BlockScheduler::~BlockScheduler() {
   if (records_.capacity() > RecycledRecords().capacity()) {
     records_.swap(RecycledRecords());
   }
-  for (const std::unique_ptr<Fiber>& fiber : fibers_) {
-    stacks_->Release(fiber->stack());
+  for (size_t i = 0; i < fibers_used_; ++i) {
+    stacks_->Release(fibers_[i]->stack());
   }
+  if (fibers_.size() > RecycledFibers().size()) fibers_.swap(RecycledFibers());
 }
 
 uint3 BlockScheduler::ThreadIndex(unsigned linear) const {
@@ -115,13 +129,12 @@ bool BlockScheduler::Run(Fiber* host) {
     // Nothing runs yet, so there is no fiber to trap on: record it here.
     grid->trap.error = mcErrorLaunchOutOfResources;
     grid->trap.diagnostic =
-        FormatTrapDiagnostic(*grid->kernel_name, block_index_, ThreadIndex(0),
+        FormatTrapDiagnostic(grid->kernel_name, block_index_, ThreadIndex(0),
                              std::string(stack.status().message()), order_);
     std::fputs(grid->trap.diagnostic.c_str(), stderr);
     return false;
   }
-  fibers_.push_back(std::make_unique<Fiber>());
-  Fiber* walker = fibers_.back().get();
+  Fiber* walker = TakeFiber();
   walker->Start(*stack, &BlockScheduler::WalkerBody, this);
   running_fiber_ = walker;
   // The block's built-ins; each thread's threadIdx is written as it starts.
@@ -286,8 +299,7 @@ Fiber* BlockScheduler::NewWalker() {
       stack = Stack();  // The trap never returns to free the status.
       Trap(mcErrorLaunchOutOfResources, std::move(message));
     }
-    fibers_.push_back(std::make_unique<Fiber>());
-    walker = fibers_.back().get();
+    walker = TakeFiber();
     walker->Start(*stack, &BlockScheduler::WalkerBody, this);
     return walker;
   }

@@ -140,7 +140,7 @@ class BlockScheduler {
   }
 
   // How many fibers the block has used (tests check laziness with it).
-  size_t fibers_used() const { return fibers_.size(); }
+  size_t fibers_used() const { return fibers_used_; }
 
  private:
   // A thread that has not waited yet stays kNotWaited while it runs and
@@ -172,6 +172,9 @@ class BlockScheduler {
   // Thread states and records kept between the blocks of one OS thread.
   static std::vector<ThreadState>& RecycledStates();
   static std::vector<ThreadRecord>& RecycledRecords();
+  static std::vector<std::unique_ptr<Fiber>>& RecycledFibers();
+  // A fiber object for a new walker (not started).
+  Fiber* TakeFiber();
 
   static void WalkerBody(Fiber* self);
   // Runs unstarted threads on `self` until none is left, then hands over.
@@ -224,7 +227,10 @@ class BlockScheduler {
   Fiber* host_ = nullptr;
   Fiber* running_fiber_ = nullptr;
   bool completed_ = false;
+  // Fiber objects, reused from block to block (fibers_used_ of them hold
+  // this block's stacks).
   std::vector<std::unique_ptr<Fiber>> fibers_;
+  size_t fibers_used_ = 0;
   std::vector<Fiber*> idle_fibers_;
   ThreadEventObserver* observer_ = nullptr;
 };

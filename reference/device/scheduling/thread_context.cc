@@ -36,10 +36,7 @@ const __mc_builtin_extent& gridDim =
 namespace mxcts::device_internal {
 namespace {
 
-// initial-exec: read on every barrier and collective; the default model
-// for a shared library calls __tls_get_addr on each read.
-__attribute__((
-    tls_model("initial-exec"))) thread_local ActiveGrid* current_grid = nullptr;
+thread_local ActiveGrid* current_grid = nullptr;
 
 }  // namespace
 

@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include <string>
+#include <string_view>
 
 #include "mcr/detail/device_abi.h"
 #include "mcr/mc_runtime_types.h"
@@ -43,7 +44,7 @@ struct TrapRecord {
 
 // The grid that the calling OS thread is running, with its current block.
 struct ActiveGrid {
-  const std::string* kernel_name = nullptr;
+  std::string_view kernel_name;
   BlockScheduler* block = nullptr;
   BlockBarrier* barrier = nullptr;
   WaveCollectives* waves = nullptr;

@@ -28,7 +28,7 @@ std::string FormatIndex(uint3 index) {
   return absl::StrFormat("(%u,%u,%u)", index.x, index.y, index.z);
 }
 
-std::string FormatTrapDiagnostic(const std::string& kernel, uint3 block,
+std::string FormatTrapDiagnostic(std::string_view kernel, uint3 block,
                                  uint3 thread, const std::string& message,
                                  const ScheduleOrder* order) {
   // [api.trap.diagnostic.content]
@@ -52,7 +52,7 @@ void Trap(mcError_t error, std::string message) {
   BlockScheduler& block = *grid->block;
   grid->trap.error = error;
   grid->trap.diagnostic = FormatTrapDiagnostic(
-      *grid->kernel_name, block.block_index(),
+      grid->kernel_name, block.block_index(),
       block.ThreadIndex(block.current_thread()), message, grid->order);
   std::string().swap(message);
   // [api.trap.diagnostic.printed-on-trap]

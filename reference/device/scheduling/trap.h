@@ -18,6 +18,7 @@
 #define REFERENCE_DEVICE_SCHEDULING_TRAP_H_
 
 #include <string>
+#include <string_view>
 
 #include "mcr/mc_runtime_types.h"
 
@@ -34,7 +35,7 @@ class ScheduleOrder;
 // `thread`; a grid that runs in a shuffled order (`order`, may be null)
 // also names the order, "[MXCTS_ENGINE_ORDER=shuffle:<seed>]", so that the
 // failure can be reproduced.
-std::string FormatTrapDiagnostic(const std::string& kernel, uint3 block,
+std::string FormatTrapDiagnostic(std::string_view kernel, uint3 block,
                                  uint3 thread, const std::string& message,
                                  const ScheduleOrder* order = nullptr);
 

@@ -192,7 +192,7 @@ TEST_F(Launch, GridGetsTheKernelsNameAndShape) {
   static size_t shared = 0;
   struct Spy {
     static mcError_t Run(const mxcts::device::GridLaunch& launch) {
-      name = launch.kernel_name;
+      name = std::string(launch.kernel_name);
       grid = launch.grid;
       block = launch.block;
       shared = launch.dynamic_shared_bytes;

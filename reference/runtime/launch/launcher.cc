@@ -142,7 +142,8 @@ absl::StatusOr<KernelArguments> KernelArguments::Copy(
                                     "is null",
                                     count));
   }
-  std::vector<size_t> offsets(count);
+  // Validated and measured first; placed in a second pass at the same
+  // offsets, so that a launch allocates only the copy and its pointers.
   size_t total = 0;
   size_t max_alignment = 1;
   for (unsigned i = 0; i < count; ++i) {
@@ -157,7 +158,6 @@ absl::StatusOr<KernelArguments> KernelArguments::Copy(
                       absl::StrFormat("args[%u] is null", i));
     }
     total = (total + alignment - 1) / alignment * alignment;
-    offsets[i] = total;
     total += record.param_sizes[i];
     if (alignment > max_alignment) max_alignment = alignment;
   }
@@ -166,9 +166,13 @@ absl::StatusOr<KernelArguments> KernelArguments::Copy(
   unsigned char* base = copy.storage_.get() +
                         ((max_alignment - raw % max_alignment) % max_alignment);
   copy.pointers_.resize(count + 1, nullptr);
+  size_t offset = 0;
   for (unsigned i = 0; i < count; ++i) {
-    std::memcpy(base + offsets[i], args[i], record.param_sizes[i]);
-    copy.pointers_[i] = base + offsets[i];
+    const unsigned alignment = record.param_alignments[i];
+    offset = (offset + alignment - 1) / alignment * alignment;
+    std::memcpy(base + offset, args[i], record.param_sizes[i]);
+    copy.pointers_[i] = base + offset;
+    offset += record.param_sizes[i];
   }
   return copy;
 }

@@ -40,7 +40,9 @@ absl::Status SubmitWork(mcStream_t stream, std::string description,
                  timeline.mode().kind == TimelineMode::kEager;
   auto outcome = std::make_shared<CommandOutcome>();
   Command command;
-  command.description = description;
+  // Only work run now reports its failure here, with the description.
+  std::string failure_context = run_now ? description : std::string();
+  command.description = std::move(description);
   command.work = std::move(work);
   command.outcome = outcome;
   command.reported_by_submitter = run_now;
@@ -52,7 +54,7 @@ absl::Status SubmitWork(mcStream_t stream, std::string description,
   timeline.RunUntil(point);
   if (outcome->result != mcSuccess && !IsStickyError(outcome->result)) {
     return McStatus(outcome->result,
-                    description + " failed: " + ErrorName(outcome->result));
+                    failure_context + " failed: " + ErrorName(outcome->result));
   }
   if (wait == HostWait::kUntilDone) return ResultAfterWait(device->ordinal());
   return absl::OkStatus();
