@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <functional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -89,10 +90,11 @@ constexpr int kHome = -1;
 constexpr char kArchitecturesSymbol[] = "__mcdev___mc_image_archs";
 
 // mcErrorNoKernelImageForDevice unless `instance` was built for the
-// architecture of device `device` or for any.
+// architecture of device `device` or for any. `what` names the entity in
+// the error; it is formatted only then, as launches check every time.
 // [api.compile.mxcc.offload-arch]
 absl::Status CheckArchitecture(const ImageInstance& instance, int device,
-                               const std::string& what) {
+                               const std::function<std::string()>& what) {
   if (instance.archs.empty() || device == kHome) return absl::OkStatus();
   absl::StatusOr<Device*> target = DeviceTable::Get().DeviceAt(device);
   if (!target.ok()) return target.status();
@@ -105,7 +107,7 @@ absl::Status CheckArchitecture(const ImageInstance& instance, int device,
       mcErrorNoKernelImageForDevice,
       absl::StrFormat("the device image of %s was built for %s, and device %d "
                       "is %d.%d (architecture %d)",
-                      what, absl::StrJoin(instance.archs, ", "), device,
+                      what(), absl::StrJoin(instance.archs, ", "), device,
                       p.major, p.minor, arch));
 }
 
@@ -315,8 +317,9 @@ absl::StatusOr<KernelHandle> ImageRegistry::ResolveKernel(const void* stub,
   const Entity& kernel = it->second;
   MX_ASSIGN_OR_RETURN(ImageInstance * instance,
                       InstanceFor(*kernel.image, device));
-  MX_RETURN_IF_ERROR(CheckArchitecture(
-      *instance, device, "kernel " + KernelDisplayName(kernel.key)));
+  MX_RETURN_IF_ERROR(CheckArchitecture(*instance, device, [&kernel] {
+    return "kernel " + KernelDisplayName(kernel.key);
+  }));
   auto record = instance->kernels.find(kernel.key);
   if (record ==
       instance->kernels.end()) {  // [lang.launch.limit.no-image-for-device]
@@ -344,8 +347,9 @@ absl::StatusOr<VariableHandle> ImageRegistry::ResolveVariable(
   const Entity& shadow = it->second;
   MX_ASSIGN_OR_RETURN(ImageInstance * instance,
                       InstanceFor(*shadow.image, device));
-  MX_RETURN_IF_ERROR(CheckArchitecture(
-      *instance, device, "variable '" + VariableDisplayName(shadow.key) + "'"));
+  MX_RETURN_IF_ERROR(CheckArchitecture(*instance, device, [&shadow] {
+    return "variable '" + VariableDisplayName(shadow.key) + "'";
+  }));
   auto variable = instance->variables.find(shadow.key);
   if (variable == instance->variables.end()) {
     return McStatus(mcErrorInvalidSymbol,
