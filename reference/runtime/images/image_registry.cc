@@ -168,14 +168,16 @@ ImageRegistry::Image& ImageRegistry::ImageFor(const ImageBlob* blob) {
 void ImageRegistry::RegisterKernel(const ImageBlob* image, const void* stub,
                                    const char* key) {
   absl::MutexLock lock(&mu_);
-  kernels_.try_emplace(stub, Entity{&ImageFor(image), key, 0, 0});
+  kernels_.try_emplace(
+      stub, Entity{&ImageFor(image), key, 0, 0, KernelDisplayName(key)});
 }
 
 void ImageRegistry::RegisterDeviceVariable(const ImageBlob* image,
                                            const void* shadow, const char* key,
                                            size_t size, unsigned flags) {
   absl::MutexLock lock(&mu_);
-  variables_.try_emplace(shadow, Entity{&ImageFor(image), key, size, flags});
+  variables_.try_emplace(shadow,
+                         Entity{&ImageFor(image), key, size, flags, {}});
 }
 
 void ImageRegistry::RegisterKernelRecord(const void* stub,
@@ -203,7 +205,8 @@ absl::StatusOr<void*> ImageRegistry::RegisterManagedVariable(
                         "the device and %u on the host",
                         VariableDisplayName(key), record.size, size));
   }
-  managed_.try_emplace(record.address, Entity{&image, key, size, record.flags});
+  managed_.try_emplace(record.address,
+                       Entity{&image, key, size, record.flags, {}});
   return record.address;
 }
 
@@ -318,16 +321,16 @@ absl::StatusOr<KernelHandle> ImageRegistry::ResolveKernel(const void* stub,
   MX_ASSIGN_OR_RETURN(ImageInstance * instance,
                       InstanceFor(*kernel.image, device));
   MX_RETURN_IF_ERROR(CheckArchitecture(*instance, device, [&kernel] {
-    return "kernel " + KernelDisplayName(kernel.key);
+    return "kernel " + kernel.display_name;
   }));
   auto record = instance->kernels.find(kernel.key);
   if (record ==
       instance->kernels.end()) {  // [lang.launch.limit.no-image-for-device]
     return McStatus(mcErrorNoKernelImageForDevice,
                     absl::StrCat("the device image has no code for kernel ",
-                                 KernelDisplayName(kernel.key)));
+                                 kernel.display_name));
   }
-  return KernelHandle{record->second, KernelDisplayName(kernel.key), instance};
+  return KernelHandle{record->second, kernel.display_name, instance};
 }
 
 absl::StatusOr<VariableHandle> ImageRegistry::ResolveVariable(

@@ -145,6 +145,9 @@ class ImageRegistry {
     std::string key;
     size_t size;
     unsigned flags;
+    // A kernel's name as diagnostics show it (KernelDisplayName of `key`),
+    // made once at registration rather than on every launch.
+    std::string display_name;
   };
 
   ImageRegistry() = default;
