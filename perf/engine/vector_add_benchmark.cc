@@ -10,6 +10,8 @@
 #include <benchmark/benchmark.h>
 #include <mc_runtime.h>
 
+#include <string>
+
 #include "perf/engine/kernel_timing.h"
 #include "perf/engine/physical_limits.h"
 
@@ -51,23 +53,36 @@ struct VectorAddArrays {
   float* c = nullptr;
 };
 
-void BM_VectorAddPerThread(benchmark::State& state) {
-  const int n = 1 << 24;
-  const int block = static_cast<int>(state.range(0));
+// Times `launch(a, b, c)` plus a synchronize per iteration over n-element
+// arrays, checks the last element, and reports per `unit` against the
+// native loop. `what` names the kernel in errors.
+template <typename Launch>
+void TimeVectorAdd(benchmark::State& state, int n, const char* what,
+                   const char* unit, Launch launch) {
   VectorAddArrays arrays(n);
   float *a = arrays.a, *b = arrays.b, *c = arrays.c;
   const double native = mxcts::perf::NativeVectorAddNanosPerElement(a, b, c, n);
   mxcts::perf::KernelTimer timer;
   for (auto _ : state) {
     timer.Time([&] {
-      VectorAdd<<<(n + block - 1) / block, block>>>(a, b, c, n);
-      CheckMc(mcDeviceSynchronize(), "VectorAdd");
+      launch(a, b, c);
+      CheckMc(mcDeviceSynchronize(), what);
     });
   }
   if (c[n - 1] != static_cast<float>(n - 1) + 1.0f) {
-    state.SkipWithError("VectorAdd computed a wrong result");
+    state.SkipWithError(
+        (std::string(what) + " computed a wrong result").c_str());
   }
-  mxcts::perf::ReportPerUnit(state, timer, n, native, "thread", "native_loop");
+  mxcts::perf::ReportPerUnit(state, timer, n, native, unit, "native_loop");
+}
+
+void BM_VectorAddPerThread(benchmark::State& state) {
+  const int n = 1 << 24;
+  const int block = static_cast<int>(state.range(0));
+  TimeVectorAdd(state, n, "VectorAdd", "thread",
+                [&](const float* a, const float* b, float* c) {
+                  VectorAdd<<<(n + block - 1) / block, block>>>(a, b, c, n);
+                });
 }
 BENCHMARK(BM_VectorAddPerThread)
     ->Arg(256)
@@ -77,20 +92,10 @@ BENCHMARK(BM_VectorAddPerThread)
 
 void BM_VectorAddGridStridePerElement(benchmark::State& state) {
   const int n = 1 << 20;
-  VectorAddArrays arrays(n);
-  float *a = arrays.a, *b = arrays.b, *c = arrays.c;
-  const double native = mxcts::perf::NativeVectorAddNanosPerElement(a, b, c, n);
-  mxcts::perf::KernelTimer timer;
-  for (auto _ : state) {
-    timer.Time([&] {
-      VectorAddGridStride<<<20, 1024>>>(a, b, c, n);
-      CheckMc(mcDeviceSynchronize(), "VectorAddGridStride");
-    });
-  }
-  if (c[n - 1] != static_cast<float>(n - 1) + 1.0f) {
-    state.SkipWithError("VectorAddGridStride computed a wrong result");
-  }
-  mxcts::perf::ReportPerUnit(state, timer, n, native, "element", "native_loop");
+  TimeVectorAdd(state, n, "VectorAddGridStride", "element",
+                [&](const float* a, const float* b, float* c) {
+                  VectorAddGridStride<<<20, 1024>>>(a, b, c, n);
+                });
 }
 BENCHMARK(BM_VectorAddGridStridePerElement)
     ->Unit(benchmark::kMillisecond)

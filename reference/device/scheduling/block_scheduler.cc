@@ -91,9 +91,9 @@ BlockScheduler::BlockScheduler(const device::GridLaunch& launch,
   walk_.abi.thread_exited = nullptr;
   walk_.abi.timeout_pending = KernelTimeoutPending();
   walk_.abi.poll_timeout = &PollKernelTimeout;
-  // Each thread's built-in variables are filled in when it starts: most
-  // threads of most kernels start and exit without ever waiting, and a
-  // block of a large grid is set up thousands of times.
+  // Nothing per thread is set up here (threadIdx is written as each thread
+  // starts): most threads of most kernels start and exit without ever
+  // waiting, and a block of a large grid is set up thousands of times.
   if (order_ != nullptr) {
     start_order_ = order_->ThreadStartOrder(thread_count_);
   }
