@@ -118,6 +118,40 @@ inline mcError_t mcHostGetDevicePointer(T** pDevice, void* pHost,
 }
 
 // --------------------------------------------------------------------------
+// Stream-ordered allocation: typed pointers, and mcMallocAsync with a pool.
+// [api.pool.malloc-async.pool-overload]
+// --------------------------------------------------------------------------
+
+// mcMallocAsync for any object pointer type; see the C declaration.
+template <class T>
+inline mcError_t mcMallocAsync(T** ptr, size_t size, mcStream_t stream) {
+  return ::mcMallocAsync(reinterpret_cast<void**>(ptr), size, stream);
+}
+
+// mcMallocFromPoolAsync under the name mcMallocAsync.
+inline mcError_t mcMallocAsync(void** ptr, size_t size, mcMemPool_t pool,
+                               mcStream_t stream) {
+  return ::mcMallocFromPoolAsync(ptr, size, pool, stream);
+}
+
+// mcMallocFromPoolAsync under the name mcMallocAsync, for any object
+// pointer type.
+template <class T>
+inline mcError_t mcMallocAsync(T** ptr, size_t size, mcMemPool_t pool,
+                               mcStream_t stream) {
+  return ::mcMallocFromPoolAsync(reinterpret_cast<void**>(ptr), size, pool,
+                                 stream);
+}
+
+// mcMallocFromPoolAsync for any object pointer type.
+template <class T>
+inline mcError_t mcMallocFromPoolAsync(T** ptr, size_t size, mcMemPool_t pool,
+                                       mcStream_t stream) {
+  return ::mcMallocFromPoolAsync(reinterpret_cast<void**>(ptr), size, pool,
+                                 stream);
+}
+
+// --------------------------------------------------------------------------
 // Managed memory by location: CUDA 13 spells the location forms of
 // mcMemPrefetchAsync and mcMemAdvise with the unsuffixed names; the forms
 // that take a device ordinal stay beside them.

@@ -59,9 +59,11 @@
 #include "mcr/detail/runtime_api_device.h"
 #include "mcr/detail/runtime_api_errors.h"
 #include "mcr/detail/runtime_api_event.h"
+#include "mcr/detail/runtime_api_ipc.h"
 #include "mcr/detail/runtime_api_launch.h"
 #include "mcr/detail/runtime_api_memory.h"
 #include "mcr/detail/runtime_api_peer.h"
+#include "mcr/detail/runtime_api_pool.h"
 #include "mcr/detail/runtime_api_stream.h"
 // Last: it renames functions declared above when the per-thread default
 // stream is selected (MACA_API_PER_THREAD_DEFAULT_STREAM).

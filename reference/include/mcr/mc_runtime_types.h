@@ -861,6 +861,115 @@ static inline struct mcPos make_mcPos(size_t x, size_t y, size_t z) {
 }
 
 // ==========================================================================
+// Memory pools and interprocess sharing. [api.pool] [api.ipc]
+// ==========================================================================
+
+// A memory pool: the source of stream-ordered allocations on one device
+// (mcMallocAsync, mcMallocFromPoolAsync). [api.pool.create.explicit-pool]
+typedef struct MCmemPoolHandle_st* mcMemPool_t;
+
+// What a pool allocates: CUDA's cudaMemAllocationType values; only pinned
+// device memory exists. [api.pool.create.invalid-props-is-invalid-value]
+enum mcMemAllocationType {
+  mcMemAllocationTypeInvalid = 0x0,
+  mcMemAllocationTypePinned = 0x1,
+  mcMemAllocationTypeMax = 0x7FFFFFFF,
+};
+typedef enum mcMemAllocationType mcMemAllocationType;
+
+// The operating-system handles a pool can be exported as, a bit set:
+// CUDA's cudaMemAllocationHandleType values. On Linux only
+// mcMemHandleTypePosixFileDescriptor (an `int` file descriptor) exists;
+// the runtime guide also spells it mcDevAttrHandleTypePosixFileDescriptor.
+// [api.pool.ipc.export-needs-handle-type]
+enum mcMemAllocationHandleType {
+  mcMemHandleTypeNone = 0x0,
+  mcMemHandleTypePosixFileDescriptor = 0x1,
+  mcMemHandleTypeWin32 = 0x2,
+  mcMemHandleTypeWin32Kmt = 0x4,
+  mcMemHandleTypeFabric = 0x8,
+};
+typedef enum mcMemAllocationHandleType mcMemAllocationHandleType;
+#define mcDevAttrHandleTypePosixFileDescriptor \
+  mcMemHandleTypePosixFileDescriptor
+
+// What a new pool is: pinned memory on the device `location` names, the
+// handle types it can be exported as, and at most `maxSize` bytes of
+// reserved memory (0: as much as the device has). The other fields must
+// be zero. [api.pool.create.explicit-pool] [api.pool.create.max-size]
+struct mcMemPoolProps {
+  enum mcMemAllocationType allocType;
+  enum mcMemAllocationHandleType handleTypes;
+  struct mcMemLocation location;
+  void* win32SecurityAttributes;
+  size_t maxSize;
+  unsigned short usage;
+  unsigned char reserved[54];
+};
+typedef struct mcMemPoolProps mcMemPoolProps;
+
+// The attributes of a pool (mcMemPoolSetAttribute, mcMemPoolGetAttribute):
+// CUDA's cudaMemPoolAttr values. The three reuse policies take an `int` 0
+// or 1; the others a 64-bit unsigned value (`unsigned long long`).
+// [api.pool.attribute.set-then-get]
+enum mcMemPoolAttr {
+  mcMemPoolReuseFollowEventDependencies = 0x1,
+  mcMemPoolReuseAllowOpportunistic = 0x2,
+  mcMemPoolReuseAllowInternalDependencies = 0x3,
+  mcMemPoolAttrReleaseThreshold = 0x4,
+  mcMemPoolAttrReservedMemCurrent = 0x5,
+  mcMemPoolAttrReservedMemHigh = 0x6,
+  mcMemPoolAttrUsedMemCurrent = 0x7,
+  mcMemPoolAttrUsedMemHigh = 0x8,
+};
+typedef enum mcMemPoolAttr mcMemPoolAttr;
+
+// Access of a device to a pool's memory: CUDA's cudaMemAccessFlags values.
+// [api.pool.access.set-grants-peer]
+enum mcMemAccessFlags {
+  mcMemAccessFlagsProtNone = 0,
+  mcMemAccessFlagsProtRead = 1,
+  mcMemAccessFlagsProtReadWrite = 3,
+};
+typedef enum mcMemAccessFlags mcMemAccessFlags;
+
+// One entry of mcMemPoolSetAccess: the device `location` names gets
+// `flags`. [api.pool.access.set-grants-peer]
+struct mcMemAccessDesc {
+  struct mcMemLocation location;
+  enum mcMemAccessFlags flags;
+};
+typedef struct mcMemAccessDesc mcMemAccessDesc;
+
+// What mcMemPoolExportPointer writes and mcMemPoolImportPointer reads in
+// another process: plain bytes. [api.pool.ipc.export-pointer]
+struct mcMemPoolPtrExportData {
+  unsigned char reserved[64];
+};
+typedef struct mcMemPoolPtrExportData mcMemPoolPtrExportData;
+
+// The size in bytes of an interprocess memory or event handle.
+// [api.ipc.handle.size]
+#define MC_IPC_HANDLE_SIZE 64
+
+// An exported mcMalloc allocation (mcIpcGetMemHandle) and an exported
+// interprocess event (mcIpcGetEventHandle): plain bytes that any process of
+// the host may copy and open. [api.ipc.handle.plain-data]
+struct mcIpcMemHandle_st {
+  char reserved[MC_IPC_HANDLE_SIZE];
+};
+typedef struct mcIpcMemHandle_st mcIpcMemHandle_t;
+struct mcIpcEventHandle_st {
+  char reserved[MC_IPC_HANDLE_SIZE];
+};
+typedef struct mcIpcEventHandle_st mcIpcEventHandle_t;
+
+// The flag of mcIpcOpenMemHandle that enables peer access from the current
+// device to the allocation's device as needed.
+// [api.ipc.open-mem-handle.lazy-enable-peer-access]
+#define mcIpcMemLazyEnablePeerAccess 0x01
+
+// ==========================================================================
 // End of the memory types.
 // ==========================================================================
 

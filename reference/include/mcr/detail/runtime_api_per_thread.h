@@ -134,6 +134,12 @@ mcError_t mcMemcpyFromSymbolAsync_ptsz(void* dst, const void* symbol,
                                        mcMemcpyKind kind,
                                        mcStream_t stream __MC_DEFAULT(0));
 
+// Stream-ordered allocation (runtime_api_pool.h).
+mcError_t mcMallocAsync_ptsz(void** ptr, size_t size, mcStream_t stream);
+mcError_t mcMallocFromPoolAsync_ptsz(void** ptr, size_t size, mcMemPool_t pool,
+                                     mcStream_t stream);
+mcError_t mcFreeAsync_ptsz(void* ptr, mcStream_t stream);
+
 // Peer copies (runtime_api_peer.h).
 mcError_t mcMemcpyPeerAsync_ptsz(void* dst, int dstDevice, const void* src,
                                  int srcDevice, size_t count,
@@ -229,6 +235,9 @@ mcError_t mcMemsetD32_ptds(mcDeviceptr_t dst, unsigned int value, size_t count);
 #define mcMemcpyToSymbolAsync mcMemcpyToSymbolAsync_ptsz
 #define mcMemcpyFromSymbolAsync mcMemcpyFromSymbolAsync_ptsz
 #define mcMemcpyPeerAsync mcMemcpyPeerAsync_ptsz
+#define mcMallocAsync mcMallocAsync_ptsz
+#define mcMallocFromPoolAsync mcMallocFromPoolAsync_ptsz
+#define mcFreeAsync mcFreeAsync_ptsz
 
 #define mcMemcpy mcMemcpy_ptds
 #define mcMemcpy2D mcMemcpy2D_ptds
