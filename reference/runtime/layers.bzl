@@ -14,7 +14,8 @@ RUNTIME_LAYERS = [
     ["timeline"],
     ["memory"],
     ["images", "peer"],
-    ["launch", "traps"],
+    ["launch", "traps", "pools"],
+    ["ipc"],
     ["process"],
     ["api"],
 ]

@@ -42,6 +42,14 @@ enum class MemoryKind {
 // A name for diagnostics: "device memory", "page-locked host memory", ...
 const char* MemoryKindName(MemoryKind kind);
 
+// Where a range of device memory (MemoryKind::kDevice) came from; it
+// decides how the range is freed and which devices may reach it.
+enum class DeviceOrigin {
+  kMalloc,         // mcMalloc, mcMallocPitch, mcMalloc3D
+  kStreamOrdered,  // mcMallocAsync, mcMallocFromPoolAsync (pools/)
+  kIpcMapping,     // another process's memory mapped here (ipc/)
+};
+
 struct Allocation {
   uintptr_t base = 0;
   size_t size = 0;  // bytes requested; > 0
@@ -51,6 +59,17 @@ struct Allocation {
   // Set by mcPointerSetAttribute(mcPointerAttributeSyncMemops): synchronous
   // copies and sets on the allocation complete before their call returns.
   bool sync_memops = false;
+  DeviceOrigin origin = DeviceOrigin::kMalloc;
+  // Stream-ordered allocations: bit d set when device d may access the
+  // memory (its pool's access; peer access does not apply)
+  // [api.pool.access.independent-of-peer-access].
+  uint64_t pool_access = 0;
+  // False while the pages are kept inaccessible because the allocation's
+  // stream has not reached it yet (checked mode, stream-ordered only).
+  bool pages_ready = true;
+  // An id the owner of a stream-ordered allocation or an IPC mapping
+  // gives it (its pool, its mapping); 0 for other memory.
+  uint64_t owner = 0;
 
   uintptr_t end() const { return base + size; }
   bool Contains(uintptr_t address) const {

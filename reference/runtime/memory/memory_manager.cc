@@ -110,9 +110,7 @@ absl::StatusOr<void*> MemoryManager::AllocateIn(MemoryKind kind, int device,
 absl::StatusOr<void*> MemoryManager::AllocateDevice(int device, size_t size,
                                                     size_t capacity) {
   absl::MutexLock lock(&mu_);
-  size_t in_use = table_.TotalSize([device](const Allocation& a) {
-    return a.kind == MemoryKind::kDevice && a.device == device;
-  });
+  const size_t in_use = DeviceBytesInUseLocked(device);
   // [api.memory.malloc.out-of-memory]
   if (size > capacity || in_use > capacity - size) {
     return McStatus(mcErrorMemoryAllocation,
@@ -184,6 +182,10 @@ void MemoryManager::ReleaseDevice(int device) {
   absl::MutexLock lock(&mu_);
   std::vector<Allocation> released =
       table_.EraseIf([device](const Allocation& a) {
+        // Pools and IPC mappings release their own ranges (their packages'
+        // reset runs first).
+        if (a.kind == MemoryKind::kDevice && a.origin != DeviceOrigin::kMalloc)
+          return false;
         return a.device == device &&
                (a.kind == MemoryKind::kDevice || a.kind == MemoryKind::kHost ||
                 a.kind == MemoryKind::kManaged ||
@@ -286,9 +288,61 @@ bool MemoryManager::InArena(const void* address) const {
 }
 
 size_t MemoryManager::DeviceBytesInUse(int device) const {
-  return table_.TotalSize([device](const Allocation& a) {
-    return a.kind == MemoryKind::kDevice && a.device == device;
+  absl::MutexLock lock(&mu_);
+  return DeviceBytesInUseLocked(device);
+}
+
+size_t MemoryManager::DeviceBytesInUseLocked(int device) const {
+  // Stream-ordered allocations lie in blocks, counted whole; IPC mappings
+  // are another process's memory.
+  size_t in_use = table_.TotalSize([device](const Allocation& a) {
+    return a.kind == MemoryKind::kDevice && a.device == device &&
+           a.origin == DeviceOrigin::kMalloc;
   });
+  auto blocks = block_bytes_.find(device);
+  return in_use + (blocks == block_bytes_.end() ? 0 : blocks->second);
+}
+
+absl::StatusOr<void*> MemoryManager::ReserveBlock(int device, size_t size,
+                                                  size_t capacity) {
+  absl::MutexLock lock(&mu_);
+  const size_t in_use = DeviceBytesInUseLocked(device);
+  if (size > capacity || in_use > capacity - size) {
+    return McStatus(mcErrorMemoryAllocation,
+                    absl::StrFormat("memory pool: %u bytes requested, %u of "
+                                    "%u bytes of device %d free",
+                                    size, capacity - in_use, capacity, device));
+  }
+  AddressArena* arena = ArenaFor(MemoryKind::kDevice, device);
+  if (arena == nullptr) {
+    return McStatus(mcErrorMemoryAllocation,
+                    "no address space for device memory");
+  }
+  MX_ASSIGN_OR_RETURN(void* base, arena->Allocate(size));
+  block_bytes_[device] += size;
+  return base;
+}
+
+void MemoryManager::ReleaseBlock(int device, void* base, size_t size) {
+  absl::MutexLock lock(&mu_);
+  block_bytes_[device] -= size;
+  if (AddressArena* arena = ArenaFor(MemoryKind::kDevice, device)) {
+    arena->Release(base, size);
+  }
+}
+
+void MemoryManager::SetPagesAccessible(void* base, size_t size,
+                                       bool accessible) {
+  const uintptr_t page = AddressArena::PageSize();
+  const uintptr_t first = reinterpret_cast<uintptr_t>(base) / page * page;
+  const uintptr_t end =
+      (reinterpret_cast<uintptr_t>(base) + size + page - 1) / page * page;
+  mprotect(reinterpret_cast<void*>(first), end - first,
+           accessible ? PROT_READ | PROT_WRITE : PROT_NONE);
+}
+
+absl::Status MemoryManager::RegisterAllocation(const Allocation& allocation) {
+  return table_.Insert(allocation);
 }
 
 void MemoryManager::SetDeviceAccessible(int device, bool accessible) {
@@ -296,11 +350,27 @@ void MemoryManager::SetDeviceAccessible(int device, bool accessible) {
   const uintptr_t page = AddressArena::PageSize();
   // TotalSize visits every live range; the predicate only acts.
   table_.TotalSize([&](const Allocation& a) {
-    if (a.kind == MemoryKind::kDevice && a.device == device) {
+    if (a.kind == MemoryKind::kDevice && a.device == device &&
+        a.origin != DeviceOrigin::kStreamOrdered) {
       uintptr_t first = a.base / page * page;
       uintptr_t end = (a.end() + page - 1) / page * page;
       mprotect(reinterpret_cast<void*>(first), end - first,
                accessible ? PROT_READ | PROT_WRITE : PROT_NONE);
+    }
+    return false;
+  });
+}
+
+void MemoryManager::SetPoolMemoryAccessible(int running_device,
+                                            bool accessible) {
+  absl::MutexLock lock(&mu_);  // no allocation is released meanwhile
+  table_.TotalSize([&](const Allocation& a) {
+    if (a.kind == MemoryKind::kDevice &&
+        a.origin == DeviceOrigin::kStreamOrdered &&
+        a.device != running_device && running_device >= 0 &&
+        running_device < 64 && ((a.pool_access >> running_device) & 1) == 0 &&
+        (a.pages_ready || !accessible)) {
+      SetPagesAccessible(reinterpret_cast<void*>(a.base), a.size, accessible);
     }
     return false;
   });

@@ -79,9 +79,30 @@ class MemoryManager {
   absl::Status Free(void* base, std::initializer_list<MemoryKind> kinds,
                     absl::string_view api);
 
-  // Releases every device, host and managed allocation of `device`.
+  // Releases every mcMalloc, host and managed allocation of `device`
+  // (stream-ordered allocations and IPC mappings are their owners' to
+  // release).
   // [api.device.reset.destroys-allocations]
   void ReleaseDevice(int device);
+
+  // Pages for a block of a memory pool: `size` (> 0) bytes of `device`'s
+  // address range, counted as device memory in use (against `capacity`,
+  // the device's memory) until ReleaseBlock. A block is not an allocation:
+  // pointer checks treat it as stale until an allocation in it is
+  // registered (RegisterAllocation). mcErrorMemoryAllocation if the device
+  // has no room.
+  absl::StatusOr<void*> ReserveBlock(int device, size_t size, size_t capacity);
+  // Returns a block ReserveBlock made (no allocation may be registered in
+  // it any more) to the device's address range.
+  void ReleaseBlock(int device, void* base, size_t size);
+  // Makes the pages [base, base + size) of a block inaccessible, or
+  // accessible again (checked mode's view of stream order).
+  static void SetPagesAccessible(void* base, size_t size, bool accessible);
+
+  // Registers `allocation` (inside memory the caller owns: a pool's block,
+  // an IPC mapping) so that pointer checks accept it; UnregisterRange ends
+  // it. An internal error if it overlaps a live range.
+  absl::Status RegisterAllocation(const Allocation& allocation);
 
   // Registers an existing range (a device or managed variable of a loaded
   // image) so that pointer checks accept it; Unregister removes it.
@@ -114,15 +135,22 @@ class MemoryManager {
   std::optional<Allocation> Find(const void* address) const;
   // True if `address` lies in one of the runtime's arenas.
   bool InArena(const void* address) const;
-  // Bytes of device memory allocated on `device`.
+  // Bytes of device memory of `device` in use: mcMalloc allocations and
+  // memory pools' blocks.
   size_t DeviceBytesInUse(int device) const;
 
-  // Makes the pages of every live mcMalloc allocation of `device` (not its
-  // variables) inaccessible, or accessible again; an access to them then
-  // faults. Used in checked mode while a grid of a device without peer
-  // access to `device` runs (peer_protection.h).
+  // Makes the pages of every live mcMalloc allocation and IPC mapping of
+  // `device` (not its variables, not stream-ordered allocations)
+  // inaccessible, or accessible again; an access to them then faults. Used
+  // in checked mode while a grid of a device without peer access to
+  // `device` runs (peer_protection.h).
   // [lang.ub.memory.peer-pointer-without-access]
   void SetDeviceAccessible(int device, bool accessible);
+  // The same for every live stream-ordered allocation that device
+  // `running_device` may not access (its pool gave no access), whatever its
+  // device; making them accessible again skips those whose stream has not
+  // reached them. [api.pool.access.set-grants-peer]
+  void SetPoolMemoryAccessible(int running_device, bool accessible);
 
   // Selects checked mode. Once any arena exists (the first allocation of
   // any kind makes one) the mode is fixed: returns whether it is `checked`.
@@ -161,6 +189,8 @@ class MemoryManager {
   MemoryManager() = default;
   AddressArena* ArenaFor(MemoryKind kind, int device)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  size_t DeviceBytesInUseLocked(int device) const
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   absl::StatusOr<void*> AllocateIn(MemoryKind kind, int device, size_t size,
                                    unsigned flags)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
@@ -174,6 +204,8 @@ class MemoryManager {
   std::unique_ptr<AddressArena> host_arena_ ABSL_GUARDED_BY(mu_);
   std::unique_ptr<AddressArena> managed_arena_ ABSL_GUARDED_BY(mu_);
   bool checked_ ABSL_GUARDED_BY(mu_) = false;
+  // Bytes of pool blocks reserved per device (ReserveBlock).
+  std::map<int, size_t> block_bytes_ ABSL_GUARDED_BY(mu_);
   ManagedAdvice advice_;
 };
 

@@ -54,24 +54,43 @@ PeerProtection::PeerProtection(int device) : device_(device) {
     protected_devices_.push_back(other);
     mask |= uint64_t{1} << other;
   }
+  // [api.pool.access.set-grants-peer] Pool memory is reached as its pool
+  // allows, whatever the peer access.
+  memory.SetPoolMemoryAccessible(device, false);
+  protects_pools_ = true;
   protected_mask.store(mask);
   running_device.store(device);
 }
 
 PeerProtection::~PeerProtection() {
-  if (protected_devices_.empty()) return;
+  if (!protects_pools_) return;
   running_device.store(-1);
   protected_mask.store(0);
   MemoryManager& memory = MemoryManager::Get();
   for (int other : protected_devices_) memory.SetDeviceAccessible(other, true);
+  memory.SetPoolMemoryAccessible(device_, true);
 }
 
 std::optional<std::string> DescribePeerFault(uintptr_t address) {
   const int device = running_device.load();
   const uint64_t mask = protected_mask.load();
-  if (device < 0 || mask == 0) return std::nullopt;
+  if (device < 0) return std::nullopt;
   std::optional<Allocation> allocation =
       MemoryManager::Get().Find(reinterpret_cast<const void*>(address));
+  if (allocation.has_value() && allocation->kind == MemoryKind::kDevice &&
+      allocation->origin == DeviceOrigin::kStreamOrdered &&
+      allocation->device != device &&
+      ((allocation->pool_access >> device) & 1) == 0) {
+    // [api.pool.access.without-access-undefined]
+    return absl::StrFormat(
+        "memory of a pool of device %d accessed from a kernel on device %d, "
+        "which the pool gives no access (0x%x, byte %u of the %u-byte "
+        "stream-ordered allocation at 0x%x; mcMemPoolSetAccess grants it, "
+        "peer access does not)",
+        allocation->device, device, address, address - allocation->base,
+        allocation->size, allocation->base);
+  }
+  if (mask == 0) return std::nullopt;
   if (!allocation.has_value() || allocation->kind != MemoryKind::kDevice ||
       allocation->device < 0 || allocation->device >= kMaskBits ||
       ((mask >> allocation->device) & 1) == 0) {

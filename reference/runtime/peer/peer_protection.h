@@ -18,6 +18,9 @@
 //     access (0x7f0000000100, byte 256 of the 1024-byte allocation at
 //     0x7f0000000000)
 //
+// Stream-ordered allocations follow their pool's access instead
+// (mcMemPoolSetAccess): while the grid runs, those of pools that give its
+// device no access are inaccessible [api.pool.access.set-grants-peer].
 // Managed memory, page-locked host memory, device variables and the grid's
 // own device's memory stay accessible. Outside checked mode nothing is
 // protected: programs then run as on hardware where every device can reach
@@ -54,6 +57,7 @@ class PeerProtection {
  private:
   int device_;
   std::vector<int> protected_devices_;
+  bool protects_pools_ = false;  // checked mode: the constructor protected
 };
 
 // If a PeerProtection is in force and `address` lies in a live mcMalloc
