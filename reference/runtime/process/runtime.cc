@@ -16,6 +16,7 @@
 #include "reference/runtime/images/image_registry.h"
 #include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/peer/peer_access.h"
+#include "reference/runtime/pools/pool_table.h"
 #include "reference/runtime/timeline/event.h"
 #include "reference/runtime/timeline/stream.h"
 #include "reference/runtime/timeline/timeline.h"
@@ -64,6 +65,9 @@ void Runtime::ResetDevice(Device& device) {
   // [api.peer.enable.persists-until-disabled]: access from and to the
   // device ends.
   ResetPeerAccess(device.ordinal());
+  // [api.pool.destroy.deferred-release]: a reset ends every stream-ordered
+  // allocation of the device, and its explicit pools.
+  PoolTable::Get().ResetDevice(device.ordinal());
   MemoryManager::Get().ReleaseDevice(device.ordinal());
   StreamTable::Get().DestroyAll(device.ordinal());
   ImageRegistry::Get().ResetDevice(device.ordinal());
