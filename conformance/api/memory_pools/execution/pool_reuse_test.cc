@@ -118,9 +118,6 @@ class Reuse : public testing::TestWithParam<Param> {
     ASSERT_EQ(mcMemPoolSetAttribute(pool_, attr, &value), mcSuccess);
   }
   int n() const { return std::get<2>(GetParam()); }
-  bool opportunistic() const { return std::get<1>(std::get<1>(GetParam())); }
-  bool internal() const { return std::get<2>(std::get<1>(GetParam())); }
-  bool follow() const { return std::get<0>(std::get<1>(GetParam())); }
 
   int* Allocate(mcStream_t stream) {
     int* p = nullptr;
@@ -193,12 +190,27 @@ TEST_P(Reuse, UnorderedStreamNeverRacesThePriorUser) {
   ASSERT_EQ(mcFreeAsync(second, b_), mcSuccess);
 }
 
-TEST_P(Reuse, DisabledPoliciesKeepAnotherStreamOffFreedMemory) {
-  MX_SPEC("api.pool.reuse.disabled-policies-respected");
-  // Both ways another stream could take memory without ordering are off.
-  if (opportunistic() || internal()) {
-    GTEST_SKIP() << "a policy that permits the reuse is on";
+INSTANTIATE_TEST_SUITE_P(EveryPolicy, Reuse, testing::ValuesIn(Params()),
+                         ParamName);
+
+// The parameters whose policies all are 0, except possibly following
+// event dependencies (`allow_follow`).
+std::vector<Param> DisabledParams(bool allow_follow) {
+  std::vector<Param> params;
+  for (const Param& param : Params()) {
+    const auto [follow, opportunistic, internal] = std::get<1>(param);
+    if (!opportunistic && !internal && (allow_follow || !follow)) {
+      params.push_back(param);
+    }
   }
+  return params;
+}
+
+// Both ways another stream could take memory without ordering are off.
+class ReuseWithoutUnorderedPolicies : public Reuse {};
+
+TEST_P(ReuseWithoutUnorderedPolicies, AnotherStreamStaysOffFreedMemory) {
+  MX_SPEC("api.pool.reuse.disabled-policies-respected");
   int* first = Allocate(a_);
   ASSERT_EQ(mcFreeAsync(first, a_), mcSuccess);
   ASSERT_EQ(mcStreamSynchronize(a_), mcSuccess);  // the free is done
@@ -214,11 +226,15 @@ TEST_P(Reuse, DisabledPoliciesKeepAnotherStreamOffFreedMemory) {
   ASSERT_EQ(mcFreeAsync(second, b_), mcSuccess);
 }
 
-TEST_P(Reuse, DisabledEventPolicyKeepsAnOrderedStreamOffFreedMemory) {
+INSTANTIATE_TEST_SUITE_P(EveryDisabledCombination,
+                         ReuseWithoutUnorderedPolicies,
+                         testing::ValuesIn(DisabledParams(true)), ParamName);
+
+// Every reuse policy is off.
+class ReuseWithoutPolicies : public Reuse {};
+
+TEST_P(ReuseWithoutPolicies, OrderedStreamStaysOffFreedMemory) {
   MX_SPEC("api.pool.reuse.disabled-policies-respected");
-  if (follow() || opportunistic() || internal()) {
-    GTEST_SKIP() << "a policy that permits the reuse is on";
-  }
   mcEvent_t freed = nullptr;
   ASSERT_EQ(mcEventCreate(&freed), mcSuccess);
   int* first = Allocate(a_);
@@ -235,8 +251,8 @@ TEST_P(Reuse, DisabledEventPolicyKeepsAnOrderedStreamOffFreedMemory) {
   ASSERT_EQ(mcEventDestroy(freed), mcSuccess);
 }
 
-INSTANTIATE_TEST_SUITE_P(EveryPolicy, Reuse, testing::ValuesIn(Params()),
-                         ParamName);
+INSTANTIATE_TEST_SUITE_P(AllOff, ReuseWithoutPolicies,
+                         testing::ValuesIn(DisabledParams(false)), ParamName);
 
 }  // namespace
 }  // namespace mxcts::conformance
