@@ -15,6 +15,7 @@
 #include "reference/runtime/api/api_entry.h"
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/peer/peer_access.h"
+#include "reference/runtime/pools/pool_sharing.h"
 #include "reference/runtime/pools/pool_table.h"
 #include "reference/runtime/pools/stream_ordered_allocation.h"
 #include "reference/runtime/process/runtime.h"
@@ -502,6 +503,95 @@ mcError_t mcMemPoolGetAccess(mcMemAccessFlags* flags, mcMemPool_t pool,
     auto found = object->access.find(device->ordinal());
     *flags = found == object->access.end() ? mcMemAccessFlagsProtNone
                                            : found->second;
+    return absl::OkStatus();
+  });
+}
+
+}  // extern "C"
+
+extern "C" {
+
+mcError_t mcMemPoolExportToShareableHandle(void* shareableHandle,
+                                           mcMemPool_t pool,
+                                           mcMemAllocationHandleType handleType,
+                                           unsigned long long flags) {
+  return RunApi([&]() -> absl::Status {
+    constexpr const char* kApi = "mcMemPoolExportToShareableHandle";
+    MX_RETURN_IF_ERROR(CheckOutput(shareableHandle, kApi, "shareableHandle"));
+    absl::MutexLock lock(&Runtime::Get().execution_mutex());
+    MX_ASSIGN_OR_RETURN(MemoryPool * object, PoolTable::Get().Find(pool, kApi));
+    if (flags != 0) {
+      return McStatus(mcErrorInvalidValue,
+                      absl::StrFormat("%s: flags %#x are not 0", kApi, flags));
+    }
+    // [api.pool.ipc.default-pool-not-exportable]
+    // [api.pool.ipc.export-needs-handle-type]
+    if (handleType != mcMemHandleTypePosixFileDescriptor ||
+        !mxcts::runtime::IsExportablePool(*object)) {
+      return McStatus(mcErrorInvalidValue,
+                      absl::StrFormat("%s: the pool was not created "
+                                      "exportable as handle type %#x",
+                                      kApi, static_cast<int>(handleType)));
+    }
+    // [api.pool.ipc.export-import-round-trip]
+    MX_ASSIGN_OR_RETURN(int fd, mxcts::runtime::ExportPoolFile(*object));
+    std::memcpy(shareableHandle, &fd, sizeof(fd));
+    return absl::OkStatus();
+  });
+}
+
+mcError_t mcMemPoolImportFromShareableHandle(
+    mcMemPool_t* pool, void* shareableHandle,
+    mcMemAllocationHandleType handleType, unsigned long long flags) {
+  return RunApi([&]() -> absl::Status {
+    constexpr const char* kApi = "mcMemPoolImportFromShareableHandle";
+    MX_RETURN_IF_ERROR(CheckOutput(pool, kApi, "pool"));
+    if (handleType != mcMemHandleTypePosixFileDescriptor || flags != 0) {
+      return McStatus(
+          mcErrorInvalidValue,
+          absl::StrFormat("%s: handle type %#x with flags %#x; "
+                          "only mcMemHandleTypePosixFileDescriptor "
+                          "with 0 exists here",
+                          kApi, static_cast<int>(handleType), flags));
+    }
+    // The descriptor travels as the pointer's value.
+    const int fd =
+        static_cast<int>(reinterpret_cast<intptr_t>(shareableHandle));
+    absl::MutexLock lock(&Runtime::Get().execution_mutex());
+    // [api.pool.ipc.export-import-round-trip]
+    // [api.pool.ipc.imported-pool-resident-access-only]
+    MX_ASSIGN_OR_RETURN(*pool, mxcts::runtime::ImportPoolFile(fd));
+    return absl::OkStatus();
+  });
+}
+
+mcError_t mcMemPoolExportPointer(mcMemPoolPtrExportData* exportData,
+                                 void* ptr) {
+  return RunApi([&]() -> absl::Status {
+    // [api.pool.ipc.export-pointer-foreign-is-invalid-value]
+    MX_RETURN_IF_ERROR(
+        CheckOutput(exportData, "mcMemPoolExportPointer", "exportData"));
+    absl::MutexLock lock(&Runtime::Get().execution_mutex());
+    // [api.pool.ipc.export-pointer]
+    return mxcts::runtime::ExportAllocation(ptr, exportData);
+  });
+}
+
+mcError_t mcMemPoolImportPointer(void** ptr, mcMemPool_t pool,
+                                 mcMemPoolPtrExportData* exportData) {
+  return RunApi([&]() -> absl::Status {
+    constexpr const char* kApi = "mcMemPoolImportPointer";
+    MX_RETURN_IF_ERROR(CheckOutput(ptr, kApi, "ptr"));
+    MX_RETURN_IF_ERROR(CheckOutput(exportData, kApi, "exportData"));
+    absl::MutexLock lock(&Runtime::Get().execution_mutex());
+    MX_ASSIGN_OR_RETURN(MemoryPool * object, PoolTable::Get().Find(pool, kApi));
+    if (!object->imported) {
+      return McStatus(mcErrorInvalidValue,
+                      absl::StrFormat("%s: the pool was not imported", kApi));
+    }
+    // [api.pool.ipc.export-pointer] [api.pool.ipc.import-pointer-does-not-wait]
+    MX_ASSIGN_OR_RETURN(*ptr,
+                        mxcts::runtime::ImportAllocation(*object, *exportData));
     return absl::OkStatus();
   });
 }

@@ -17,6 +17,7 @@
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/memory/address_arena.h"
 #include "reference/runtime/memory/memory_manager.h"
+#include "reference/runtime/pools/pool_sharing.h"
 
 namespace mxcts::runtime {
 namespace {
@@ -46,10 +47,6 @@ Reuse HowReusable(const MemoryPool& pool, const MemoryPool::Block& block,
   if (pool.allow_internal_dependencies) return Reuse::kAfterTheFree;
   // [api.pool.reuse.disabled-policies-respected]
   return Reuse::kNo;
-}
-
-bool Exportable(const MemoryPool& pool) {
-  return (pool.props.handleTypes & mcMemHandleTypePosixFileDescriptor) != 0;
 }
 
 void CountUse(MemoryPool& pool) {
@@ -108,11 +105,19 @@ absl::StatusOr<PoolPlacement> AllocateFromPool(MemoryPool& pool, size_t size,
     MX_ASSIGN_OR_RETURN(void* base, MemoryManager::Get().ReserveBlock(
                                         pool.device, need, capacity));
     placement.base = reinterpret_cast<uintptr_t>(base);
-    MemoryPool::Block block;
+    pool.blocks[placement.base] = MemoryPool::Block{};
+    if (IsExportablePool(pool)) {
+      absl::Status backed = BackBlockWithFile(pool, placement.base, need);
+      if (!backed.ok()) {
+        pool.blocks.erase(placement.base);
+        MemoryManager::Get().ReleaseBlock(pool.device, base, need);
+        return backed;
+      }
+    }
+    MemoryPool::Block& block = pool.blocks[placement.base];
     block.size = need;
     block.requested = size;
     block.in_use = true;
-    pool.blocks[placement.base] = block;
     pool.reserved_bytes += need;
     pool.used_bytes += need;
     if (MemoryManager::Get().checked_mode()) {
@@ -137,7 +142,7 @@ void FreeToPool(MemoryPool& pool, uintptr_t base, Point freed_at) {
 
 size_t ReleaseFreeBlocks(MemoryPool& pool, uint64_t keep) {
   // [api.pool.ipc.trim-may-be-no-op]
-  if (Exportable(pool)) return 0;
+  if (IsExportablePool(pool)) return 0;
   const Timeline& timeline = Timeline::Get();
   // Oldest frees go first, so the blocks most likely to be reused stay.
   std::vector<std::pair<uint64_t, uintptr_t>> releasable;
@@ -151,6 +156,7 @@ size_t ReleaseFreeBlocks(MemoryPool& pool, uint64_t keep) {
   for (const auto& [order, base] : releasable) {
     const size_t size = pool.blocks[base].size;
     if (pool.reserved_bytes < keep + size) continue;
+    if (pool.blocks[base].file_backed) DetachBlockFromFile(base, size);
     MemoryManager::Get().ReleaseBlock(pool.device,
                                       reinterpret_cast<void*>(base), size);
     pool.blocks.erase(base);
@@ -164,6 +170,7 @@ void ReleaseAllBlocks(MemoryPool& pool) {
   MemoryManager& memory = MemoryManager::Get();
   for (const auto& [base, block] : pool.blocks) {
     if (block.in_use) memory.UnregisterRange(reinterpret_cast<void*>(base));
+    if (block.file_backed) DetachBlockFromFile(base, block.size);
     memory.ReleaseBlock(pool.device, reinterpret_cast<void*>(base), block.size);
   }
   pool.blocks.clear();

@@ -60,6 +60,10 @@ struct MCmemPoolHandle_st {
     bool in_use = false;
     mxcts::runtime::Point freed_at;  // the point after its free
     uint64_t free_order = 0;         // larger: freed later
+    // Exportable and imported pools: the block is this range of the
+    // pool's memory file (pool_sharing.h).
+    bool file_backed = false;
+    uint64_t file_offset = 0;
   };
 
   int device = 0;
@@ -85,6 +89,13 @@ struct MCmemPoolHandle_st {
 
   std::map<uintptr_t, Block> blocks;  // by base address
   uint64_t next_free_order = 1;
+
+  // Exportable and imported pools (pool_sharing.h): the memory file, its
+  // length, and the identity its first page holds.
+  int shared_fd = -1;
+  uint64_t shared_size = 0;
+  uint64_t exporter_pid = 0;
+  uint64_t exporter_pool_id = 0;
 };
 
 namespace mxcts::runtime {

@@ -122,7 +122,8 @@ void PoolTable::Destroy(MemoryPool* pool) {
 void PoolTable::ReleaseAtSynchronization(int device) {
   for (const std::unique_ptr<MemoryPool>& pool : pools_) {
     if (pool->device != device) continue;
-    if (!pool->live) {
+    // An imported pool keeps nothing it no longer maps for an allocation.
+    if (!pool->live || pool->imported) {
       ReleaseFreeBlocks(*pool, 0);
     } else if (pool->reserved_bytes > pool->release_threshold) {
       ReleaseFreeBlocks(*pool, pool->release_threshold);
