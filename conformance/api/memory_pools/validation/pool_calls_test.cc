@@ -227,6 +227,35 @@ TEST(CreateWithBadLocationId, IsInvalidValue) {
   }
 }
 
+TEST_P(PoolErrors, AllocationBeyondMaxSizeIsMemoryAllocation) {
+  MX_SPEC("api.pool.create.max-size");
+  mcMemPoolProps props = DevicePoolProps(device());
+  props.maxSize = 3 << 16;
+  mcMemPool_t bounded = nullptr;
+  ASSERT_EQ(mcMemPoolCreate(&bounded, &props), mcSuccess);
+  void* first = nullptr;
+  ASSERT_EQ(mcMallocFromPoolAsync(&first, 2 << 16, bounded, nullptr),
+            mcSuccess);
+  const unsigned long long reserved =
+      U64Attribute(bounded, mcMemPoolAttrReservedMemCurrent);
+  void* second = &second;
+  EXPECT_EQ(mcMallocFromPoolAsync(&second, 2 << 16, bounded, nullptr),
+            mcErrorMemoryAllocation);
+  EXPECT_EQ(U64Attribute(bounded, mcMemPoolAttrReservedMemCurrent), reserved);
+  // Control: what still fits is allocated, and an unbounded pool takes it.
+  void* third = nullptr;
+  EXPECT_EQ(mcMallocFromPoolAsync(&third, 1 << 16, bounded, nullptr),
+            mcSuccess);
+  void* unbounded = nullptr;
+  EXPECT_EQ(mcMallocFromPoolAsync(&unbounded, 2 << 16, pool_, nullptr),
+            mcSuccess);
+  EXPECT_EQ(mcFreeAsync(first, nullptr), mcSuccess);
+  EXPECT_EQ(mcFreeAsync(third, nullptr), mcSuccess);
+  EXPECT_EQ(mcFreeAsync(unbounded, nullptr), mcSuccess);
+  EXPECT_EQ(mcDeviceSynchronize(), mcSuccess);
+  EXPECT_EQ(mcMemPoolDestroy(bounded), mcSuccess);
+}
+
 // Destruction and trimming.
 
 TEST_P(PoolErrors, DestroyDefaultPoolIsInvalidValue) {
