@@ -14,6 +14,7 @@
 #include "reference/device/engine.h"
 #include "reference/runtime/host_thread/thread_state.h"
 #include "reference/runtime/images/image_registry.h"
+#include "reference/runtime/ipc/memory_imports.h"
 #include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/peer/peer_access.h"
 #include "reference/runtime/timeline/event.h"
@@ -64,6 +65,9 @@ void Runtime::ResetDevice(Device& device) {
   // [api.peer.enable.persists-until-disabled]: access from and to the
   // device ends.
   ResetPeerAccess(device.ordinal());
+  // Mappings of other processes' memory of the device go; its exported
+  // allocations go with its allocations, which closes their files.
+  MemoryImports::Get().ReleaseDevice(device.ordinal());
   MemoryManager::Get().ReleaseDevice(device.ordinal());
   StreamTable::Get().DestroyAll(device.ordinal());
   ImageRegistry::Get().ResetDevice(device.ordinal());
