@@ -94,9 +94,9 @@ mcError_t mcIpcOpenMemHandle(void** devPtr, mcIpcMemHandle_t handle,
     }
     if ((flags & ~unsigned{mcIpcMemLazyEnablePeerAccess}) != 0) {
       // [api.ipc.open-mem-handle.invalid-flags]
-      return McStatus(mcErrorInvalidValue,
-                      absl::StrFormat("mcIpcOpenMemHandle: unknown flags %#x",
-                                      flags));
+      return McStatus(
+          mcErrorInvalidValue,
+          absl::StrFormat("mcIpcOpenMemHandle: unknown flags %#x", flags));
     }
     // [api.ipc.open-mem-handle.invalid-handle]
     std::optional<mxcts::runtime::MemHandleFields> fields =
@@ -167,9 +167,9 @@ mcError_t mcIpcOpenEventHandle(mcEvent_t* event, mcIpcEventHandle_t handle) {
       return ExportedHere("mcIpcOpenEventHandle");
     }
     // [api.ipc.event.open-handle]
-    MX_ASSIGN_OR_RETURN(std::shared_ptr<mxcts::runtime::InterprocessEventState>
-                            shared,
-                        mxcts::runtime::OpenSharedEvent(*fields));
+    MX_ASSIGN_OR_RETURN(
+        std::shared_ptr<mxcts::runtime::InterprocessEventState> shared,
+        mxcts::runtime::OpenSharedEvent(*fields));
     MX_ASSIGN_OR_RETURN(*event,
                         EventTable::Get().Open(current->ordinal(), shared));
     return absl::OkStatus();

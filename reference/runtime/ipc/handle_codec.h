@@ -42,7 +42,8 @@
 namespace mxcts::runtime {
 
 // [api.ipc.handle.size]
-static_assert(sizeof(mcIpcMemHandle_t) == 64 && sizeof(mcIpcEventHandle_t) == 64,
+static_assert(sizeof(mcIpcMemHandle_t) == 64 &&
+                  sizeof(mcIpcEventHandle_t) == 64,
               "the reference's handles are 64 bytes");
 
 // Where an exported allocation lives.

@@ -47,8 +47,8 @@ namespace {
 bool CopyInto(int fd, const char* pages, size_t size) {
   size_t done = 0;
   while (done < size) {
-    ssize_t written = pwrite(fd, pages + done, size - done,
-                             static_cast<off_t>(done));
+    ssize_t written =
+        pwrite(fd, pages + done, size - done, static_cast<off_t>(done));
     if (written <= 0) return false;
     done += static_cast<size_t>(written);
   }

@@ -61,10 +61,9 @@ absl::StatusOr<void*> MemoryImports::Open(const MemHandleFields& fields,
   absl::MutexLock lock(&mu_);
   const Key key{fields.pid, fields.start_time, fields.generation};
   MX_ASSIGN_OR_RETURN(int device, OrdinalOf(fields.device));
-  const bool lazy_peer = (flags & mcIpcMemLazyEnablePeerAccess) != 0 &&
-                         current_device != device &&
-                         !PeerAccessTable::Get().IsEnabled(current_device,
-                                                           device);
+  const bool lazy_peer =
+      (flags & mcIpcMemLazyEnablePeerAccess) != 0 && current_device != device &&
+      !PeerAccessTable::Get().IsEnabled(current_device, device);
   auto open = by_key_.find(key);
   if (open != by_key_.end()) {
     // [api.ipc.open-mem-handle.open-twice]: the same address, counted.

@@ -49,8 +49,9 @@ absl::StatusOr<int> OpenRemoteMemoryFile(int pid, uint64_t start_time, int fd,
     return now.has_value() && *now == start_time;
   };
   if (!exporter_is_live()) {
-    return McStatus(mcErrorInvalidValue,
-                    absl::StrFormat("the exporting process %d has exited", pid));
+    return McStatus(
+        mcErrorInvalidValue,
+        absl::StrFormat("the exporting process %d has exited", pid));
   }
   const std::string path = absl::StrCat("/proc/", pid, "/fd/", fd);
   int opened = open(path.c_str(), O_RDWR | O_CLOEXEC);

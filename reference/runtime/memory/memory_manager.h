@@ -224,8 +224,7 @@ class MemoryManager {
   std::map<int, size_t> block_bytes_ ABSL_GUARDED_BY(mu_);
   ManagedAdvice advice_;
   // SetReleaseObserver's observer; empty if none.
-  std::function<void(const Allocation&)> release_observer_
-      ABSL_GUARDED_BY(mu_);
+  std::function<void(const Allocation&)> release_observer_ ABSL_GUARDED_BY(mu_);
 };
 
 }  // namespace mxcts::runtime

@@ -101,8 +101,8 @@ class EventTable {
   // interprocess event through `shared` (mcIpcOpenEventHandle): flags
   // mcEventInterprocess | mcEventDisableTiming, no timing
   // [api.ipc.event.opened-has-no-timing].
-  absl::StatusOr<mcEvent_t> Open(int device,
-                                 std::shared_ptr<InterprocessEventState> shared);
+  absl::StatusOr<mcEvent_t> Open(
+      int device, std::shared_ptr<InterprocessEventState> shared);
   // The live event behind `event`; mcErrorInvalidResourceHandle for null, a
   // handle never created, or a destroyed event.
   absl::StatusOr<MCevent_st*> Find(mcEvent_t event) const;

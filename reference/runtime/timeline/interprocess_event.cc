@@ -94,8 +94,8 @@ InterprocessEventState::Create() {
     return McStatus(mcErrorMemoryAllocation,
                     "cannot create the shared state of an interprocess event");
   }
-  void* mapped = mmap(nullptr, PageBytes(), PROT_READ | PROT_WRITE, MAP_SHARED,
-                      fd, 0);
+  void* mapped =
+      mmap(nullptr, PageBytes(), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
   if (mapped == MAP_FAILED) {
     close(fd);
     return McStatus(mcErrorMemoryAllocation,
@@ -115,8 +115,8 @@ InterprocessEventState::Adopt(int fd, const InterprocessEventOrigin& origin) {
   void* mapped = MAP_FAILED;
   if (fstat(fd, &status) == 0 &&
       static_cast<size_t>(status.st_size) == PageBytes()) {
-    mapped = mmap(nullptr, PageBytes(), PROT_READ | PROT_WRITE, MAP_SHARED, fd,
-                  0);
+    mapped =
+        mmap(nullptr, PageBytes(), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
   }
   close(fd);  // the mapping keeps the file
   if (mapped == MAP_FAILED) {
@@ -176,9 +176,8 @@ bool InterprocessEventState::Reached(uint64_t generation) const {
     return true;
   }
   // A record whose process has exited will never run.
-  const uint64_t slot =
-      page_->recorders[generation % kRecorderSlots].load(
-          std::memory_order_acquire);
+  const uint64_t slot = page_->recorders[generation % kRecorderSlots].load(
+      std::memory_order_acquire);
   if ((slot >> kPidBits) != generation) return false;  // overwritten
   const int pid = static_cast<int>(slot & kPidMask);
   if (pid == getpid()) return false;

@@ -23,10 +23,11 @@
 // Waiting is sleeping: WaitFor polls the page with sleeps growing from 20
 // microseconds to 1 millisecond, never spinning.
 //
-//   std::shared_ptr<InterprocessEventState> s = *InterprocessEventState::Create();
-//   uint64_t g = s->BeginRecord();   // at mcEventRecord
-//   s->Complete(g);                  // when the record command runs
-//   s->Reached(s->Latest());         // true, in this process and the other
+//   std::shared_ptr<InterprocessEventState> s =
+//   *InterprocessEventState::Create(); uint64_t g = s->BeginRecord();   // at
+//   mcEventRecord s->Complete(g);                  // when the record command
+//   runs s->Reached(s->Latest());         // true, in this process and the
+//   other
 
 #ifndef MXCTS_REFERENCE_RUNTIME_TIMELINE_INTERPROCESS_EVENT_H_
 #define MXCTS_REFERENCE_RUNTIME_TIMELINE_INTERPROCESS_EVENT_H_
