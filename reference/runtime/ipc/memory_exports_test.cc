@@ -111,6 +111,18 @@ TEST(Export, ReleasedPagesAreNoLongerTheFile) {
   EXPECT_EQ(MappingOf(p).find("memfd"), std::string::npos) << MappingOf(p);
 }
 
+TEST(Export, DeviceResetEndsTheExport) {
+  ASSERT_EQ(mcSetDevice(1), mcSuccess);
+  void* p = nullptr;
+  ASSERT_EQ(mcMalloc(&p, 4096), mcSuccess);
+  absl::StatusOr<MemHandleFields> fields = MemoryExports::Get().Export(p);
+  ASSERT_TRUE(fields.ok());
+  ASSERT_EQ(mcDeviceReset(), mcSuccess);
+  EXPECT_FALSE(MemoryExports::Get().IsExported(p));
+  EXPECT_EQ(LinkOf(fields->fd).find("mxcts-ipc-mem-"), std::string::npos);
+  ASSERT_EQ(mcSetDevice(0), mcSuccess);
+}
+
 TEST(Export, OnlyMcMallocMemory) {
   void* host = nullptr;
   ASSERT_EQ(mcMallocHost(&host, 4096), mcSuccess);
