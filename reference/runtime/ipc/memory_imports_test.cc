@@ -43,7 +43,9 @@ TEST_F(Mapping, SharesEveryByteAtAnotherAddress) {
   ASSERT_TRUE(q.ok()) << q.status();
   EXPECT_NE(*q, p_);
   // A checked allocation ends at its guard page: off a page boundary.
-  if (MemoryManager::Get().checked_mode()) EXPECT_NE(fields_.offset, 0u);
+  if (MemoryManager::Get().checked_mode()) {
+    EXPECT_NE(fields_.offset, 0u);
+  }
   auto* mapped = static_cast<unsigned char*>(*q);
   EXPECT_EQ(mapped[4999], 0x41);
   mapped[0] = 0x7e;
