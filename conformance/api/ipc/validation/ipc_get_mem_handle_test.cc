@@ -228,6 +228,23 @@ INSTANTIATE_TEST_SUITE_P(
                      testing::Values(0, 1)),
     OtherCaseName);
 
+TEST_P(OnDevice, MappingOfAnotherProcessIsInvalidValue) {
+  MX_SPEC("api.ipc.get-mem-handle.other-memory");
+  MX_IPC_REQUIRE_DEVICE(GetParam());
+  ExporterChild exporter(GetParam(), 4096);
+  ASSERT_TRUE(exporter.ok()) << exporter.problem();
+  void* q = nullptr;
+  ASSERT_EQ(mcIpcOpenMemHandle(&q, exporter.handle(), 0), mcSuccess);
+  // The mapping is not this process's mcMalloc memory.
+  mcIpcMemHandle_t handle;
+  EXPECT_EQ(mcIpcGetMemHandle(&handle, q), mcErrorInvalidValue);
+  EXPECT_EQ(mcGetLastError(), mcErrorInvalidValue);
+  EXPECT_EQ(CheckDevicePattern(q, 4096, 1), "");
+  EXPECT_EQ(mcIpcCloseMemHandle(q), mcSuccess);
+  // Control: the exporter's own allocation exported.
+  EXPECT_EQ(exporter.Check(1), "ok");
+}
+
 TEST(IpcHandles, AreSixtyFourPlainBytes) {
   MX_SPEC("api.ipc.handle.size", "api.ipc.handle.plain-data");
   MX_REQUIRE_CAPABILITY("ipc");
