@@ -21,10 +21,12 @@
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/memory/memory_release.h"
+#include "reference/runtime/pools/stream_ordered_allocation.h"
 #include "reference/runtime/process/runtime.h"
 
 using mxcts::runtime::Allocation;
 using mxcts::runtime::Device;
+using mxcts::runtime::DeviceOrigin;
 using mxcts::runtime::McStatus;
 using mxcts::runtime::MemoryKind;
 using mxcts::runtime::MemoryManager;
@@ -111,8 +113,24 @@ mcError_t mcFree(void* ptr) {
         Allocation allocation,
         memory.FindStart(ptr, {MemoryKind::kDevice, MemoryKind::kManaged},
                          "mcFree"));
+    if (allocation.origin == DeviceOrigin::kIpcMapping) {
+      // [api.ipc.close-mem-handle.mcfree-rejected]
+      return McStatus(mcErrorInvalidValue,
+                      absl::StrFormat("mcFree: %p was mapped by "
+                                      "mcIpcOpenMemHandle; "
+                                      "mcIpcCloseMemHandle releases it",
+                                      ptr));
+    }
     // [api.sync.host.free-synchronizes]
     MX_RETURN_IF_ERROR(mxcts::runtime::WaitBeforeRelease(allocation.device));
+    if (allocation.origin == DeviceOrigin::kStreamOrdered) {
+      // [api.pool.free-async.mcfree-also-frees]
+      absl::MutexLock lock(&Runtime::Get().execution_mutex());
+      MX_ASSIGN_OR_RETURN(allocation,
+                          mxcts::runtime::FindStreamOrdered(ptr, "mcFree"));
+      mxcts::runtime::FreeAtOnce(allocation);
+      return absl::OkStatus();
+    }
     return memory.Free(ptr, {MemoryKind::kDevice, MemoryKind::kManaged},
                        "mcFree");
   });

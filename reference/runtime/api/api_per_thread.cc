@@ -215,4 +215,17 @@ mcError_t mcMemcpyPeerAsync_ptsz(void* dst, int dstDevice, const void* src,
                            PerThreadIfZero(stream));
 }
 
+mcError_t mcMallocAsync_ptsz(void** ptr, size_t size, mcStream_t stream) {
+  return mcMallocAsync(ptr, size, PerThreadIfZero(stream));
+}
+
+mcError_t mcMallocFromPoolAsync_ptsz(void** ptr, size_t size, mcMemPool_t pool,
+                                     mcStream_t stream) {
+  return mcMallocFromPoolAsync(ptr, size, pool, PerThreadIfZero(stream));
+}
+
+mcError_t mcFreeAsync_ptsz(void* ptr, mcStream_t stream) {
+  return mcFreeAsync(ptr, PerThreadIfZero(stream));
+}
+
 }  // extern "C"

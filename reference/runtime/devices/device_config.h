@@ -218,7 +218,7 @@ inline constexpr unsigned kGpuDirectRdmaFlushWritesOptions = 0;
 inline constexpr int kGpuDirectRdmaWritesOrdering = 0;  // none
 inline constexpr int kClusterLaunch = 0;
 inline constexpr int kMpsEnabled = 0;
-// Memory pools export no handles (not in the reference yet).
+// The handle types memory pools report they export.
 inline constexpr unsigned kMemoryPoolSupportedHandleTypes = 0;
 // Interprocess events are supported [api.ipc.event.get-handle].
 inline constexpr int kIpcEventSupported = 1;

@@ -64,6 +64,8 @@ struct Allocation {
   // memory (its pool's access; peer access does not apply)
   // [api.pool.access.independent-of-peer-access].
   uint64_t pool_access = 0;
+  // Bit d set when device d may at least read it (mcMemAccessFlagsProtRead).
+  uint64_t pool_read_access = 0;
   // False while the pages are kept inaccessible because the allocation's
   // stream has not reached it yet (checked mode, stream-ordered only).
   bool pages_ready = true;

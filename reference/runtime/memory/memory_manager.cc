@@ -371,8 +371,16 @@ void MemoryManager::SetPoolMemoryAccessible(int running_device,
         a.origin == DeviceOrigin::kStreamOrdered &&
         a.device != running_device && running_device >= 0 &&
         running_device < 64 && ((a.pool_access >> running_device) & 1) == 0 &&
-        (a.pages_ready || !accessible)) {
-      SetPagesAccessible(reinterpret_cast<void*>(a.base), a.size, accessible);
+        a.pages_ready) {
+      const uintptr_t page = AddressArena::PageSize();
+      uintptr_t first = a.base / page * page;
+      uintptr_t end = (a.end() + page - 1) / page * page;
+      // A device with read access only may still read.
+      const bool readable = ((a.pool_read_access >> running_device) & 1) != 0;
+      mprotect(reinterpret_cast<void*>(first), end - first,
+               accessible ? PROT_READ | PROT_WRITE
+               : readable ? PROT_READ
+                          : PROT_NONE);
     }
     return false;
   });

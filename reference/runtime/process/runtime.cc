@@ -17,6 +17,7 @@
 #include "reference/runtime/ipc/memory_imports.h"
 #include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/peer/peer_access.h"
+#include "reference/runtime/pools/pool_table.h"
 #include "reference/runtime/timeline/event.h"
 #include "reference/runtime/timeline/stream.h"
 #include "reference/runtime/timeline/timeline.h"
@@ -65,6 +66,9 @@ void Runtime::ResetDevice(Device& device) {
   // [api.peer.enable.persists-until-disabled]: access from and to the
   // device ends.
   ResetPeerAccess(device.ordinal());
+  // [api.pool.destroy.deferred-release]: a reset ends every stream-ordered
+  // allocation of the device, and its explicit pools.
+  PoolTable::Get().ResetDevice(device.ordinal());
   // Mappings of other processes' memory of the device go; its exported
   // allocations go with its allocations, which closes their files.
   MemoryImports::Get().ReleaseDevice(device.ordinal());

@@ -11,6 +11,7 @@
 
 #include "reference/runtime/timeline/device_work.h"
 
+#include <atomic>
 #include <memory>
 #include <utility>
 
@@ -85,8 +86,17 @@ bool HasPendingWork(int device) {
   return Timeline::Get().HasPending(device);
 }
 
+namespace {
+std::atomic<void (*)(int)> synchronization_observer{nullptr};
+}  // namespace
+
+void SetSynchronizationObserver(void (*observer)(int device)) {
+  synchronization_observer.store(observer);
+}
+
 absl::Status ResultAfterWait(int device) {
   DeviceTable::SynchronizationPoint();
+  if (auto observer = synchronization_observer.load()) observer(device);
   MX_ASSIGN_OR_RETURN(Device * target, DeviceTable::Get().DeviceAt(device));
   MX_RETURN_IF_ERROR(target->CheckUsable());
   mcError_t pending = Timeline::Get().TakePendingError(device);

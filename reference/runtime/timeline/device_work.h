@@ -85,6 +85,13 @@ bool HasPendingWork(int device);
 // [api.sync.host.sync-calls-report-async-errors]
 absl::Status ResultAfterWait(int device);
 
+// Installs `observer`, which ResultAfterWait calls (execution lock held)
+// once a synchronizing call has waited for work of a device: memory pools
+// release memory above their release threshold then
+// [api.pool.release-threshold.released-at-synchronization]. One observer;
+// nullptr removes it.
+void SetSynchronizationObserver(void (*observer)(int device));
+
 // Runs `function` as a host function or stream callback of the timeline:
 // while it runs, runtime entry points called on this thread return
 // mcErrorNotPermitted instead of waiting for the timeline the thread is

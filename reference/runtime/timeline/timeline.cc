@@ -79,6 +79,7 @@ Point Timeline::Enqueue(Queue* queue, Command command) {
     Queue* legacy = LegacyQueue(queue->device());
     if (!legacy->Idle()) command.after.push_back(legacy->Tail());
   }
+  RecordOrdering(*queue, command.after);
   queue->pending_.push_back(
       Queue::Entry{next_command_stamp_++, std::move(command)});
   ++queue->enqueued_;
@@ -92,6 +93,50 @@ Point Timeline::Enqueue(Queue* queue, Command command) {
     queue->listed_ = true;
   }
   return queue->Tail();
+}
+
+const std::map<const Queue*, uint64_t>* Queue::ClockAt(uint64_t seq) const {
+  // The last entry that starts at or before `seq`.
+  for (auto entry = clocks_.rbegin(); entry != clocks_.rend(); ++entry) {
+    if (entry->from_seq <= seq) return &entry->after;
+  }
+  return nullptr;
+}
+
+void Timeline::RecordOrdering(Queue& queue, const std::vector<Point>& after) {
+  if (after.empty()) return;
+  std::map<const Queue*, uint64_t> merged;
+  if (!queue.clocks_.empty()) merged = queue.clocks_.back().after;
+  bool grew = false;
+  auto raise = [&](const Queue* other, uint64_t seq) {
+    if (other == &queue) return;
+    uint64_t& known = merged[other];
+    if (seq > known) {
+      known = seq;
+      grew = true;
+    }
+  };
+  for (const Point& point : after) {
+    if (point.queue == nullptr || point.seq == 0) continue;
+    raise(point.queue, point.seq);
+    if (const auto* transitive = point.queue->ClockAt(point.seq)) {
+      for (const auto& [other, seq] : *transitive) raise(other, seq);
+    }
+  }
+  if (!grew) return;
+  queue.clocks_.push_back(Queue::ClockEntry{queue.enqueued_ + 1, merged});
+  if (queue.clocks_.size() > Queue::kMaxClockEntries) queue.clocks_.pop_front();
+}
+
+bool Timeline::OrderedAfter(const Queue* queue, Point point) const {
+  if (point.queue == nullptr) return true;
+  if (point.queue == queue) return point.seq <= queue->enqueued_;
+  // Even the start of another queue counts only through a dependency on
+  // that queue.
+  if (queue->clocks_.empty()) return false;
+  const auto& after = queue->clocks_.back().after;
+  auto known = after.find(point.queue);
+  return known != after.end() && known->second >= point.seq;
 }
 
 bool Timeline::Reached(Point point) const {

@@ -104,7 +104,21 @@ class Queue {
   const uint64_t id_;  // creation order: iteration order in shuffle mode
   const int device_;
   const QueueKind kind_;
+  // What the queue's commands are ordered after in other queues: from the
+  // command numbered `from_seq` on, command k of queue q for every
+  // (q, k) in `after` (and everything those are ordered after). Appended
+  // when it grows; the oldest entries are dropped beyond kMaxClockEntries,
+  // which only forgets orderings (OrderedAfter then answers false).
+  struct ClockEntry {
+    uint64_t from_seq;
+    std::map<const Queue*, uint64_t> after;
+  };
+  static constexpr size_t kMaxClockEntries = 64;
+  // The ordering of command `seq` of this queue (empty map if forgotten).
+  const std::map<const Queue*, uint64_t>* ClockAt(uint64_t seq) const;
+
   std::deque<Entry> pending_;
+  std::deque<ClockEntry> clocks_;
   bool listed_ = false;  // in the timeline's busy_ list
   uint64_t enqueued_ = 0;
   uint64_t completed_ = 0;
@@ -124,6 +138,12 @@ class Timeline {
   Point Enqueue(Queue* queue, Command command);
 
   bool Reached(Point point) const;
+  // True if a command enqueued into `queue` now would be ordered after
+  // `point`: by queue order, or through dependencies (event waits, the
+  // legacy default stream), directly or transitively. Whether `point` was
+  // reached does not matter. (Memory pools reuse memory freed in another
+  // stream by this [api.pool.reuse.follow-event-dependencies].)
+  bool OrderedAfter(const Queue* queue, Point point) const;
   // Runs commands until `point` is reached: in deferred and eager mode only
   // those it needs, oldest first; in shuffle mode any runnable commands,
   // picked at random.
@@ -171,6 +191,9 @@ class Timeline {
   // enqueued first): always runnable.
   Queue* OldestHead() const;
   bool Runnable(const Queue& queue) const;
+  // Extends `queue`'s ordering (Queue::clocks_) by the dependencies of the
+  // command about to be appended.
+  void RecordOrdering(Queue& queue, const std::vector<Point>& after);
   // Runs the head of `queue` (runnable).
   void RunHead(Queue& queue);
   // Runs one command needed for `point`, oldest dependency first.
