@@ -12,7 +12,17 @@
 // the work after it, so the time between two records of one stream covers
 // the work between them [api.event.elapsed-time.resolution].
 //
-// Tested by api_event_test.cc.
+// An interprocess event (event.h, interprocess_event.h) also counts its
+// records in a page shared with other processes: a record takes the next
+// generation there and completes it when it runs; a query or
+// synchronization looks at the latest generation of any process. When that
+// is this process's record, they advance the timeline toward it as for any
+// event; when it is another process's, a query answers from the page and a
+// synchronization sleeps until the page says it ran
+// [api.ipc.event.open-handle] [api.ipc.event.record-in-importer].
+//
+// Tested by api_event_test.cc and the conformance tests of api.event and
+// api.ipc.
 
 #include <chrono>
 #include <memory>
@@ -82,11 +92,20 @@ absl::Status RecordEvent(mcEvent_t event, mcStream_t stream, unsigned flags,
   MX_ASSIGN_OR_RETURN(ResolvedStream resolved, ResolveStreamLocked(stream));
   auto record = std::make_shared<MCeventRecord>();
   bool timed = (object->flags & mcEventDisableTiming) == 0;
+  std::shared_ptr<InterprocessEventState> shared = object->shared;
   Command command;
   command.description = api;
-  command.work = [record, timed]() -> mcError_t {
+  if (shared != nullptr) {
+    // [api.ipc.event.record-in-importer] Other processes may wait for the
+    // record: it completes even when a fault makes the device skip work,
+    // so that they are not kept waiting (this process reports the fault).
+    record->interprocess_generation = shared->BeginRecord();
+    command.runs_after_fault = true;
+  }
+  command.work = [record, timed, shared]() -> mcError_t {
     // [api.event.create-with-flags.disable-timing-no-timestamps]
     if (timed) record->completed_at = std::chrono::steady_clock::now();
+    if (shared != nullptr) shared->Complete(record->interprocess_generation);
     return mcSuccess;
   };
   Timeline& timeline = Timeline::Get();
@@ -147,12 +166,16 @@ mcError_t mcEventQuery(mcEvent_t event) {
     MX_ASSIGN_OR_RETURN(MCevent_st * object, EventTable::Get().Find(event));
     Runtime& runtime = Runtime::Get();
     absl::MutexLock lock(&runtime.execution_mutex());
+    mxcts::runtime::EventTarget target = mxcts::runtime::TargetOf(*object);
     // [api.event.query.unrecorded-is-success]
-    if (object->record == nullptr) return absl::OkStatus();
+    if (!target.recorded) return absl::OkStatus();
     MX_ASSIGN_OR_RETURN(Device * device, runtime.DeviceAt(object->device));
     MX_RETURN_IF_ERROR(device->CheckUsable());
     // [api.sync.timeline.poll-advances] [api.event.synchronize.other-device]
-    if (!Timeline::Get().Advance(object->record->point)) {
+    bool reached = target.shared != nullptr && !target.local()
+                       ? target.shared->Reached(target.generation)
+                       : Timeline::Get().Advance(target.point);
+    if (!reached) {
       // [api.event.query.not-ready-when-pending]
       return McStatus(mcErrorNotReady, "the event's work is pending");
     }
@@ -165,14 +188,25 @@ mcError_t mcEventSynchronize(mcEvent_t event) {
   return RunApi([&]() -> absl::Status {
     MX_ASSIGN_OR_RETURN(MCevent_st * object, EventTable::Get().Find(event));
     Runtime& runtime = Runtime::Get();
+    mxcts::runtime::EventTarget target;
+    {
+      absl::MutexLock lock(&runtime.execution_mutex());
+      target = mxcts::runtime::TargetOf(*object);
+      // [api.event.synchronize.unrecorded-returns-at-once]
+      if (!target.recorded) return absl::OkStatus();
+      if (target.shared == nullptr || target.local()) {
+        // [api.event.synchronize.waits-for-captured-work]
+        // [api.event.create-with-flags.blocking-sync-yields]: the waiting
+        // thread runs the work itself, so it neither spins nor sleeps.
+        Timeline::Get().RunUntil(target.point);
+        // [api.event.synchronize.reports-async-errors]
+        return mxcts::runtime::ResultAfterWait(object->device);
+      }
+    }
+    // [api.ipc.event.open-handle] Another process's record: sleep until it
+    // has run there, without the execution lock.
+    target.shared->WaitFor(target.generation);
     absl::MutexLock lock(&runtime.execution_mutex());
-    // [api.event.synchronize.unrecorded-returns-at-once]
-    if (object->record == nullptr) return absl::OkStatus();
-    // [api.event.synchronize.waits-for-captured-work]
-    // [api.event.create-with-flags.blocking-sync-yields]: the waiting thread
-    // runs the work itself, so it neither spins nor sleeps.
-    Timeline::Get().RunUntil(object->record->point);
-    // [api.event.synchronize.reports-async-errors]
     return mxcts::runtime::ResultAfterWait(object->device);
   });
 }
@@ -195,6 +229,7 @@ mcError_t mcEventElapsedTime(float* ms, mcEvent_t start, mcEvent_t end) {
     }
     if (((first->flags | last->flags) & mcEventDisableTiming) != 0) {
       // [api.event.elapsed-time.disable-timing-is-invalid-resource-handle]
+      // [api.ipc.event.opened-has-no-timing]
       return McStatus(mcErrorInvalidResourceHandle,
                       "mcEventElapsedTime: an event was created with "
                       "mcEventDisableTiming");
@@ -236,6 +271,8 @@ mcError_t mcEventDestroy(mcEvent_t event) {
     // [api.event.destroy.releases-event]
     // [api.event.destroy.pending-record-completes]: the record command and
     // the points waits took stay on the timeline.
+    // [api.ipc.event.destroy-opened]: an opened event's table entry is this
+    // process's reference; the exporter's event is untouched.
     return EventTable::Get().Destroy(event);
   });
 }

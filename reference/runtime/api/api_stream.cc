@@ -266,15 +266,26 @@ mcError_t mcStreamWaitEvent(mcStream_t stream, mcEvent_t event,
     }
     Runtime& runtime = Runtime::Get();
     absl::MutexLock lock(&runtime.execution_mutex());
+    // [api.stream.wait-event.snapshot-at-call]
+    mxcts::runtime::EventTarget target = mxcts::runtime::TargetOf(*object);
     // [api.stream.wait-event.unrecorded-event-is-no-op]
-    if (object->record == nullptr) return absl::OkStatus();
+    if (!target.recorded) return absl::OkStatus();
     MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
                         mxcts::runtime::ResolveStreamLocked(stream));
     Command command;
     command.description = "mcStreamWaitEvent";
-    // [api.stream.wait-event.snapshot-at-call]
-    // [api.stream.wait-event.cross-device]
-    command.after.push_back(object->record->point);
+    if (target.shared == nullptr || target.local()) {
+      // [api.stream.wait-event.cross-device]
+      command.after.push_back(target.point);
+    } else {
+      // [api.ipc.event.open-handle] Another process's record: the wait,
+      // when its turn comes, sleeps until the record has run there.
+      command.work = [shared = target.shared,
+                      generation = target.generation]() -> mcError_t {
+        shared->WaitFor(generation);
+        return mcSuccess;
+      };
+    }
     Timeline& timeline = Timeline::Get();
     // [api.stream.wait-event.does-not-block-host]
     timeline.AfterSubmit(timeline.Enqueue(resolved.queue, std::move(command)));

@@ -218,10 +218,10 @@ inline constexpr unsigned kGpuDirectRdmaFlushWritesOptions = 0;
 inline constexpr int kGpuDirectRdmaWritesOrdering = 0;  // none
 inline constexpr int kClusterLaunch = 0;
 inline constexpr int kMpsEnabled = 0;
-// Memory pools export no handles and events no IPC handles (neither exists
-// in the reference yet).
+// The handle types memory pools report they export.
 inline constexpr unsigned kMemoryPoolSupportedHandleTypes = 0;
-inline constexpr int kIpcEventSupported = 0;
+// Interprocess events are supported [api.ipc.event.get-handle].
+inline constexpr int kIpcEventSupported = 1;
 // Host and device function addresses differ.
 inline constexpr int kUnifiedFunctionPointers = 0;
 // The device's memory is no NUMA node; the host is one NUMA node, 0 (the

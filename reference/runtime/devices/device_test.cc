@@ -339,7 +339,7 @@ TEST(DeviceProperties, PlatformFieldsAreTheReferenceChoices) {
   EXPECT_EQ(p.canUseHostPointerForRegisteredMem, 1);
   EXPECT_EQ(p.directManagedMemAccessFromHost, 1);
   EXPECT_EQ(p.computePreemptionSupported, 0);
-  EXPECT_EQ(p.ipcEventSupported, 0);
+  EXPECT_EQ(p.ipcEventSupported, 1);
   EXPECT_EQ(p.deviceNumaConfig, 0);
   EXPECT_EQ(p.deviceNumaId, -1);
   EXPECT_EQ(p.hostNumaId, 0);

@@ -3,7 +3,10 @@
 // Address arenas over mmap. The reservation is PROT_NONE, MAP_NORESERVE:
 // it costs address space only. Allocation changes the protection of its
 // pages to read-write (the kernel then supplies zero pages on first touch);
-// release drops the pages (MADV_DONTNEED) and makes them PROT_NONE again.
+// release maps fresh PROT_NONE anonymous pages over them (MAP_FIXED), which
+// drops their contents and also ends any file mapped there meanwhile (an
+// exported allocation's shared memory file, an IPC mapping: ipc/), so a
+// released range is always the reservation's own memory again.
 //
 // The allocator is a bump pointer over the fresh part of the range, then a
 // first-fit search of the released spans, which are kept merged with their
@@ -42,6 +45,13 @@ constexpr size_t kCheckedAlignment = 256;  // [api.memory.malloc.alignment-256]
 
 size_t RoundUp(size_t value, size_t unit) {
   return (value + unit - 1) / unit * unit;
+}
+
+// Replaces the pages [base, base + size) with inaccessible anonymous
+// memory, as the reservation made them.
+void DropPages(void* base, size_t size) {
+  mmap(base, size, PROT_NONE,
+       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1, 0);
 }
 
 }  // namespace
@@ -131,8 +141,7 @@ void AddressArena::Release(void* base, size_t size) {
     return;
   }
   size_t span = SpanOf(size);
-  madvise(base, span, MADV_DONTNEED);
-  mprotect(base, span, PROT_NONE);
+  DropPages(base, span);
   uintptr_t start = reinterpret_cast<uintptr_t>(base);
   absl::MutexLock lock(&mu_);
   // Merge with the released neighbours on either side.
@@ -183,8 +192,7 @@ void AddressArena::ReleaseChecked(void* base, size_t size) {
   const uintptr_t usable_start =
       reinterpret_cast<uintptr_t>(base) / page * page;
   const size_t usable = CheckedUsableBytes(size);
-  madvise(reinterpret_cast<void*>(usable_start), usable, MADV_DONTNEED);
-  mprotect(reinterpret_cast<void*>(usable_start), usable, PROT_NONE);
+  DropPages(reinterpret_cast<void*>(usable_start), usable);
   absl::MutexLock lock(&mu_);
   auto it = checked_.find(usable_start - page);
   if (it != checked_.end()) it->second.placement.released = true;

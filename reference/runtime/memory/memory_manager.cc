@@ -24,6 +24,7 @@
 #include <sys/mman.h>
 
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -141,6 +142,7 @@ absl::StatusOr<void*> MemoryManager::AllocateManaged(int device, size_t size,
 }
 
 void MemoryManager::ReleaseToArena(const Allocation& allocation) {
+  if (release_observer_) release_observer_(allocation);
   if (AddressArena* arena = ArenaFor(allocation.kind, allocation.device)) {
     arena->Release(reinterpret_cast<void*>(allocation.base), allocation.size);
   }
@@ -506,6 +508,34 @@ absl::Status MemoryManager::Set(void* ptr, int value, size_t count,
                               static_cast<unsigned char>(value), 1, api));
   RunSet(plan);
   return absl::OkStatus();
+}
+
+// --- Interprocess sharing (ipc/) ---
+
+void MemoryManager::SetReleaseObserver(
+    std::function<void(const Allocation&)> observer) {
+  absl::MutexLock lock(&mu_);
+  release_observer_ = std::move(observer);
+}
+
+absl::StatusOr<void*> MemoryManager::ReserveMappingRange(int device,
+                                                         size_t size) {
+  absl::MutexLock lock(&mu_);
+  AddressArena* arena = ArenaFor(MemoryKind::kDevice, device);
+  if (arena == nullptr) {
+    return McStatus(mcErrorMemoryAllocation,
+                    "no address space for device memory");
+  }
+  // A whole number of pages is page aligned in either layout: a checked
+  // arena ends it at its guard page.
+  return arena->Allocate(size);
+}
+
+void MemoryManager::ReleaseMappingRange(int device, void* base, size_t size) {
+  absl::MutexLock lock(&mu_);
+  if (AddressArena* arena = ArenaFor(MemoryKind::kDevice, device)) {
+    arena->Release(base, size);
+  }
 }
 
 }  // namespace mxcts::runtime

@@ -185,6 +185,22 @@ class MemoryManager {
       const void* ptr, size_t count, absl::string_view what,
       absl::string_view api) const;
 
+  // --- Interprocess sharing (ipc/) ---
+
+  // Calls `observer` with every allocation released to its arena (mcFree,
+  // a device reset), before its pages are dropped, with the manager's lock
+  // held: the observer must not call back into the manager. The exports of
+  // ipc/ learn this way that an exported allocation is gone.
+  void SetReleaseObserver(std::function<void(const Allocation&)> observer);
+  // `size` (> 0, a multiple of the page size) bytes of `device`'s address
+  // range, page aligned, for another process's memory that this process
+  // maps there (an IPC mapping): not counted as this process's device
+  // memory. mcErrorMemoryAllocation if the range is full.
+  absl::StatusOr<void*> ReserveMappingRange(int device, size_t size);
+  // Returns a range ReserveMappingRange made; its pages become this
+  // process's inaccessible pages again, whatever was mapped there.
+  void ReleaseMappingRange(int device, void* base, size_t size);
+
  private:
   MemoryManager() = default;
   AddressArena* ArenaFor(MemoryKind kind, int device)
@@ -207,6 +223,8 @@ class MemoryManager {
   // Bytes of pool blocks reserved per device (ReserveBlock).
   std::map<int, size_t> block_bytes_ ABSL_GUARDED_BY(mu_);
   ManagedAdvice advice_;
+  // SetReleaseObserver's observer; empty if none.
+  std::function<void(const Allocation&)> release_observer_ ABSL_GUARDED_BY(mu_);
 };
 
 }  // namespace mxcts::runtime

@@ -14,6 +14,7 @@
 #include "reference/device/engine.h"
 #include "reference/runtime/host_thread/thread_state.h"
 #include "reference/runtime/images/image_registry.h"
+#include "reference/runtime/ipc/memory_imports.h"
 #include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/peer/peer_access.h"
 #include "reference/runtime/pools/pool_table.h"
@@ -68,6 +69,9 @@ void Runtime::ResetDevice(Device& device) {
   // [api.pool.destroy.deferred-release]: a reset ends every stream-ordered
   // allocation of the device, and its explicit pools.
   PoolTable::Get().ResetDevice(device.ordinal());
+  // Mappings of other processes' memory of the device go; its exported
+  // allocations go with its allocations, which closes their files.
+  MemoryImports::Get().ReleaseDevice(device.ordinal());
   MemoryManager::Get().ReleaseDevice(device.ordinal());
   StreamTable::Get().DestroyAll(device.ordinal());
   ImageRegistry::Get().ResetDevice(device.ordinal());
