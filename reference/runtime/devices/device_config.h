@@ -218,8 +218,9 @@ inline constexpr unsigned kGpuDirectRdmaFlushWritesOptions = 0;
 inline constexpr int kGpuDirectRdmaWritesOrdering = 0;  // none
 inline constexpr int kClusterLaunch = 0;
 inline constexpr int kMpsEnabled = 0;
-// The handle types memory pools report they export.
-inline constexpr unsigned kMemoryPoolSupportedHandleTypes = 0;
+// The handle types memory pools export: a POSIX file descriptor
+// (pools/pool_sharing.h).
+inline constexpr unsigned kMemoryPoolSupportedHandleTypes = 1;
 // Interprocess events are supported [api.ipc.event.get-handle].
 inline constexpr int kIpcEventSupported = 1;
 // Host and device function addresses differ.

@@ -3,36 +3,29 @@
 // Conformance: memory pools shared between processes
 // (docs/spec/api-memory-pools.md, "Pools shared between processes"). The
 // exporting test exports an exportable pool as a file descriptor and an
-// allocation as mcMemPoolPtrExportData, then starts a real child process:
-// this test binary again (exec, never a bare fork of a process that used
-// the runtime), running one of the DISABLED_ child tests below, with the
-// descriptor inherited and the export data in its environment. The child's
-// exit status says whether its checks held; the parent then checks what
-// the child wrote. Holds in every timeline mode (the child inherits it).
+// allocation as mcMemPoolPtrExportData, then starts a real child process
+// (child_process.h: this test binary again, never a bare fork of a process
+// that used the runtime) in one of the roles below, which inherits the
+// descriptor and receives the export data over a pipe. The child's exit
+// status says whether its checks held; the parent then checks what the
+// child wrote. Holds in every timeline mode (the child inherits it).
 
 #include <mc_runtime.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdio>
+#include <cstdint>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 #include <vector>
 
+#include "conformance/api/testing/child_process.h"
 #include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
-
-extern char** environ;
 
 namespace mxcts::conformance {
 namespace {
 
 constexpr int kInts = 5000;
-constexpr char kFdVariable[] = "MXCTS_TEST_POOL_FD";
-constexpr char kDataVariable[] = "MXCTS_TEST_POOL_POINTER";
-constexpr char kDeviceVariable[] = "MXCTS_TEST_POOL_DEVICE";
 
 __global__ void Store(int* p, int n, int value) {
   for (int i = threadIdx.x; i < n; i += blockDim.x) p[i] = value + i;
@@ -54,62 +47,6 @@ int Mismatches(const int* p, int value) {
   int result = mcDeviceSynchronize() == mcSuccess ? *count : -1;
   mcFree(count);
   return result;
-}
-
-std::string Hex(const void* bytes, size_t size) {
-  std::string text;
-  char digits[3];
-  for (size_t i = 0; i < size; ++i) {
-    std::snprintf(digits, sizeof(digits), "%02x",
-                  static_cast<const unsigned char*>(bytes)[i]);
-    text += digits;
-  }
-  return text;
-}
-
-bool FromHex(const char* text, void* bytes, size_t size) {
-  if (text == nullptr || std::strlen(text) != 2 * size) return false;
-  for (size_t i = 0; i < size; ++i) {
-    unsigned value = 0;
-    if (std::sscanf(text + 2 * i, "%2x", &value) != 1) return false;
-    static_cast<unsigned char*>(bytes)[i] = static_cast<unsigned char>(value);
-  }
-  return true;
-}
-
-// Runs DISABLED_ test `child` of this binary in a new process with
-// `variables` added to the environment (the descriptors without
-// close-on-exec stay open in it); returns its exit status, or -1.
-int RunChild(const std::string& child,
-             const std::vector<std::string>& variables) {
-  std::vector<std::string> arguments = {"/proc/self/exe",
-                                        "--gtest_filter=*" + child,
-                                        "--gtest_also_run_disabled_tests"};
-  std::vector<char*> argv;
-  for (std::string& argument : arguments) argv.push_back(argument.data());
-  argv.push_back(nullptr);
-  std::vector<std::string> environment;
-  for (char** each = environ; *each != nullptr; ++each) {
-    const std::string entry = *each;
-    // The child's results are its exit status, not a second XML report.
-    if (entry.rfind("GTEST_OUTPUT=", 0) == 0 ||
-        entry.rfind("XML_OUTPUT_FILE=", 0) == 0) {
-      continue;
-    }
-    environment.push_back(entry);
-  }
-  environment.insert(environment.end(), variables.begin(), variables.end());
-  std::vector<char*> envp;
-  for (std::string& entry : environment) envp.push_back(entry.data());
-  envp.push_back(nullptr);
-  pid_t pid = 0;
-  if (posix_spawn(&pid, "/proc/self/exe", nullptr, nullptr, argv.data(),
-                  envp.data()) != 0) {
-    return -1;
-  }
-  int status = 0;
-  if (waitpid(pid, &status, 0) != pid) return -1;
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
 int DeviceCount() {
@@ -164,13 +101,14 @@ class SharedPool : public testing::TestWithParam<int> {
     if (pool_ != nullptr) mcMemPoolDestroy(pool_);
     mcSetDevice(0);
   }
-  // Runs child test `child` with the exported pool and allocation.
-  int Child(const std::string& child) {
-    return RunChild(
-        child,
-        {std::string(kFdVariable) + "=" + std::to_string(fd_),
-         std::string(kDataVariable) + "=" + Hex(&export_, sizeof(export_)),
-         std::string(kDeviceVariable) + "=" + std::to_string(GetParam())});
+  // Runs child role `role` with the exported pool and allocation; its
+  // exit status.
+  int Child(const std::string& role) {
+    ChildProcess child(role, "fd=" + std::to_string(fd_) +
+                                 ";device=" + std::to_string(GetParam()));
+    if (!child.started()) return -1;
+    child.Send(ToHex(export_));
+    return child.Wait();
   }
 
   mcMemPool_t pool_ = nullptr;
@@ -186,7 +124,7 @@ std::string DeviceName(const testing::TestParamInfo<int>& info) {
 TEST_P(SharedPool, ChildReadsAndWritesTheSameMemory) {
   MX_SPEC("api.pool.ipc.export-import-round-trip",
           "api.pool.ipc.export-pointer");
-  EXPECT_EQ(Child("PoolChild.DISABLED_ReadsThenWrites200"), 0);
+  EXPECT_EQ(Child("PoolReadsThenWrites200"), 0);
   EXPECT_EQ(Mismatches(data_, 200), 0);
   // Control: the pattern before the child is gone, so the check can fail.
   EXPECT_EQ(Mismatches(data_, 100), kInts);
@@ -201,17 +139,17 @@ TEST_P(SharedPool, ImportedPoolIsAccessibleFromItsDeviceOnly) {
         mcMemAccessFlagsProtReadWrite};
     ASSERT_EQ(mcMemPoolSetAccess(pool_, &desc, 1), mcSuccess);
   }
-  EXPECT_EQ(Child("PoolChild.DISABLED_HasResidentAccessOnly"), 0);
+  EXPECT_EQ(Child("PoolHasResidentAccessOnly"), 0);
 }
 
 TEST_P(SharedPool, ImportedPoolCannotBeAllocatedFrom) {
   MX_SPEC("api.pool.ipc.no-allocation-from-imported-pool");
-  EXPECT_EQ(Child("PoolChild.DISABLED_CannotAllocate"), 0);
+  EXPECT_EQ(Child("PoolCannotAllocate"), 0);
 }
 
 TEST_P(SharedPool, ImporterFreeLeavesTheExportersAllocation) {
   MX_SPEC("api.pool.ipc.import-side-frees-first");
-  EXPECT_EQ(Child("PoolChild.DISABLED_ReadsThenWrites200"), 0);
+  EXPECT_EQ(Child("PoolReadsThenWrites200"), 0);
   // The child freed its view; here the allocation lives on.
   Store<<<1, 128>>>(data_, kInts, 300);
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
@@ -220,7 +158,7 @@ TEST_P(SharedPool, ImporterFreeLeavesTheExportersAllocation) {
 
 TEST_P(SharedPool, CrashedImporterLeavesTheMemoryIntact) {
   MX_SPEC("api.pool.ipc.export-import-round-trip");
-  const int status = Child("PoolChild.DISABLED_ImportsThenAborts");
+  const int status = Child("PoolImportsThenAborts");
   EXPECT_NE(status, 0);  // it did crash
   EXPECT_EQ(Mismatches(data_, 100), 0);
   Store<<<1, 128>>>(data_, kInts, 400);
@@ -231,84 +169,120 @@ TEST_P(SharedPool, CrashedImporterLeavesTheMemoryIntact) {
 INSTANTIATE_TEST_SUITE_P(EveryDevice, SharedPool,
                          testing::ValuesIn(AllDevices()), DeviceName);
 
-// The child side. Each test runs only in a child that RunChild started.
-class PoolChild : public testing::Test {
- protected:
-  void SetUp() override {
-    const char* fd = std::getenv(kFdVariable);
-    const char* device = std::getenv(kDeviceVariable);
-    ASSERT_NE(fd, nullptr);
-    ASSERT_NE(device, nullptr);
-    device_ = std::atoi(device);
-    ASSERT_EQ(mcSetDevice(device_), mcSuccess);
-    ASSERT_TRUE(FromHex(std::getenv(kDataVariable), &export_, sizeof(export_)));
-    ASSERT_EQ(mcMemPoolImportFromShareableHandle(
-                  &pool_,
-                  reinterpret_cast<void*>(static_cast<intptr_t>(std::atoi(fd))),
-                  mcMemHandleTypePosixFileDescriptor, 0),
-              mcSuccess);
+// The child side: each role imports the pool whose descriptor it
+// inherited ("fd=N;device=D") and the allocation whose export data the
+// parent sends, and returns "" if its checks held.
+
+// Imports the pool; "" or the problem.
+std::string ImportPool(const std::string& argument, mcMemPool_t* pool,
+                       int* device) {
+  *device = static_cast<int>(ChildArgument(argument, "device", -1));
+  const long fd = ChildArgument(argument, "fd", -1);
+  if (mcSetDevice(*device) != mcSuccess) return "mcSetDevice failed";
+  if (mcMemPoolImportFromShareableHandle(
+          pool, reinterpret_cast<void*>(static_cast<intptr_t>(fd)),
+          mcMemHandleTypePosixFileDescriptor, 0) != mcSuccess) {
+    return "mcMemPoolImportFromShareableHandle failed";
   }
-
-  int device_ = 0;
-  mcMemPool_t pool_ = nullptr;
-  mcMemPoolPtrExportData export_{};
-};
-
-TEST_F(PoolChild, DISABLED_ReadsThenWrites200) {
-  MX_SPEC("api.pool.ipc.export-import-round-trip");
-  int* data = nullptr;
-  ASSERT_EQ(
-      mcMemPoolImportPointer(reinterpret_cast<void**>(&data), pool_, &export_),
-      mcSuccess);
-  mcPointerAttribute_t attributes{};
-  ASSERT_EQ(mcPointerGetAttributes(&attributes, data), mcSuccess);
-  EXPECT_EQ(attributes.type, mcMemoryTypeDevice);
-  EXPECT_EQ(attributes.device, device_);
-  EXPECT_EQ(Mismatches(data, 100), 0);
-  Store<<<1, 128>>>(data, kInts, 200);
-  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
-  ASSERT_EQ(mcFreeAsync(data, nullptr), mcSuccess);
-  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
+  return "";
 }
 
-TEST_F(PoolChild, DISABLED_HasResidentAccessOnly) {
-  MX_SPEC("api.pool.ipc.imported-pool-resident-access-only");
-  for (int device = 0; device < DeviceCount(); ++device) {
+// Imports the pool and the allocation the parent sends.
+std::string ImportAllocation(LineChannel& parent, const std::string& argument,
+                             mcMemPool_t* pool, int* device, int** data) {
+  std::string problem = ImportPool(argument, pool, device);
+  if (!problem.empty()) return problem;
+  mcMemPoolPtrExportData exported{};
+  if (!FromHex(parent.Receive(), &exported)) return "no export data";
+  if (mcMemPoolImportPointer(reinterpret_cast<void**>(data), *pool,
+                             &exported) != mcSuccess) {
+    return "mcMemPoolImportPointer failed";
+  }
+  return "";
+}
+
+MX_CHILD_ROLE(PoolReadsThenWrites200) {
+  mcMemPool_t pool = nullptr;
+  int device = -1;
+  int* data = nullptr;
+  std::string problem =
+      ImportAllocation(parent, argument, &pool, &device, &data);
+  if (!problem.empty()) return problem;
+  mcPointerAttribute_t attributes{};
+  if (mcPointerGetAttributes(&attributes, data) != mcSuccess ||
+      attributes.type != mcMemoryTypeDevice || attributes.device != device) {
+    return "the imported allocation is not device memory of its device";
+  }
+  if (Mismatches(data, 100) != 0) return "the exporter's data is not there";
+  Store<<<1, 128>>>(data, kInts, 200);
+  if (mcDeviceSynchronize() != mcSuccess) return "the store failed";
+  if (mcFreeAsync(data, nullptr) != mcSuccess) return "mcFreeAsync failed";
+  if (mcDeviceSynchronize() != mcSuccess) return "the free failed";
+  return "";
+}
+
+MX_CHILD_ROLE(PoolHasResidentAccessOnly) {
+  mcMemPool_t pool = nullptr;
+  int device = -1;
+  std::string problem = ImportPool(argument, &pool, &device);
+  if (!problem.empty()) return problem;
+  for (int other = 0; other < DeviceCount(); ++other) {
     mcMemAccessFlags flags = mcMemAccessFlagsProtRead;
-    mcMemLocation location{mcMemLocationTypeDevice, device};
-    ASSERT_EQ(mcMemPoolGetAccess(&flags, pool_, &location), mcSuccess);
-    EXPECT_EQ(flags, device == device_ ? mcMemAccessFlagsProtReadWrite
-                                       : mcMemAccessFlagsProtNone);
-    if (device != device_) {
+    mcMemLocation location{mcMemLocationTypeDevice, other};
+    if (mcMemPoolGetAccess(&flags, pool, &location) != mcSuccess) {
+      return "mcMemPoolGetAccess failed";
+    }
+    const mcMemAccessFlags expected = other == device
+                                          ? mcMemAccessFlagsProtReadWrite
+                                          : mcMemAccessFlagsProtNone;
+    if (flags != expected) {
+      return "device " + std::to_string(other) + " has access " +
+             std::to_string(flags);
+    }
+    if (other != device) {
       // Control: the importer grants access itself.
       mcMemAccessDesc desc{location, mcMemAccessFlagsProtReadWrite};
-      ASSERT_EQ(mcMemPoolSetAccess(pool_, &desc, 1), mcSuccess);
-      ASSERT_EQ(mcMemPoolGetAccess(&flags, pool_, &location), mcSuccess);
-      EXPECT_EQ(flags, mcMemAccessFlagsProtReadWrite);
+      if (mcMemPoolSetAccess(pool, &desc, 1) != mcSuccess ||
+          mcMemPoolGetAccess(&flags, pool, &location) != mcSuccess ||
+          flags != mcMemAccessFlagsProtReadWrite) {
+        return "the importer cannot grant access";
+      }
     }
   }
+  return "";
 }
 
-TEST_F(PoolChild, DISABLED_CannotAllocate) {
-  MX_SPEC("api.pool.ipc.no-allocation-from-imported-pool");
-  void* p = nullptr;
-  EXPECT_EQ(mcMallocFromPoolAsync(&p, 256, pool_, nullptr),
-            mcErrorInvalidValue);
-  EXPECT_EQ(mcDeviceSetMemPool(device_, pool_), mcErrorInvalidValue);
-  mcMemPool_t current = nullptr;
-  ASSERT_EQ(mcDeviceGetMemPool(&current, device_), mcSuccess);
-  EXPECT_NE(current, pool_);
-  // Control: importing the allocation works.
-  ASSERT_EQ(mcMemPoolImportPointer(&p, pool_, &export_), mcSuccess);
-  ASSERT_EQ(mcFree(p), mcSuccess);
-}
-
-TEST_F(PoolChild, DISABLED_ImportsThenAborts) {
-  MX_SPEC("api.pool.ipc.export-import-round-trip");
+MX_CHILD_ROLE(PoolCannotAllocate) {
+  mcMemPool_t pool = nullptr;
+  int device = -1;
   int* data = nullptr;
-  ASSERT_EQ(
-      mcMemPoolImportPointer(reinterpret_cast<void**>(&data), pool_, &export_),
-      mcSuccess);
+  std::string problem =
+      ImportAllocation(parent, argument, &pool, &device, &data);
+  if (!problem.empty()) return problem;
+  void* p = nullptr;
+  if (mcMallocFromPoolAsync(&p, 256, pool, nullptr) != mcErrorInvalidValue) {
+    return "mcMallocFromPoolAsync from the imported pool did not fail";
+  }
+  if (mcDeviceSetMemPool(device, pool) != mcErrorInvalidValue) {
+    return "mcDeviceSetMemPool with the imported pool did not fail";
+  }
+  mcMemPool_t current = nullptr;
+  if (mcDeviceGetMemPool(&current, device) != mcSuccess || current == pool) {
+    return "the imported pool became current";
+  }
+  // Control: the imported allocation itself is usable and freed.
+  if (Mismatches(data, 100) != 0) return "the exporter's data is not there";
+  if (mcFree(data) != mcSuccess) return "mcFree of the import failed";
+  return "";
+}
+
+MX_CHILD_ROLE(PoolImportsThenAborts) {
+  mcMemPool_t pool = nullptr;
+  int device = -1;
+  int* data = nullptr;
+  std::string problem =
+      ImportAllocation(parent, argument, &pool, &device, &data);
+  if (!problem.empty()) return problem;
   std::abort();  // without freeing or closing anything
 }
 
