@@ -98,6 +98,7 @@ enum class Other {
   kDeviceVariable,
   kFreed,
   kPastEnd,
+  kStreamOrdered,  // mcMallocAsync: shared through pools, not handles
 };
 
 const char* OtherName(Other other) {
@@ -118,6 +119,8 @@ const char* OtherName(Other other) {
       return "FreedMalloc";
     case Other::kPastEnd:
       return "PastTheEnd";
+    case Other::kStreamOrdered:
+      return "StreamOrdered";
   }
   return "Unknown";
 }
@@ -154,6 +157,10 @@ class OtherMemory {
         made_ = mcMalloc(&base_, 4096);
         pointer_ = static_cast<char*>(base_) + 4096;
         break;
+      case Other::kStreamOrdered:
+        made_ = mcMallocAsync(&pointer_, 4096, nullptr);
+        if (made_ == mcSuccess) made_ = mcDeviceSynchronize();
+        break;
     }
   }
   ~OtherMemory() {
@@ -169,6 +176,10 @@ class OtherMemory {
         break;
       case Other::kPastEnd:
         mcFree(base_);
+        break;
+      case Other::kStreamOrdered:
+        mcFreeAsync(pointer_, nullptr);
+        mcDeviceSynchronize();
         break;
       default:
         break;
@@ -198,6 +209,7 @@ TEST_P(OtherMemoryTest, IsInvalidValueAndChangesNothing) {
   MX_IPC_REQUIRE_DEVICE(std::get<1>(GetParam()));
   const Other other = std::get<0>(GetParam());
   if (other == Other::kManaged) MX_REQUIRE_CAPABILITY("managed_memory");
+  if (other == Other::kStreamOrdered) MX_REQUIRE_CAPABILITY("memory_pools");
   OtherMemory memory(other);
   ASSERT_EQ(memory.made(), mcSuccess);
   mcIpcMemHandle_t handle;
@@ -224,7 +236,8 @@ INSTANTIATE_TEST_SUITE_P(
     testing::Combine(testing::Values(Other::kNull, Other::kPageable,
                                      Other::kMallocHost, Other::kHostRegister,
                                      Other::kManaged, Other::kDeviceVariable,
-                                     Other::kFreed, Other::kPastEnd),
+                                     Other::kFreed, Other::kPastEnd,
+                                     Other::kStreamOrdered),
                      testing::Values(0, 1)),
     OtherCaseName);
 

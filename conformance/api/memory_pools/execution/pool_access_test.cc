@@ -13,18 +13,13 @@
 #include <tuple>
 #include <vector>
 
+#include "conformance/api/testing/pool_testing.h"
 #include "conformance/api/testing/scoped_device.h"
 #include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 
 namespace mxcts::conformance {
 namespace {
-
-int DeviceCount() {
-  int count = 0;
-  if (mcGetDeviceCount(&count) != mcSuccess) return 1;
-  return count;
-}
 
 __global__ void AddOne(int* p, int n) {
   for (int i = threadIdx.x; i < n; i += blockDim.x) p[i] += 1;

@@ -12,26 +12,13 @@
 #include <tuple>
 #include <vector>
 
+#include "conformance/api/testing/pool_testing.h"
 #include "conformance/api/testing/scoped_device.h"
 #include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 
 namespace mxcts::conformance {
 namespace {
-
-int DeviceCount() {
-  int count = 0;
-  if (mcGetDeviceCount(&count) != mcSuccess) return 1;
-  return count;
-}
-
-std::vector<int> AllDevices() {
-  std::vector<int> devices;
-  for (int device = 0; device < DeviceCount(); ++device) {
-    devices.push_back(device);
-  }
-  return devices;
-}
 
 __global__ void Store(int* p, int n, int value) {
   for (int i = threadIdx.x; i < n; i += blockDim.x) p[i] = value + i;
@@ -41,18 +28,6 @@ __global__ void Check(const int* p, int n, int value, int* mismatches) {
   for (int i = threadIdx.x; i < n; i += blockDim.x) {
     if (p[i] != value + i) atomicAdd(mismatches, 1);
   }
-}
-
-unsigned long long U64(mcMemPool_t pool, mcMemPoolAttr attr) {
-  unsigned long long value = 0;
-  EXPECT_EQ(mcMemPoolGetAttribute(pool, attr, &value), mcSuccess);
-  return value;
-}
-
-int Int(mcMemPool_t pool, mcMemPoolAttr attr) {
-  int value = -1;
-  EXPECT_EQ(mcMemPoolGetAttribute(pool, attr, &value), mcSuccess);
-  return value;
 }
 
 // The parameter's device is current; a stream on it; an explicit pool on
@@ -127,11 +102,12 @@ TEST_P(PoolOnDevice, DefaultPoolIsTheInitialCurrentPool) {
   ASSERT_EQ(mcDeviceGetMempool(&current, device()), mcSuccess);
   EXPECT_EQ(current, default_pool_);
   const unsigned long long before =
-      U64(default_pool_, mcMemPoolAttrUsedMemCurrent);
+      U64Attribute(default_pool_, mcMemPoolAttrUsedMemCurrent);
   void* p = nullptr;
   ASSERT_EQ(mcMallocAsync(&p, 10000, stream_), mcSuccess);
-  EXPECT_GE(U64(default_pool_, mcMemPoolAttrUsedMemCurrent), before + 10000);
-  EXPECT_EQ(U64(pool_, mcMemPoolAttrUsedMemCurrent), 0u);  // control
+  EXPECT_GE(U64Attribute(default_pool_, mcMemPoolAttrUsedMemCurrent),
+            before + 10000);
+  EXPECT_EQ(U64Attribute(pool_, mcMemPoolAttrUsedMemCurrent), 0u);  // control
   ASSERT_EQ(mcFreeAsync(p, stream_), mcSuccess);
 }
 
@@ -143,7 +119,8 @@ TEST_P(PoolOnDevice, SetCurrentPoolServesMallocAsync) {
   EXPECT_EQ(current, pool_);
   int* p = nullptr;
   ASSERT_EQ(mcMallocAsync(&p, 4096 * sizeof(int), stream_), mcSuccess);
-  EXPECT_GE(U64(pool_, mcMemPoolAttrUsedMemCurrent), 4096 * sizeof(int));
+  EXPECT_GE(U64Attribute(pool_, mcMemPoolAttrUsedMemCurrent),
+            4096 * sizeof(int));
   EXPECT_EQ(RoundTrip(p, 4096, 11), 0);
   ASSERT_EQ(mcFreeAsync(p, stream_), mcSuccess);
   // The other spelling sets it back.
@@ -198,16 +175,16 @@ TEST_P(PoolOnDevice, DestroyWithLiveAllocationsKeepsThemValid) {
 
 TEST_P(PoolOnDevice, ReleaseThresholdDefaultsToZero) {
   MX_SPEC("api.pool.release-threshold.default-zero");
-  EXPECT_EQ(U64(pool_, mcMemPoolAttrReleaseThreshold), 0u);
-  EXPECT_EQ(U64(default_pool_, mcMemPoolAttrReleaseThreshold), 0u);
+  EXPECT_EQ(U64Attribute(pool_, mcMemPoolAttrReleaseThreshold), 0u);
+  EXPECT_EQ(U64Attribute(default_pool_, mcMemPoolAttrReleaseThreshold), 0u);
 }
 
 TEST_P(PoolOnDevice, ReuseAttributesDefaultToEnabled) {
   MX_SPEC("api.pool.attribute.reuse-defaults-enabled");
   for (mcMemPool_t pool : {pool_, default_pool_}) {
-    EXPECT_EQ(Int(pool, mcMemPoolReuseFollowEventDependencies), 1);
-    EXPECT_EQ(Int(pool, mcMemPoolReuseAllowOpportunistic), 1);
-    EXPECT_EQ(Int(pool, mcMemPoolReuseAllowInternalDependencies), 1);
+    EXPECT_EQ(IntAttribute(pool, mcMemPoolReuseFollowEventDependencies), 1);
+    EXPECT_EQ(IntAttribute(pool, mcMemPoolReuseAllowOpportunistic), 1);
+    EXPECT_EQ(IntAttribute(pool, mcMemPoolReuseAllowInternalDependencies), 1);
   }
 }
 
@@ -228,13 +205,13 @@ TEST_P(ReuseAttribute, SetThenGet) {
   ASSERT_EQ(mcMemPoolCreate(&pool, &props), mcSuccess);
   int set = value;
   ASSERT_EQ(mcMemPoolSetAttribute(pool, attr, &set), mcSuccess);
-  EXPECT_EQ(Int(pool, attr), value);
+  EXPECT_EQ(IntAttribute(pool, attr), value);
   // Control: the other reuse attributes kept their default.
   for (mcMemPoolAttr other :
        {mcMemPoolReuseFollowEventDependencies, mcMemPoolReuseAllowOpportunistic,
         mcMemPoolReuseAllowInternalDependencies}) {
     if (other != attr) {
-      EXPECT_EQ(Int(pool, other), 1);
+      EXPECT_EQ(IntAttribute(pool, other), 1);
     }
   }
   ASSERT_EQ(mcMemPoolDestroy(pool), mcSuccess);
@@ -262,11 +239,11 @@ TEST_P(ReleaseThreshold, SetThenGet) {
   unsigned long long set = value;
   ASSERT_EQ(mcMemPoolSetAttribute(pool, mcMemPoolAttrReleaseThreshold, &set),
             mcSuccess);
-  EXPECT_EQ(U64(pool, mcMemPoolAttrReleaseThreshold), value);
+  EXPECT_EQ(U64Attribute(pool, mcMemPoolAttrReleaseThreshold), value);
   unsigned long long zero = 0;
   ASSERT_EQ(mcMemPoolSetAttribute(pool, mcMemPoolAttrReleaseThreshold, &zero),
             mcSuccess);
-  EXPECT_EQ(U64(pool, mcMemPoolAttrReleaseThreshold), 0u);
+  EXPECT_EQ(U64Attribute(pool, mcMemPoolAttrReleaseThreshold), 0u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Values, ReleaseThreshold,
@@ -276,7 +253,7 @@ INSTANTIATE_TEST_SUITE_P(Values, ReleaseThreshold,
 
 TEST_P(PoolOnDevice, UsageCountersFollowAllocations) {
   MX_SPEC("api.pool.attribute.usage-counters");
-  EXPECT_EQ(U64(pool_, mcMemPoolAttrUsedMemCurrent), 0u);
+  EXPECT_EQ(U64Attribute(pool_, mcMemPoolAttrUsedMemCurrent), 0u);
   std::vector<void*> live;
   unsigned long long requested = 0;
   for (size_t size : {size_t{1}, size_t{100}, size_t{4096}, size_t{70000}}) {
@@ -284,15 +261,17 @@ TEST_P(PoolOnDevice, UsageCountersFollowAllocations) {
     ASSERT_EQ(mcMallocFromPoolAsync(&p, size, pool_, stream_), mcSuccess);
     live.push_back(p);
     requested += size;
-    const unsigned long long used = U64(pool_, mcMemPoolAttrUsedMemCurrent);
+    const unsigned long long used =
+        U64Attribute(pool_, mcMemPoolAttrUsedMemCurrent);
     EXPECT_GE(used, requested);
-    EXPECT_LE(used, U64(pool_, mcMemPoolAttrReservedMemCurrent));
+    EXPECT_LE(used, U64Attribute(pool_, mcMemPoolAttrReservedMemCurrent));
   }
-  const unsigned long long used_all = U64(pool_, mcMemPoolAttrUsedMemCurrent);
+  const unsigned long long used_all =
+      U64Attribute(pool_, mcMemPoolAttrUsedMemCurrent);
   for (void* p : live) ASSERT_EQ(mcFreeAsync(p, stream_), mcSuccess);
-  EXPECT_LT(U64(pool_, mcMemPoolAttrUsedMemCurrent), used_all);
+  EXPECT_LT(U64Attribute(pool_, mcMemPoolAttrUsedMemCurrent), used_all);
   ASSERT_EQ(mcStreamSynchronize(stream_), mcSuccess);
-  EXPECT_EQ(U64(pool_, mcMemPoolAttrUsedMemCurrent), 0u);
+  EXPECT_EQ(U64Attribute(pool_, mcMemPoolAttrUsedMemCurrent), 0u);
 }
 
 TEST_P(PoolOnDevice, HighWatermarksAndTheirReset) {
@@ -304,21 +283,22 @@ TEST_P(PoolOnDevice, HighWatermarksAndTheirReset) {
   void* b = nullptr;
   ASSERT_EQ(mcMallocFromPoolAsync(&a, 1 << 16, pool_, stream_), mcSuccess);
   ASSERT_EQ(mcMallocFromPoolAsync(&b, 1 << 16, pool_, stream_), mcSuccess);
-  const unsigned long long peak_used = U64(pool_, mcMemPoolAttrUsedMemCurrent);
+  const unsigned long long peak_used =
+      U64Attribute(pool_, mcMemPoolAttrUsedMemCurrent);
   ASSERT_EQ(mcFreeAsync(b, stream_), mcSuccess);
-  EXPECT_EQ(U64(pool_, mcMemPoolAttrUsedMemHigh), peak_used);
-  EXPECT_GE(U64(pool_, mcMemPoolAttrReservedMemHigh), peak_used);
-  EXPECT_LT(U64(pool_, mcMemPoolAttrUsedMemCurrent), peak_used);
+  EXPECT_EQ(U64Attribute(pool_, mcMemPoolAttrUsedMemHigh), peak_used);
+  EXPECT_GE(U64Attribute(pool_, mcMemPoolAttrReservedMemHigh), peak_used);
+  EXPECT_LT(U64Attribute(pool_, mcMemPoolAttrUsedMemCurrent), peak_used);
   // Reset: the watermark becomes the current value.
   unsigned long long zero = 0;
   ASSERT_EQ(mcMemPoolSetAttribute(pool_, mcMemPoolAttrUsedMemHigh, &zero),
             mcSuccess);
-  EXPECT_EQ(U64(pool_, mcMemPoolAttrUsedMemHigh),
-            U64(pool_, mcMemPoolAttrUsedMemCurrent));
+  EXPECT_EQ(U64Attribute(pool_, mcMemPoolAttrUsedMemHigh),
+            U64Attribute(pool_, mcMemPoolAttrUsedMemCurrent));
   ASSERT_EQ(mcMemPoolSetAttribute(pool_, mcMemPoolAttrReservedMemHigh, &zero),
             mcSuccess);
-  EXPECT_EQ(U64(pool_, mcMemPoolAttrReservedMemHigh),
-            U64(pool_, mcMemPoolAttrReservedMemCurrent));
+  EXPECT_EQ(U64Attribute(pool_, mcMemPoolAttrReservedMemHigh),
+            U64Attribute(pool_, mcMemPoolAttrReservedMemCurrent));
   ASSERT_EQ(mcFreeAsync(a, stream_), mcSuccess);
 }
 
@@ -334,12 +314,12 @@ TEST_P(PoolOnDevice, MaximumThresholdKeepsMemoryAcrossSynchronization) {
   }
   for (void* p : blocks) ASSERT_EQ(mcFreeAsync(p, stream_), mcSuccess);
   const unsigned long long reserved =
-      U64(pool_, mcMemPoolAttrReservedMemCurrent);
+      U64Attribute(pool_, mcMemPoolAttrReservedMemCurrent);
   EXPECT_GE(reserved, 6u << 16);
   ASSERT_EQ(mcStreamSynchronize(stream_), mcSuccess);
-  EXPECT_EQ(U64(pool_, mcMemPoolAttrReservedMemCurrent), reserved);
+  EXPECT_EQ(U64Attribute(pool_, mcMemPoolAttrReservedMemCurrent), reserved);
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
-  EXPECT_EQ(U64(pool_, mcMemPoolAttrReservedMemCurrent), reserved);
+  EXPECT_EQ(U64Attribute(pool_, mcMemPoolAttrReservedMemCurrent), reserved);
 }
 
 TEST_P(PoolOnDevice, SynchronizationNeverReleasesLiveMemory) {
@@ -350,9 +330,9 @@ TEST_P(PoolOnDevice, SynchronizationNeverReleasesLiveMemory) {
   ASSERT_EQ(mcMallocFromPoolAsync(&freed, 1 << 16, pool_, stream_), mcSuccess);
   ASSERT_EQ(mcFreeAsync(freed, stream_), mcSuccess);
   ASSERT_EQ(mcStreamSynchronize(stream_), mcSuccess);  // threshold 0
-  EXPECT_GE(U64(pool_, mcMemPoolAttrReservedMemCurrent),
-            U64(pool_, mcMemPoolAttrUsedMemCurrent));
-  EXPECT_GE(U64(pool_, mcMemPoolAttrUsedMemCurrent), 1u << 16);
+  EXPECT_GE(U64Attribute(pool_, mcMemPoolAttrReservedMemCurrent),
+            U64Attribute(pool_, mcMemPoolAttrUsedMemCurrent));
+  EXPECT_GE(U64Attribute(pool_, mcMemPoolAttrUsedMemCurrent), 1u << 16);
   EXPECT_EQ(RoundTrip(live, (1 << 16) / sizeof(int), 3), 0);
   ASSERT_EQ(mcFreeAsync(live, stream_), mcSuccess);
 }
@@ -372,13 +352,15 @@ TEST_P(PoolOnDevice, TrimKeepsLiveAllocationsAndTheirContents) {
   }
   for (void* p : freed) ASSERT_EQ(mcFreeAsync(p, stream_), mcSuccess);
   ASSERT_EQ(mcStreamSynchronize(stream_), mcSuccess);
-  const unsigned long long used = U64(pool_, mcMemPoolAttrUsedMemCurrent);
+  const unsigned long long used =
+      U64Attribute(pool_, mcMemPoolAttrUsedMemCurrent);
   const unsigned long long reserved_before =
-      U64(pool_, mcMemPoolAttrReservedMemCurrent);
+      U64Attribute(pool_, mcMemPoolAttrReservedMemCurrent);
   ASSERT_EQ(mcMemPoolTrimTo(pool_, 0), mcSuccess);
-  EXPECT_EQ(U64(pool_, mcMemPoolAttrUsedMemCurrent), used);
-  EXPECT_GE(U64(pool_, mcMemPoolAttrReservedMemCurrent), used);
-  EXPECT_LE(U64(pool_, mcMemPoolAttrReservedMemCurrent), reserved_before);
+  EXPECT_EQ(U64Attribute(pool_, mcMemPoolAttrUsedMemCurrent), used);
+  EXPECT_GE(U64Attribute(pool_, mcMemPoolAttrReservedMemCurrent), used);
+  EXPECT_LE(U64Attribute(pool_, mcMemPoolAttrReservedMemCurrent),
+            reserved_before);
   Check<<<1, 64, 0, stream_>>>(live, 8192, 77, mismatches_);
   ASSERT_EQ(mcStreamSynchronize(stream_), mcSuccess);
   EXPECT_EQ(*mismatches_, 0);
@@ -396,10 +378,12 @@ TEST_P(PoolOnDevice, TrimAfterEverythingIsFreedReducesReserved) {
   }
   for (void* p : blocks) ASSERT_EQ(mcFreeAsync(p, stream_), mcSuccess);
   ASSERT_EQ(mcStreamSynchronize(stream_), mcSuccess);
-  const unsigned long long before = U64(pool_, mcMemPoolAttrReservedMemCurrent);
+  const unsigned long long before =
+      U64Attribute(pool_, mcMemPoolAttrReservedMemCurrent);
   EXPECT_GE(before, 5u << 20);  // control: the memory was kept
   ASSERT_EQ(mcMemPoolTrimTo(pool_, 0), mcSuccess);
-  const unsigned long long after = U64(pool_, mcMemPoolAttrReservedMemCurrent);
+  const unsigned long long after =
+      U64Attribute(pool_, mcMemPoolAttrReservedMemCurrent);
   // Something was released: five blocks of 1 MiB, none live, are more
   // than any release granularity keeps.
   EXPECT_LT(after, before);

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "conformance/api/testing/child_process.h"
+#include "conformance/api/testing/pool_testing.h"
 #include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 
@@ -49,29 +50,6 @@ int Mismatches(const int* p, int value) {
   return result;
 }
 
-int DeviceCount() {
-  int count = 0;
-  if (mcGetDeviceCount(&count) != mcSuccess) return 1;
-  return count;
-}
-
-std::vector<int> AllDevices() {
-  std::vector<int> devices;
-  for (int device = 0; device < DeviceCount(); ++device) {
-    devices.push_back(device);
-  }
-  return devices;
-}
-
-mcMemPoolProps ExportableProps(int device) {
-  mcMemPoolProps props{};
-  props.allocType = mcMemAllocationTypePinned;
-  props.handleTypes = mcMemHandleTypePosixFileDescriptor;
-  props.location.type = mcMemLocationTypeDevice;
-  props.location.id = device;
-  return props;
-}
-
 // The exporter: an exportable pool on the parameter's device, an
 // allocation from it holding the pattern 100 + i, and its export.
 class SharedPool : public testing::TestWithParam<int> {
@@ -80,7 +58,8 @@ class SharedPool : public testing::TestWithParam<int> {
     MX_REQUIRE_CAPABILITY("memory_pools");
     MX_REQUIRE_CAPABILITY("ipc");
     ASSERT_EQ(mcSetDevice(GetParam()), mcSuccess);
-    mcMemPoolProps props = ExportableProps(GetParam());
+    mcMemPoolProps props =
+        PoolProps(GetParam(), mcMemHandleTypePosixFileDescriptor);
     ASSERT_EQ(mcMemPoolCreate(&pool_, &props), mcSuccess);
     ASSERT_EQ(
         mcMallocFromPoolAsync(&data_, kInts * sizeof(int), pool_, nullptr),

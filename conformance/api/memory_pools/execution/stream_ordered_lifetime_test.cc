@@ -15,6 +15,7 @@
 #include <tuple>
 #include <vector>
 
+#include "conformance/api/testing/pool_testing.h"
 #include "conformance/api/testing/scoped_device.h"
 #include "conformance/api/testing/stream_kind.h"
 #include "conformance/testing/capabilities.h"
@@ -41,12 +42,6 @@ bool HasPattern(const std::vector<unsigned char>& bytes, unsigned char seed) {
     if (bytes[i] != static_cast<unsigned char>(seed + i * 7)) return false;
   }
   return true;
-}
-
-int DeviceCount() {
-  int count = 0;
-  if (mcGetDeviceCount(&count) != mcSuccess) return 1;
-  return count;
 }
 
 constexpr size_t kSizes[] = {1, 255, 4096, 3 * 4096 + 17, size_t{1} << 20};

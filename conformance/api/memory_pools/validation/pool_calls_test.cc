@@ -12,6 +12,7 @@
 #include <tuple>
 #include <vector>
 
+#include "conformance/api/testing/pool_testing.h"
 #include "conformance/api/testing/scoped_device.h"
 #include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
@@ -19,51 +20,16 @@
 namespace mxcts::conformance {
 namespace {
 
-int DeviceCount() {
-  int count = 0;
-  if (mcGetDeviceCount(&count) != mcSuccess) return 1;
-  return count;
-}
-
-std::vector<int> AllDevices() {
-  std::vector<int> devices;
-  for (int device = 0; device < DeviceCount(); ++device) {
-    devices.push_back(device);
-  }
-  return devices;
-}
-
-mcMemPoolProps DevicePoolProps(int device) {
-  mcMemPoolProps props{};
-  props.allocType = mcMemAllocationTypePinned;
-  props.handleTypes = mcMemHandleTypeNone;
-  props.location.type = mcMemLocationTypeDevice;
-  props.location.id = device;
-  return props;
-}
-
-unsigned long long U64Attribute(mcMemPool_t pool, mcMemPoolAttr attr) {
-  unsigned long long value = 0;
-  EXPECT_EQ(mcMemPoolGetAttribute(pool, attr, &value), mcSuccess);
-  return value;
-}
-
-int IntAttribute(mcMemPool_t pool, mcMemPoolAttr attr) {
-  int value = -1;
-  EXPECT_EQ(mcMemPoolGetAttribute(pool, attr, &value), mcSuccess);
-  return value;
-}
-
 // An explicit pool on the parameter's device, and the device's default
 // pool.
 class PoolErrors : public testing::TestWithParam<int> {
  protected:
   void SetUp() override {
     MX_REQUIRE_CAPABILITY("memory_pools");
-    mcMemPoolProps props = DevicePoolProps(GetParam());
+    mcMemPoolProps props = PoolProps(GetParam());
     ASSERT_EQ(mcMemPoolCreate(&pool_, &props), mcSuccess);
     ASSERT_EQ(mcDeviceGetDefaultMemPool(&default_pool_, GetParam()), mcSuccess);
-    mcMemPoolProps dead_props = DevicePoolProps(GetParam());
+    mcMemPoolProps dead_props = PoolProps(GetParam());
     ASSERT_EQ(mcMemPoolCreate(&dead_pool_, &dead_props), mcSuccess);
     ASSERT_EQ(mcMemPoolDestroy(dead_pool_), mcSuccess);
   }
@@ -135,7 +101,7 @@ TEST_P(PoolErrors, SetCurrentPoolOfAnotherDeviceIsInvalidValue) {
 
 TEST_P(PoolErrors, CreateNullArgumentsAreInvalidValue) {
   MX_SPEC("api.pool.create.null-argument-is-invalid-value");
-  mcMemPoolProps props = DevicePoolProps(device());
+  mcMemPoolProps props = PoolProps(device());
   EXPECT_EQ(mcMemPoolCreate(nullptr, &props), mcErrorInvalidValue);
   mcMemPool_t pool = nullptr;
   EXPECT_EQ(mcMemPoolCreate(&pool, nullptr), mcErrorInvalidValue);
@@ -166,7 +132,7 @@ enum BadProp {
 TEST_P(CreateWithBadProps, IsInvalidValueAndCreatesNoPool) {
   MX_SPEC("api.pool.create.invalid-props-is-invalid-value");
   const int device = std::get<0>(GetParam());
-  mcMemPoolProps props = DevicePoolProps(device);
+  mcMemPoolProps props = PoolProps(device);
   switch (std::get<1>(GetParam())) {
     case kAllocTypeInvalid:
       props.allocType = mcMemAllocationTypeInvalid;
@@ -206,7 +172,7 @@ TEST_P(CreateWithBadProps, IsInvalidValueAndCreatesNoPool) {
   EXPECT_EQ(mcMemPoolCreate(&pool, &props), mcErrorInvalidValue);
   EXPECT_EQ(pool, nullptr);
   // Control: the same properties, made good, create a pool.
-  mcMemPoolProps good = DevicePoolProps(device);
+  mcMemPoolProps good = PoolProps(device);
   ASSERT_EQ(mcMemPoolCreate(&pool, &good), mcSuccess);
   EXPECT_EQ(mcMemPoolDestroy(pool), mcSuccess);
 }
@@ -220,7 +186,7 @@ TEST(CreateWithBadLocationId, IsInvalidValue) {
   MX_SPEC("api.pool.create.bad-location-id-is-invalid-value");
   MX_REQUIRE_CAPABILITY("memory_pools");
   for (int id : {-1, -2, DeviceCount(), DeviceCount() + 1, 1 << 20}) {
-    mcMemPoolProps props = DevicePoolProps(id);
+    mcMemPoolProps props = PoolProps(id);
     mcMemPool_t pool = nullptr;
     EXPECT_EQ(mcMemPoolCreate(&pool, &props), mcErrorInvalidValue) << id;
     EXPECT_EQ(pool, nullptr) << id;
@@ -229,7 +195,7 @@ TEST(CreateWithBadLocationId, IsInvalidValue) {
 
 TEST_P(PoolErrors, AllocationBeyondMaxSizeIsMemoryAllocation) {
   MX_SPEC("api.pool.create.max-size");
-  mcMemPoolProps props = DevicePoolProps(device());
+  mcMemPoolProps props = PoolProps(device());
   props.maxSize = 3 << 16;
   mcMemPool_t bounded = nullptr;
   ASSERT_EQ(mcMemPoolCreate(&bounded, &props), mcSuccess);
@@ -422,7 +388,7 @@ TEST_P(SetAccessWithBadDescriptor, IsInvalidValueAndChangesNothing) {
   MX_SPEC("api.pool.access.bad-arguments-are-invalid-value",
           "api.pool.access.revoke-resident-is-invalid-value");
   const int device = std::get<0>(GetParam());
-  mcMemPoolProps props = DevicePoolProps(device);
+  mcMemPoolProps props = PoolProps(device);
   mcMemPool_t pool = nullptr;
   ASSERT_EQ(mcMemPoolCreate(&pool, &props), mcSuccess);
   // A good first entry, which must not apply either.

@@ -14,34 +14,12 @@
 #include <string>
 #include <vector>
 
+#include "conformance/api/testing/pool_testing.h"
 #include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 
 namespace mxcts::conformance {
 namespace {
-
-int DeviceCount() {
-  int count = 0;
-  if (mcGetDeviceCount(&count) != mcSuccess) return 1;
-  return count;
-}
-
-std::vector<int> AllDevices() {
-  std::vector<int> devices;
-  for (int device = 0; device < DeviceCount(); ++device) {
-    devices.push_back(device);
-  }
-  return devices;
-}
-
-mcMemPoolProps Props(int device, mcMemAllocationHandleType handle_types) {
-  mcMemPoolProps props{};
-  props.allocType = mcMemAllocationTypePinned;
-  props.handleTypes = handle_types;
-  props.location.type = mcMemLocationTypeDevice;
-  props.location.id = device;
-  return props;
-}
 
 void* AsHandle(int fd) {
   return reinterpret_cast<void*>(static_cast<intptr_t>(fd));
@@ -54,9 +32,9 @@ class SharingErrors : public testing::TestWithParam<int> {
     MX_REQUIRE_CAPABILITY("memory_pools");
     MX_REQUIRE_CAPABILITY("ipc");
     mcMemPoolProps exportable =
-        Props(GetParam(), mcMemHandleTypePosixFileDescriptor);
+        PoolProps(GetParam(), mcMemHandleTypePosixFileDescriptor);
     ASSERT_EQ(mcMemPoolCreate(&exportable_, &exportable), mcSuccess);
-    mcMemPoolProps plain = Props(GetParam(), mcMemHandleTypeNone);
+    mcMemPoolProps plain = PoolProps(GetParam(), mcMemHandleTypeNone);
     ASSERT_EQ(mcMemPoolCreate(&plain_, &plain), mcSuccess);
   }
   void TearDown() override {

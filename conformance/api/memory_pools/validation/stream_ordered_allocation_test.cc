@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "conformance/api/testing/pool_testing.h"
 #include "conformance/api/testing/scoped_device.h"
 #include "conformance/api/testing/stream_kind.h"
 #include "conformance/testing/capabilities.h"
