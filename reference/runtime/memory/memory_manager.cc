@@ -335,12 +335,15 @@ void MemoryManager::ReleaseBlock(int device, void* base, size_t size) {
 
 void MemoryManager::SetPagesAccessible(void* base, size_t size,
                                        bool accessible) {
+  ProtectPages(reinterpret_cast<uintptr_t>(base), size,
+               accessible ? PROT_READ | PROT_WRITE : PROT_NONE);
+}
+
+void MemoryManager::ProtectPages(uintptr_t base, size_t size, int protection) {
   const uintptr_t page = AddressArena::PageSize();
-  const uintptr_t first = reinterpret_cast<uintptr_t>(base) / page * page;
-  const uintptr_t end =
-      (reinterpret_cast<uintptr_t>(base) + size + page - 1) / page * page;
-  mprotect(reinterpret_cast<void*>(first), end - first,
-           accessible ? PROT_READ | PROT_WRITE : PROT_NONE);
+  const uintptr_t first = base / page * page;
+  const uintptr_t end = (base + size + page - 1) / page * page;
+  mprotect(reinterpret_cast<void*>(first), end - first, protection);
 }
 
 absl::Status MemoryManager::RegisterAllocation(const Allocation& allocation) {
@@ -349,15 +352,12 @@ absl::Status MemoryManager::RegisterAllocation(const Allocation& allocation) {
 
 void MemoryManager::SetDeviceAccessible(int device, bool accessible) {
   absl::MutexLock lock(&mu_);  // no allocation is released meanwhile
-  const uintptr_t page = AddressArena::PageSize();
   // TotalSize visits every live range; the predicate only acts.
   table_.TotalSize([&](const Allocation& a) {
     if (a.kind == MemoryKind::kDevice && a.device == device &&
         a.origin != DeviceOrigin::kStreamOrdered) {
-      uintptr_t first = a.base / page * page;
-      uintptr_t end = (a.end() + page - 1) / page * page;
-      mprotect(reinterpret_cast<void*>(first), end - first,
-               accessible ? PROT_READ | PROT_WRITE : PROT_NONE);
+      ProtectPages(a.base, a.size,
+                   accessible ? PROT_READ | PROT_WRITE : PROT_NONE);
     }
     return false;
   });
@@ -372,15 +372,12 @@ void MemoryManager::SetPoolMemoryAccessible(int running_device,
         a.device != running_device && running_device >= 0 &&
         running_device < 64 && ((a.pool_access >> running_device) & 1) == 0 &&
         a.pages_ready) {
-      const uintptr_t page = AddressArena::PageSize();
-      uintptr_t first = a.base / page * page;
-      uintptr_t end = (a.end() + page - 1) / page * page;
       // A device with read access only may still read.
       const bool readable = ((a.pool_read_access >> running_device) & 1) != 0;
-      mprotect(reinterpret_cast<void*>(first), end - first,
-               accessible ? PROT_READ | PROT_WRITE
-               : readable ? PROT_READ
-                          : PROT_NONE);
+      ProtectPages(a.base, a.size,
+                   accessible ? PROT_READ | PROT_WRITE
+                   : readable ? PROT_READ
+                              : PROT_NONE);
     }
     return false;
   });

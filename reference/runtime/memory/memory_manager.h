@@ -207,6 +207,8 @@ class MemoryManager {
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   size_t DeviceBytesInUseLocked(int device) const
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Sets `protection` on the whole pages that hold [base, base + size).
+  static void ProtectPages(uintptr_t base, size_t size, int protection);
   absl::StatusOr<void*> AllocateIn(MemoryKind kind, int device, size_t size,
                                    unsigned flags)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);

@@ -49,6 +49,19 @@ Reuse HowReusable(const MemoryPool& pool, const MemoryPool::Block& block,
   return Reuse::kNo;
 }
 
+// Gives the block at `base` back to the device's address range, as it was
+// reserved: an imported allocation as a mapping of another process's
+// memory, any other block as this device's memory.
+void ReturnBlock(const MemoryPool& pool, uintptr_t base, size_t size) {
+  MemoryManager& memory = MemoryManager::Get();
+  if (pool.imported) {
+    memory.ReleaseMappingRange(pool.device, reinterpret_cast<void*>(base),
+                               size);
+  } else {
+    memory.ReleaseBlock(pool.device, reinterpret_cast<void*>(base), size);
+  }
+}
+
 void CountUse(MemoryPool& pool) {
   pool.reserved_high = std::max(pool.reserved_high, pool.reserved_bytes);
   pool.used_high = std::max(pool.used_high, pool.used_bytes);
@@ -156,9 +169,7 @@ size_t ReleaseFreeBlocks(MemoryPool& pool, uint64_t keep) {
   for (const auto& [order, base] : releasable) {
     const size_t size = pool.blocks[base].size;
     if (pool.reserved_bytes < keep + size) continue;
-    if (pool.blocks[base].file_backed) DetachBlockFromFile(base, size);
-    MemoryManager::Get().ReleaseBlock(pool.device,
-                                      reinterpret_cast<void*>(base), size);
+    ReturnBlock(pool, base, size);
     pool.blocks.erase(base);
     pool.reserved_bytes -= size;
     released += size;
@@ -170,8 +181,7 @@ void ReleaseAllBlocks(MemoryPool& pool) {
   MemoryManager& memory = MemoryManager::Get();
   for (const auto& [base, block] : pool.blocks) {
     if (block.in_use) memory.UnregisterRange(reinterpret_cast<void*>(base));
-    if (block.file_backed) DetachBlockFromFile(base, block.size);
-    memory.ReleaseBlock(pool.device, reinterpret_cast<void*>(base), block.size);
+    ReturnBlock(pool, base, block.size);
   }
   pool.blocks.clear();
   pool.reserved_bytes = 0;

@@ -17,7 +17,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <limits>
 #include <optional>
 
 #include "absl/strings/str_format.h"
@@ -125,11 +124,6 @@ absl::Status BackBlockWithFile(MemoryPool& pool, uintptr_t base, size_t size) {
   return absl::OkStatus();
 }
 
-void DetachBlockFromFile(uintptr_t base, size_t size) {
-  mmap(reinterpret_cast<void*>(base), size, PROT_NONE,
-       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
-}
-
 absl::StatusOr<int> ExportPoolFile(MemoryPool& pool) {
   if (pool.shared_fd < 0) MX_RETURN_IF_ERROR(CreatePoolFile(pool));
   // Inheritable, as a descriptor the program passes on may need to be.
@@ -221,14 +215,13 @@ absl::StatusOr<void*> ImportAllocation(MemoryPool& pool,
   }
   MemoryManager& memory = MemoryManager::Get();
   // The memory is the exporter's: no capacity of this process limits it.
-  MX_ASSIGN_OR_RETURN(void* base,
-                      memory.ReserveBlock(pool.device, exported.block_size,
-                                          std::numeric_limits<size_t>::max()));
+  MX_ASSIGN_OR_RETURN(
+      void* base, memory.ReserveMappingRange(pool.device, exported.block_size));
   const uintptr_t address = reinterpret_cast<uintptr_t>(base);
   absl::Status mapped = MapFileRange(pool.shared_fd, address,
                                      exported.block_size, exported.file_offset);
   if (!mapped.ok()) {
-    memory.ReleaseBlock(pool.device, base, exported.block_size);
+    memory.ReleaseMappingRange(pool.device, base, exported.block_size);
     return mapped;
   }
   MemoryPool::Block& block = pool.blocks[address];
@@ -250,9 +243,8 @@ absl::StatusOr<void*> ImportAllocation(MemoryPool& pool,
   allocation.owner = pool.id;
   absl::Status registered = memory.RegisterAllocation(allocation);
   if (!registered.ok()) {
-    DetachBlockFromFile(address, block.size);
     pool.blocks.erase(address);
-    memory.ReleaseBlock(pool.device, base, exported.block_size);
+    memory.ReleaseMappingRange(pool.device, base, exported.block_size);
     return registered;
   }
   return base;

@@ -15,6 +15,12 @@
 // of its own device range, so its address differs from the exporter's,
 // and the bytes are the same memory.
 //
+// Releasing a block to the arena also ends its file mapping (the arena maps
+// fresh pages over what it gets back). An imported allocation's range is
+// another process's memory: it is reserved and released as an IPC mapping's
+// is (MemoryManager::ReserveMappingRange), not counted as this process's
+// device memory.
+//
 // An exportable pool never gives memory back to the system: its blocks
 // stay in the file until the pool is destroyed and its allocations freed
 // [api.pool.ipc.trim-may-be-no-op]. An imported pool holds only the
@@ -42,10 +48,6 @@ bool IsExportablePool(const MemoryPool& pool);
 // `size` bytes of the block at `base`, recording the range in the block.
 // mcErrorMemoryAllocation if the file cannot grow or be mapped.
 absl::Status BackBlockWithFile(MemoryPool& pool, uintptr_t base, size_t size);
-
-// Replaces a file-backed block's mapping by private inaccessible pages, so
-// that the address range can go back to the arena.
-void DetachBlockFromFile(uintptr_t base, size_t size);
 
 // A new descriptor of `pool`'s memory file (exportable, live).
 absl::StatusOr<int> ExportPoolFile(MemoryPool& pool);
