@@ -59,6 +59,7 @@
 #include "mcr/detail/runtime_api_device.h"
 #include "mcr/detail/runtime_api_errors.h"
 #include "mcr/detail/runtime_api_event.h"
+#include "mcr/detail/runtime_api_graph.h"
 #include "mcr/detail/runtime_api_ipc.h"
 #include "mcr/detail/runtime_api_launch.h"
 #include "mcr/detail/runtime_api_memory.h"

@@ -970,7 +970,174 @@ typedef struct mcIpcEventHandle_st mcIpcEventHandle_t;
 #define mcIpcMemLazyEnablePeerAccess 0x01
 
 // ==========================================================================
-// End of the memory types.
+// Graphs and stream capture. [api.graph]
+// ==========================================================================
+
+// A graph: nodes (operations) and the dependencies between them.
+// [api.graph.create.returns-empty-graph]
+typedef struct MCgraph_st* mcGraph_t;
+// One node of a graph. [api.graph.node.dependencies-become-edges]
+typedef struct MCgraphNode_st* mcGraphNode_t;
+// An executable graph, instantiated from a graph and launched into streams.
+// [api.graph.instantiate.creates-exec]
+typedef struct MCgraphExec_st* mcGraphExec_t;
+
+// The kind of a node: CUDA's cudaGraphNodeType values.
+// [api.graph.node-get-type.reports-kind]
+enum mcGraphNodeType {
+  mcGraphNodeTypeKernel = 0x00,
+  mcGraphNodeTypeMemcpy = 0x01,
+  mcGraphNodeTypeMemset = 0x02,
+  mcGraphNodeTypeHost = 0x03,
+  mcGraphNodeTypeGraph = 0x04,
+  mcGraphNodeTypeEmpty = 0x05,
+  mcGraphNodeTypeWaitEvent = 0x06,
+  mcGraphNodeTypeEventRecord = 0x07,
+  mcGraphNodeTypeExtSemaphoreSignal = 0x08,
+  mcGraphNodeTypeExtSemaphoreWait = 0x09,
+  mcGraphNodeTypeMemAlloc = 0x0a,
+  mcGraphNodeTypeMemFree = 0x0b,
+  mcGraphNodeTypeCount,
+};
+typedef enum mcGraphNodeType mcGraphNodeType;
+
+// A kernel node: the kernel (its host stub, as `(void*)kernel`), the
+// configuration, and its arguments, either as `kernelParams` (kernelParams[i]
+// points at argument i) or packed in `extra` (MC_LAUNCH_PARAM_BUFFER_POINTER,
+// buffer, MC_LAUNCH_PARAM_BUFFER_SIZE, &size, MC_LAUNCH_PARAM_END); exactly
+// one of the two is non-null when the kernel takes arguments.
+// [api.graph.kernel-node.runs-kernel]
+// [api.graph.kernel-node.extra-argument-form]
+struct mcKernelNodeParams {
+  void* func;
+  dim3 gridDim;
+  dim3 blockDim;
+  unsigned int sharedMemBytes;
+  void** kernelParams;
+  void** extra;
+};
+typedef struct mcKernelNodeParams mcKernelNodeParams;
+
+// The markers of a kernel node's `extra` array.
+#define MC_LAUNCH_PARAM_END ((void*)0x00)
+#define MC_LAUNCH_PARAM_BUFFER_POINTER ((void*)0x01)
+#define MC_LAUNCH_PARAM_BUFFER_SIZE ((void*)0x02)
+
+// A memset node: `height` rows of `width` elements of `elementSize` bytes
+// (1, 2 or 4) at `dst`, rows `pitch` bytes apart, each set to `value`.
+// [api.graph.memset-node.sets]
+struct mcMemsetParams {
+  void* dst;
+  size_t pitch;
+  unsigned int value;
+  unsigned int elementSize;
+  size_t width;
+  size_t height;
+};
+typedef struct mcMemsetParams mcMemsetParams;
+
+// A host node: `fn(userData)` runs on a host thread when the node's turn
+// comes. [api.graph.host-node.calls-function]
+struct mcHostNodeParams {
+  mcHostFn_t fn;
+  void* userData;
+};
+typedef struct mcHostNodeParams mcHostNodeParams;
+
+// A memory allocation node: `bytesize` bytes of device memory with the
+// pool properties `poolProps` (pinned memory of one device) and the access
+// `accessDescs` gives other devices. mcGraphAddMemAllocNode stores the
+// address in `dptr`. [api.graph.mem-alloc-node.allocates]
+struct mcMemAllocNodeParams {
+  struct mcMemPoolProps poolProps;
+  const struct mcMemAccessDesc* accessDescs;
+  size_t accessDescCount;
+  size_t bytesize;
+  void* dptr;
+};
+typedef struct mcMemAllocNodeParams mcMemAllocNodeParams;
+
+// One launch of a multi-device launch: CUDA's cudaLaunchParams.
+struct mcLaunchParams {
+  void* func;
+  dim3 gridDim;
+  dim3 blockDim;
+  void** args;
+  size_t sharedMem;
+  mcStream_t stream;
+};
+typedef struct mcLaunchParams mcLaunchParams;
+
+// Flags of mcGraphInstantiateWithFlags. [api.graph.instantiate.with-flags]
+enum mcGraphInstantiateFlags {
+  mcGraphInstantiateFlagAutoFreeOnLaunch = 1,
+  mcGraphInstantiateFlagUpload = 2,
+  mcGraphInstantiateFlagDeviceLaunch = 4,
+  mcGraphInstantiateFlagUseNodePriority = 8,
+};
+typedef enum mcGraphInstantiateFlags mcGraphInstantiateFlags;
+
+// The outcome of mcGraphExecUpdate: CUDA's cudaGraphExecUpdateResult.
+// [api.graph.exec-update.failure-result-codes]
+enum mcGraphExecUpdateResult {
+  mcGraphExecUpdateSuccess = 0x0,
+  mcGraphExecUpdateError = 0x1,
+  mcGraphExecUpdateErrorTopologyChanged = 0x2,
+  mcGraphExecUpdateErrorNodeTypeChanged = 0x3,
+  mcGraphExecUpdateErrorFunctionChanged = 0x4,
+  mcGraphExecUpdateErrorParametersChanged = 0x5,
+  mcGraphExecUpdateErrorNotSupported = 0x6,
+  mcGraphExecUpdateErrorUnsupportedFunctionChange = 0x7,
+  mcGraphExecUpdateErrorAttributesChanged = 0x8,
+};
+typedef enum mcGraphExecUpdateResult mcGraphExecUpdateResult;
+
+// What mcGraphDebugDotPrint writes besides the topology and node kinds: a
+// bit set. [api.graph.debug-dot.verbosity-flags]
+enum mcGraphDebugDotFlags {
+  mcGraphDebugDotFlagsVerbose = 1 << 0,
+  mcGraphDebugDotFlagsKernelNodeParams = 1 << 2,
+  mcGraphDebugDotFlagsMemcpyNodeParams = 1 << 3,
+  mcGraphDebugDotFlagsMemsetNodeParams = 1 << 4,
+  mcGraphDebugDotFlagsHostNodeParams = 1 << 5,
+  mcGraphDebugDotFlagsEventNodeParams = 1 << 6,
+  mcGraphDebugDotFlagsExtSemasSignalNodeParams = 1 << 7,
+  mcGraphDebugDotFlagsExtSemasWaitNodeParams = 1 << 8,
+  mcGraphDebugDotFlagsKernelNodeAttributes = 1 << 9,
+  mcGraphDebugDotFlagsHandles = 1 << 10,
+  mcGraphDebugDotFlagsMemAllocNodeParams = 1 << 11,
+  mcGraphDebugDotFlagsMemFreeNodeParams = 1 << 12,
+};
+typedef enum mcGraphDebugDotFlags mcGraphDebugDotFlags;
+
+// Which calls a capture prohibits (mcStreamBeginCapture,
+// mcThreadExchangeStreamCaptureMode). [api.graph.capture.modes]
+enum mcStreamCaptureMode {
+  mcStreamCaptureModeGlobal = 0,
+  mcStreamCaptureModeThreadLocal = 1,
+  mcStreamCaptureModeRelaxed = 2,
+};
+typedef enum mcStreamCaptureMode mcStreamCaptureMode;
+
+// Whether a stream is capturing. [api.graph.capture.is-capturing-status]
+enum mcStreamCaptureStatus {
+  mcStreamCaptureStatusNone = 0,
+  mcStreamCaptureStatusActive = 1,
+  mcStreamCaptureStatusInvalidated = 2,
+};
+typedef enum mcStreamCaptureStatus mcStreamCaptureStatus;
+
+// How mcStreamUpdateCaptureDependencies changes a stream's capture
+// dependencies. [api.graph.capture.update-dependencies]
+enum mcStreamUpdateCaptureDependenciesFlags {
+  mcStreamAddCaptureDependencies = 0x0,
+  mcStreamSetCaptureDependencies = 0x1,
+};
+typedef enum mcStreamUpdateCaptureDependenciesFlags
+    mcStreamUpdateCaptureDependenciesFlags;
+
+// ==========================================================================
+// End of the memory and graph types.
 // ==========================================================================
 
 #endif  // MCR_MC_RUNTIME_TYPES_H_

@@ -215,6 +215,52 @@ mcError_t mcMemcpyPeerAsync_ptsz(void* dst, int dstDevice, const void* src,
                            PerThreadIfZero(stream));
 }
 
+mcError_t mcGraphUpload_ptsz(mcGraphExec_t exec, mcStream_t stream) {
+  return mcGraphUpload(exec, PerThreadIfZero(stream));
+}
+
+mcError_t mcGraphLaunch_ptsz(mcGraphExec_t exec, mcStream_t stream) {
+  return mcGraphLaunch(exec, PerThreadIfZero(stream));
+}
+
+mcError_t mcStreamBeginCapture_ptsz(mcStream_t stream,
+                                    mcStreamCaptureMode mode) {
+  return mcStreamBeginCapture(PerThreadIfZero(stream), mode);
+}
+
+mcError_t mcStreamEndCapture_ptsz(mcStream_t stream, mcGraph_t* graph) {
+  return mcStreamEndCapture(PerThreadIfZero(stream), graph);
+}
+
+mcError_t mcStreamIsCapturing_ptsz(mcStream_t stream,
+                                   mcStreamCaptureStatus* status) {
+  return mcStreamIsCapturing(PerThreadIfZero(stream), status);
+}
+
+mcError_t mcStreamGetCaptureInfo_ptsz(mcStream_t stream,
+                                      mcStreamCaptureStatus* status,
+                                      unsigned long long* id) {
+  return mcStreamGetCaptureInfo(PerThreadIfZero(stream), status, id);
+}
+
+mcError_t mcStreamGetCaptureInfo_v2_ptsz(mcStream_t stream,
+                                         mcStreamCaptureStatus* status,
+                                         unsigned long long* id,
+                                         mcGraph_t* graph,
+                                         const mcGraphNode_t** dependencies,
+                                         size_t* numDependencies) {
+  return mcStreamGetCaptureInfo_v2(PerThreadIfZero(stream), status, id, graph,
+                                   dependencies, numDependencies);
+}
+
+mcError_t mcStreamUpdateCaptureDependencies_ptsz(mcStream_t stream,
+                                                 mcGraphNode_t* nodes,
+                                                 size_t numDependencies,
+                                                 unsigned int flags) {
+  return mcStreamUpdateCaptureDependencies(PerThreadIfZero(stream), nodes,
+                                           numDependencies, flags);
+}
+
 mcError_t mcMallocAsync_ptsz(void** ptr, size_t size, mcStream_t stream) {
   return mcMallocAsync(ptr, size, PerThreadIfZero(stream));
 }

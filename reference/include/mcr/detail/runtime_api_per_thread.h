@@ -145,6 +145,28 @@ mcError_t mcMemcpyPeerAsync_ptsz(void* dst, int dstDevice, const void* src,
                                  int srcDevice, size_t count,
                                  mcStream_t stream __MC_DEFAULT(0));
 
+// Graphs and stream capture (runtime_api_graph.h).
+mcError_t mcGraphUpload_ptsz(mcGraphExec_t exec, mcStream_t stream);
+mcError_t mcGraphLaunch_ptsz(mcGraphExec_t exec, mcStream_t stream);
+mcError_t mcStreamBeginCapture_ptsz(mcStream_t stream,
+                                    mcStreamCaptureMode mode);
+mcError_t mcStreamEndCapture_ptsz(mcStream_t stream, mcGraph_t* graph);
+mcError_t mcStreamIsCapturing_ptsz(mcStream_t stream,
+                                   mcStreamCaptureStatus* status);
+mcError_t mcStreamGetCaptureInfo_ptsz(mcStream_t stream,
+                                      mcStreamCaptureStatus* status,
+                                      unsigned long long* id);
+mcError_t mcStreamGetCaptureInfo_v2_ptsz(mcStream_t stream,
+                                         mcStreamCaptureStatus* status,
+                                         unsigned long long* id,
+                                         mcGraph_t* graph,
+                                         const mcGraphNode_t** dependencies,
+                                         size_t* numDependencies);
+mcError_t mcStreamUpdateCaptureDependencies_ptsz(mcStream_t stream,
+                                                 mcGraphNode_t* nodes,
+                                                 size_t numDependencies,
+                                                 unsigned int flags);
+
 // --------------------------------------------------------------------------
 // `_ptds` forms: each is the function without the suffix, with the work it
 // orders in the current device's default stream ordered in the calling
@@ -235,6 +257,14 @@ mcError_t mcMemsetD32_ptds(mcDeviceptr_t dst, unsigned int value, size_t count);
 #define mcMemcpyToSymbolAsync mcMemcpyToSymbolAsync_ptsz
 #define mcMemcpyFromSymbolAsync mcMemcpyFromSymbolAsync_ptsz
 #define mcMemcpyPeerAsync mcMemcpyPeerAsync_ptsz
+#define mcGraphUpload mcGraphUpload_ptsz
+#define mcGraphLaunch mcGraphLaunch_ptsz
+#define mcStreamBeginCapture mcStreamBeginCapture_ptsz
+#define mcStreamEndCapture mcStreamEndCapture_ptsz
+#define mcStreamIsCapturing mcStreamIsCapturing_ptsz
+#define mcStreamGetCaptureInfo mcStreamGetCaptureInfo_ptsz
+#define mcStreamGetCaptureInfo_v2 mcStreamGetCaptureInfo_v2_ptsz
+#define mcStreamUpdateCaptureDependencies mcStreamUpdateCaptureDependencies_ptsz
 #define mcMallocAsync mcMallocAsync_ptsz
 #define mcMallocFromPoolAsync mcMallocFromPoolAsync_ptsz
 #define mcFreeAsync mcFreeAsync_ptsz
