@@ -13,6 +13,7 @@
 
 #include <mc_runtime.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstring>
@@ -1059,6 +1060,194 @@ TEST_P(NodeRun, ExecutableGraphOutlivesTheGraph) {
   ASSERT_EQ(mcStreamSynchronize(stream_), mcSuccess);
   EXPECT_EQ(cells_[0], 1);
 }
+
+// ---------------------------------------------------------------------------
+// Every kind of node, run between two steps of a chain: the node starts
+// after the step before it, the step after it starts after the node, and
+// the node does its work.
+
+class EveryKindRuns : public testing::TestWithParam<std::tuple<int, NodeKind>> {
+ protected:
+  void SetUp() override {
+    MX_REQUIRE_CAPABILITY("graphs");
+    device_.emplace(std::get<0>(GetParam()));
+    ASSERT_TRUE(device_->ok());
+    maker_.emplace(reinterpret_cast<const void*>(StoreValue), &graph_symbol);
+    ASSERT_TRUE(maker_->ok());
+    ASSERT_EQ(mcStreamCreate(&stream_), mcSuccess);
+    ASSERT_EQ(mcMallocManaged(&cell_, sizeof(int)), mcSuccess);
+    *cell_ = 0;
+    ASSERT_EQ(graph_.status(), mcSuccess);
+  }
+  void TearDown() override {
+    mcDeviceSynchronize();
+    if (cell_ != nullptr) mcFree(cell_);
+    if (stream_ != nullptr) mcStreamDestroy(stream_);
+    maker_.reset();
+    device_.reset();
+  }
+  NodeKind kind() const { return std::get<1>(GetParam()); }
+  mcGraphNode_t StepNode(int expected, int value,
+                         const std::vector<mcGraphNode_t>& deps) {
+    int* cell = cell_;
+    void* args[] = {&cell, &expected, &value};
+    mcKernelNodeParams params{};
+    params.func = reinterpret_cast<void*>(Step);
+    params.gridDim = dim3(1);
+    params.blockDim = dim3(1);
+    params.kernelParams = args;
+    mcGraphNode_t node = nullptr;
+    EXPECT_EQ(mcGraphAddKernelNode(&node, graph_.get(),
+                                   deps.empty() ? nullptr : deps.data(),
+                                   deps.size(), &params),
+              mcSuccess);
+    return node;
+  }
+
+  std::optional<ScopedDevice> device_;
+  std::optional<NodeMaker> maker_;
+  mcStream_t stream_ = nullptr;
+  int* cell_ = nullptr;
+  ScopedGraph graph_;
+};
+
+std::vector<unsigned char> Pattern(unsigned char seed) {
+  std::vector<unsigned char> bytes(NodeMaker::kBytes);
+  for (size_t i = 0; i < bytes.size(); ++i) bytes[i] = seed + i * 5;
+  return bytes;
+}
+
+std::vector<unsigned char> DeviceBytes(const void* p) {
+  std::vector<unsigned char> bytes(NodeMaker::kBytes);
+  EXPECT_EQ(mcMemcpy(bytes.data(), p, bytes.size(), mcMemcpyDeviceToHost),
+            mcSuccess);
+  return bytes;
+}
+
+TEST_P(EveryKindRuns, BetweenItsDependenciesAndDependents) {
+  MX_SPEC("api.graph.node.dependencies-become-edges");
+  NodeMaker& maker = *maker_;
+  // What the node works on, set apart from what it leaves.
+  ASSERT_EQ(mcMemcpy(maker.device_src(), Pattern(1).data(), NodeMaker::kBytes,
+                     mcMemcpyHostToDevice),
+            mcSuccess);
+  ASSERT_EQ(mcMemset(maker.device_dst(), 0, NodeMaker::kBytes), mcSuccess);
+  ASSERT_EQ(
+      mcMemcpyToSymbol(graph_symbol, Pattern(2).data(), NodeMaker::kBytes),
+      mcSuccess);
+  const std::vector<unsigned char> host_pattern = Pattern(3);
+  std::copy(host_pattern.begin(), host_pattern.end(), maker.host());
+  int zero = 0;
+  ASSERT_EQ(mcMemcpy(maker.cell(), &zero, sizeof(int), mcMemcpyHostToDevice),
+            mcSuccess);
+
+  mcGraphNode_t before = StepNode(0, 1, {});
+  mcGraphNode_t node = nullptr;
+  ASSERT_EQ(maker.Add(kind(), &node, graph_.get(), &before, 1), mcSuccess);
+  StepNode(1, 2, {node});
+  ASSERT_EQ(RunOnce(graph_.get(), stream_), mcSuccess);
+  // The chain went through the node in order.
+  EXPECT_EQ(*cell_, 2);
+
+  switch (kind()) {
+    case NodeKind::kKernel: {
+      MX_SPEC("api.graph.node.dependencies-become-edges",
+              "api.graph.kernel-node.runs-kernel");
+      int stored = 0;
+      ASSERT_EQ(
+          mcMemcpy(&stored, maker.cell(), sizeof(int), mcMemcpyDeviceToHost),
+          mcSuccess);
+      EXPECT_EQ(stored, NodeMaker::kStoredValue);
+      break;
+    }
+    case NodeKind::kMemcpy:
+      MX_SPEC("api.graph.node.dependencies-become-edges",
+              "api.graph.memcpy-node.copies");
+      EXPECT_EQ(DeviceBytes(maker.device_dst()), Pattern(1));
+      break;
+    case NodeKind::kMemcpy1D:
+      MX_SPEC("api.graph.node.dependencies-become-edges",
+              "api.graph.memcpy-node.one-dimensional-form");
+      EXPECT_EQ(DeviceBytes(maker.device_dst()), Pattern(3));
+      break;
+    case NodeKind::kMemcpyToSymbol: {
+      MX_SPEC("api.graph.node.dependencies-become-edges",
+              "api.graph.memcpy-node.copies");
+      std::vector<unsigned char> symbol(NodeMaker::kBytes);
+      ASSERT_EQ(mcMemcpyFromSymbol(symbol.data(), graph_symbol, symbol.size()),
+                mcSuccess);
+      EXPECT_EQ(symbol, Pattern(1));
+      break;
+    }
+    case NodeKind::kMemcpyFromSymbol:
+      MX_SPEC("api.graph.node.dependencies-become-edges",
+              "api.graph.memcpy-node.copies");
+      EXPECT_TRUE(std::equal(maker.host(), maker.host() + NodeMaker::kBytes,
+                             Pattern(2).begin()));
+      break;
+    case NodeKind::kMemset:
+      MX_SPEC("api.graph.node.dependencies-become-edges",
+              "api.graph.memset-node.sets");
+      EXPECT_EQ(DeviceBytes(maker.device_dst()),
+                std::vector<unsigned char>(NodeMaker::kBytes,
+                                           NodeMaker::kMemsetByte));
+      break;
+    case NodeKind::kHost:
+      MX_SPEC("api.graph.node.dependencies-become-edges",
+              "api.graph.host-node.calls-function");
+      EXPECT_EQ(maker.host_calls(), 1);
+      break;
+    case NodeKind::kChildGraph:
+      MX_SPEC("api.graph.node.dependencies-become-edges",
+              "api.graph.child-graph-node.embeds-copy");
+      EXPECT_EQ(NodeType(node), mcGraphNodeTypeGraph);
+      break;
+    case NodeKind::kEmpty:
+      MX_SPEC("api.graph.node.dependencies-become-edges",
+              "api.graph.empty-node.no-operation");
+      EXPECT_EQ(DeviceBytes(maker.device_dst()),
+                std::vector<unsigned char>(NodeMaker::kBytes, 0));
+      break;
+    case NodeKind::kEventRecord:
+      MX_SPEC("api.graph.node.dependencies-become-edges",
+              "api.graph.event-record-node.records");
+      EXPECT_EQ(mcEventQuery(maker.record_event()), mcSuccess);
+      EXPECT_EQ(mcEventSynchronize(maker.record_event()), mcSuccess);
+      break;
+    case NodeKind::kEventWait:
+      MX_SPEC("api.graph.node.dependencies-become-edges",
+              "api.graph.event-wait-node.waits");
+      EXPECT_EQ(mcEventQuery(maker.wait_event()), mcSuccess);
+      break;
+    case NodeKind::kMemAlloc: {
+      MX_SPEC("api.graph.node.dependencies-become-edges",
+              "api.graph.mem-alloc-node.allocates",
+              "api.graph.mem-alloc-node.unfreed-memory-persists");
+      ASSERT_EQ(maker.allocations().size(), 1u);
+      void* p = maker.allocations()[0];
+      mcPointerAttribute_t attributes{};
+      ASSERT_EQ(mcPointerGetAttributes(&attributes, p), mcSuccess);
+      EXPECT_EQ(attributes.type, mcMemoryTypeDevice);
+      EXPECT_EQ(attributes.device, std::get<0>(GetParam()));
+      EXPECT_EQ(mcFree(p), mcSuccess);
+      break;
+    }
+    case NodeKind::kMemFree: {
+      MX_SPEC("api.graph.node.dependencies-become-edges",
+              "api.graph.mem-free-node.frees");
+      ASSERT_EQ(maker.allocations().size(), 1u);
+      // Freed by the graph: mcFree has nothing left to free.
+      EXPECT_NE(mcFree(maker.allocations()[0]), mcSuccess);
+      mcGetLastError();
+      break;
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryKindOnEveryDevice, EveryKindRuns,
+                         testing::Combine(testing::ValuesIn(GraphDevices()),
+                                          testing::ValuesIn(kAllNodeKinds)),
+                         KindOnDeviceName);
 
 INSTANTIATE_TEST_SUITE_P(EveryDevice, NodeRun,
                          testing::ValuesIn(GraphDevices()), DeviceName);
