@@ -9,6 +9,7 @@
 #include <mc_runtime.h>
 
 #include <string>
+#include <vector>
 
 #include "conformance/api/graph/graph_testing.h"
 #include "conformance/testing/capabilities.h"
@@ -86,6 +87,58 @@ TEST(GraphDestroy, ReferenceRefusesADestroyedGraph) {
   EXPECT_EQ(mcGraphClone(&clone, live.get()), mcSuccess);
   EXPECT_EQ(mcGraphDestroy(clone), mcSuccess);
   EXPECT_EQ(NodeCount(live.get()), 1u);
+}
+
+TEST(GraphDestroy, ReferenceRefusesNodesOfADestroyedGraph) {
+  MX_SPEC("api.graph.destroy.use-after-destroy-undefined");
+  MX_REQUIRE_CAPABILITY("graphs");
+  mcGraph_t dead = nullptr;
+  ASSERT_EQ(mcGraphCreate(&dead, 0), mcSuccess);
+  mcGraphNode_t a = nullptr, b = nullptr;
+  ASSERT_EQ(mcGraphAddEmptyNode(&a, dead, nullptr, 0), mcSuccess);
+  ASSERT_EQ(mcGraphAddEmptyNode(&b, dead, &a, 1), mcSuccess);
+  ASSERT_EQ(mcGraphDestroy(dead), mcSuccess);
+  mcGraphNodeType type = mcGraphNodeTypeCount;
+  size_t count = 0;
+  EXPECT_EQ(mcGraphNodeGetType(a, &type), mcErrorInvalidValue);
+  EXPECT_EQ(mcGraphNodeGetDependencies(b, nullptr, &count),
+            mcErrorInvalidValue);
+  EXPECT_EQ(mcGraphDestroyNode(b), mcErrorInvalidValue);
+  // A live graph refuses them as dependencies.
+  ScopedGraph live;
+  mcGraphNode_t node = nullptr;
+  EXPECT_EQ(mcGraphAddEmptyNode(&node, live.get(), &a, 1), mcErrorInvalidValue);
+  EXPECT_EQ(NodeCount(live.get()), 0u);
+  mcGetLastError();
+  // Control: a live node of the live graph answers.
+  ASSERT_EQ(mcGraphAddEmptyNode(&node, live.get(), nullptr, 0), mcSuccess);
+  EXPECT_EQ(mcGraphNodeGetType(node, &type), mcSuccess);
+  EXPECT_EQ(type, mcGraphNodeTypeEmpty);
+}
+
+TEST(GraphDestroy, ReferenceRefusesADestroyedNode) {
+  MX_SPEC("api.graph.destroy.use-after-destroy-undefined",
+          "api.graph.destroy-node.removes-node-and-edges");
+  MX_REQUIRE_CAPABILITY("graphs");
+  ScopedGraph graph;
+  mcGraphNode_t a = nullptr, b = nullptr;
+  ASSERT_EQ(mcGraphAddEmptyNode(&a, graph.get(), nullptr, 0), mcSuccess);
+  ASSERT_EQ(mcGraphAddEmptyNode(&b, graph.get(), nullptr, 0), mcSuccess);
+  ASSERT_EQ(mcGraphDestroyNode(a), mcSuccess);
+  mcGraphNodeType type = mcGraphNodeTypeCount;
+  EXPECT_EQ(mcGraphNodeGetType(a, &type), mcErrorInvalidValue);
+  EXPECT_EQ(mcGraphDestroyNode(a), mcErrorInvalidValue);
+  EXPECT_EQ(mcGraphAddDependencies(graph.get(), &a, &b, 1),
+            mcErrorInvalidValue);
+  mcGraphNode_t node = nullptr;
+  EXPECT_EQ(mcGraphAddEmptyNode(&node, graph.get(), &a, 1),
+            mcErrorInvalidValue);
+  EXPECT_EQ(Nodes(graph.get()), std::vector<mcGraphNode_t>{b});
+  EXPECT_EQ(EdgeCount(graph.get()), 0u);
+  mcGetLastError();
+  // Control: the node beside it is still live.
+  EXPECT_EQ(mcGraphNodeGetType(b, &type), mcSuccess);
+  EXPECT_EQ(mcGraphAddEmptyNode(&node, graph.get(), &b, 1), mcSuccess);
 }
 
 // Clones.
