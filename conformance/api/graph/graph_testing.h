@@ -566,20 +566,27 @@ class NodeMaker {
   }
 
  private:
+  // A failing add keeps the prepared allocation for the next one, so that
+  // failing calls change nothing.
   mcError_t AddFree(mcGraphNode_t* node, mcGraph_t graph,
                     const mcGraphNode_t* dependencies, size_t count) {
-    if (prepared_graph_ != graph || graph == nullptr)
-      Prepare(NodeKind::kMemFree, graph);
-    prepared_graph_ = nullptr;
-    mcGraphNode_t alloc = prerequisite_;
-    if (dependencies == nullptr && count > 0) {
-      return mcGraphAddMemFreeNode(node, graph, dependencies, count,
-                                   prepared_address_);
+    if (graph == nullptr) {
+      return mcGraphAddMemFreeNode(node, graph, dependencies, count, nullptr);
     }
-    std::vector<mcGraphNode_t> all(dependencies, dependencies + count);
-    if (alloc != nullptr) all.push_back(alloc);
-    return mcGraphAddMemFreeNode(node, graph, all.data(), all.size(),
-                                 prepared_address_);
+    if (prepared_graph_ != graph) Prepare(NodeKind::kMemFree, graph);
+    mcGraphNode_t alloc = prerequisite_;
+    mcError_t result;
+    if (dependencies == nullptr && count > 0) {
+      result = mcGraphAddMemFreeNode(node, graph, dependencies, count,
+                                     prepared_address_);
+    } else {
+      std::vector<mcGraphNode_t> all(dependencies, dependencies + count);
+      if (alloc != nullptr) all.push_back(alloc);
+      result = mcGraphAddMemFreeNode(node, graph, all.data(), all.size(),
+                                     prepared_address_);
+    }
+    if (result == mcSuccess) prepared_graph_ = nullptr;
+    return result;
   }
 
   const void* store_;
