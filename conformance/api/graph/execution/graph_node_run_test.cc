@@ -1048,6 +1048,35 @@ TEST_P(NodeRun, UnfreedAllocationIsFreedByAnotherGraphsFreeNode) {
   EXPECT_EQ(mcFree(params.dptr), mcSuccess);
 }
 
+TEST_P(NodeRun, FreeNodeFreesAStreamOrderedAllocation) {
+  MX_SPEC("api.graph.mem-free-node.frees");
+  MX_REQUIRE_CAPABILITY("memory_pools");
+  int* memory = nullptr;
+  ASSERT_EQ(mcMallocAsync(&memory, 64 * sizeof(int), stream_), mcSuccess);
+  int base = 5;
+  void* fill_args[] = {&memory, &base};
+  ASSERT_EQ(mcLaunchKernel(reinterpret_cast<const void*>(FillIndex), dim3(1),
+                           dim3(64), fill_args, 0, stream_),
+            mcSuccess);
+  ASSERT_EQ(mcStreamSynchronize(stream_), mcSuccess);
+  // The graph reads the memory, then frees it.
+  std::vector<int> host(64, 0);
+  mcGraphNode_t copy = nullptr;
+  ASSERT_EQ(
+      mcGraphAddMemcpyNode1D(&copy, graph(), nullptr, 0, host.data(), memory,
+                             64 * sizeof(int), mcMemcpyDeviceToHost),
+      mcSuccess);
+  mcGraphNode_t free_node = nullptr;
+  ASSERT_EQ(mcGraphAddMemFreeNode(&free_node, graph(), &copy, 1, memory),
+            mcSuccess);
+  ASSERT_EQ(Run(), mcSuccess);
+  for (int i = 0; i < 64; ++i) ASSERT_EQ(host[i], 5 + i) << i;
+  // Freed: freeing it again is refused.
+  EXPECT_NE(mcFreeAsync(memory, stream_), mcSuccess);
+  mcStreamSynchronize(stream_);
+  mcGetLastError();
+}
+
 // Graph destruction.
 
 TEST_P(NodeRun, ExecutableGraphOutlivesTheGraph) {
