@@ -67,6 +67,14 @@ struct DotGraph {
     }
     return result;
   }
+  // The edge statements at `depth`.
+  std::vector<DotEdge> EdgesAt(int depth) const {
+    std::vector<DotEdge> result;
+    for (const DotEdge& edge : edges) {
+      if (edge.depth == depth) result.push_back(edge);
+    }
+    return result;
+  }
   bool Declares(const std::string& id) const {
     for (const DotNode& node : nodes) {
       if (node.id == id) return true;
