@@ -251,7 +251,15 @@ absl::StatusOr<NodeParams> NodeParams::MemAlloc(mcMemAllocNodeParams* params) {
                     "memory allocation node: the pool properties must ask "
                     "for pinned memory of a device");
   }
-  MX_RETURN_IF_ERROR(DeviceTable::Get().DeviceAt(props.location.id).status());
+  // A location that names no device is a property mcMemPoolCreate refuses
+  // too: mcErrorInvalidValue, not mcErrorInvalidDevice
+  // [api.pool.create.bad-location-id-is-invalid-value].
+  if (!DeviceTable::Get().DeviceAt(props.location.id).ok()) {
+    return McStatus(mcErrorInvalidValue,
+                    absl::StrFormat("memory allocation node: location id %d "
+                                    "is not a device",
+                                    props.location.id));
+  }
   if (params->bytesize == 0) {
     return McStatus(mcErrorInvalidValue,
                     "memory allocation node: the size is 0");
