@@ -59,6 +59,8 @@ __global__ void SumThroughShared(int* out) {
 
 __global__ void CopyCell(int* to, const int* from) { *to = *from; }
 
+__global__ void AddToCell(int* cell, int value) { *cell += value; }
+
 // out[n] = out[0] + ... + out[n - 1].
 __global__ void SumCells(int* out, int n) {
   int sum = 0;
@@ -983,7 +985,8 @@ TEST_P(NodeRun, AllocationNodeMemoryIsOnTheDeviceItNames) {
 }
 
 TEST_P(NodeRun, UnfreedAllocationPersistsUntilFreed) {
-  MX_SPEC("api.graph.mem-alloc-node.unfreed-memory-persists");
+  MX_SPEC("api.graph.mem-alloc-node.unfreed-memory-persists",
+          "api.graph.mem-alloc-node.relaunch-needs-free");
   mcMemAllocNodeParams params{};
   params.poolProps.allocType = mcMemAllocationTypePinned;
   params.poolProps.location.type = mcMemLocationTypeDevice;
@@ -1007,9 +1010,15 @@ TEST_P(NodeRun, UnfreedAllocationPersistsUntilFreed) {
       mcMemcpy(host.data(), memory, 64 * sizeof(int), mcMemcpyDeviceToHost),
       mcSuccess);
   for (int i = 0; i < 64; ++i) ASSERT_EQ(host[i], 77 + i) << i;
-  // Launching again before it is freed is an error.
-  EXPECT_NE(mcGraphLaunch(exec.get(), stream_), mcSuccess);
-  mcStreamSynchronize(stream_);
+  // Launching again before it is freed is an error, and enqueues nothing:
+  // the kernel does not run again.
+  ASSERT_EQ(mcMemset(memory, 0, 64 * sizeof(int)), mcSuccess);
+  EXPECT_EQ(mcGraphLaunch(exec.get(), stream_), mcErrorInvalidValue);
+  ASSERT_EQ(mcStreamSynchronize(stream_), mcSuccess);
+  ASSERT_EQ(
+      mcMemcpy(host.data(), memory, 64 * sizeof(int), mcMemcpyDeviceToHost),
+      mcSuccess);
+  EXPECT_EQ(host[5], 0);
   mcGetLastError();
   // Control: once freed with mcFree, the graph runs again.
   ASSERT_EQ(mcFree(memory), mcSuccess);
@@ -1020,6 +1029,70 @@ TEST_P(NodeRun, UnfreedAllocationPersistsUntilFreed) {
   ASSERT_EQ(mcGraphLaunch(exec.get(), stream_), mcSuccess);
   ASSERT_EQ(mcStreamSynchronize(stream_), mcSuccess);
   EXPECT_EQ(mcFree(memory), mcSuccess);
+}
+
+TEST_P(NodeRun, FreeOfAGraphAllocationThatIsNotAllocatedIsInvalidValue) {
+  MX_SPEC("api.graph.mem-alloc-node.relaunch-needs-free");
+  mcMemAllocNodeParams params{};
+  params.poolProps.allocType = mcMemAllocationTypePinned;
+  params.poolProps.location.type = mcMemLocationTypeDevice;
+  params.poolProps.location.id = GetParam();
+  params.bytesize = 512;
+  mcGraphNode_t alloc = nullptr;
+  ASSERT_EQ(mcGraphAddMemAllocNode(&alloc, graph(), nullptr, 0, &params),
+            mcSuccess);
+  // Not allocated before the graph runs.
+  EXPECT_EQ(mcFree(params.dptr), mcErrorInvalidValue);
+  mcGetLastError();
+  ASSERT_EQ(Run(), mcSuccess);
+  // Control: allocated once the graph ran; freed once, not twice.
+  EXPECT_EQ(mcFree(params.dptr), mcSuccess);
+  EXPECT_EQ(mcFree(params.dptr), mcErrorInvalidValue);
+  mcGetLastError();
+}
+
+TEST_P(NodeRun, AutoFreeOnLaunchFreesTheLastLaunchsAllocation) {
+  MX_SPEC("api.graph.mem-alloc-node.relaunch-needs-free");
+  mcMemAllocNodeParams params{};
+  params.poolProps.allocType = mcMemAllocationTypePinned;
+  params.poolProps.location.type = mcMemLocationTypeDevice;
+  params.poolProps.location.id = GetParam();
+  params.bytesize = 64 * sizeof(int);
+  mcGraphNode_t alloc = nullptr;
+  ASSERT_EQ(mcGraphAddMemAllocNode(&alloc, graph(), nullptr, 0, &params),
+            mcSuccess);
+  int* memory = static_cast<int*>(params.dptr);
+  int base = 0;
+  void* args[] = {&memory, &base};
+  mcGraphNode_t fill = Kernel(reinterpret_cast<const void*>(FillIndex), args,
+                              dim3(1), dim3(64), {alloc});
+  // Each launch counts itself in cells_[0].
+  int* counter = cells_;
+  int one = 1;
+  void* count_args[] = {&counter, &one};
+  Kernel(reinterpret_cast<const void*>(AddToCell), count_args, dim3(1), dim3(1),
+         {fill});
+  mcGraphExec_t exec = nullptr;
+  ASSERT_EQ(mcGraphInstantiateWithFlags(&exec, graph(),
+                                        mcGraphInstantiateFlagAutoFreeOnLaunch),
+            mcSuccess);
+  for (int i = 0; i < 3; ++i) {
+    ASSERT_EQ(mcGraphLaunch(exec, stream_), mcSuccess) << i;
+    ASSERT_EQ(mcStreamSynchronize(stream_), mcSuccess);
+  }
+  EXPECT_EQ(cells_[0], 3);
+  EXPECT_EQ(mcFree(memory), mcSuccess);
+  EXPECT_EQ(mcGraphExecDestroy(exec), mcSuccess);
+  // Control: instantiated without the flag, the second launch is refused.
+  ASSERT_EQ(mcGraphInstantiate(&exec, graph(), nullptr, nullptr, 0), mcSuccess);
+  ASSERT_EQ(mcGraphLaunch(exec, stream_), mcSuccess);
+  ASSERT_EQ(mcStreamSynchronize(stream_), mcSuccess);
+  EXPECT_EQ(mcGraphLaunch(exec, stream_), mcErrorInvalidValue);
+  ASSERT_EQ(mcStreamSynchronize(stream_), mcSuccess);
+  EXPECT_EQ(cells_[0], 4);
+  mcGetLastError();
+  EXPECT_EQ(mcFree(memory), mcSuccess);
+  EXPECT_EQ(mcGraphExecDestroy(exec), mcSuccess);
 }
 
 TEST_P(NodeRun, UnfreedAllocationIsFreedByAnotherGraphsFreeNode) {

@@ -666,7 +666,8 @@ TEST_P(NodeParamsTest, MemFreeOfAddressNoAllocationNodeReturnedIsInvalidValue) {
 }
 
 TEST_P(NodeParamsTest, MemFreeTwiceInOneGraphIsInvalidValue) {
-  MX_SPEC("api.graph.mem-free-node.frees");
+  MX_SPEC("api.graph.mem-free-node.after-allocation",
+          "api.graph.mem-free-node.frees");
   mcMemAllocNodeParams params = maker().AllocParams();
   mcGraphNode_t alloc = nullptr;
   ASSERT_EQ(mcGraphAddMemAllocNode(&alloc, graph(), nullptr, 0, &params),
@@ -679,6 +680,49 @@ TEST_P(NodeParamsTest, MemFreeTwiceInOneGraphIsInvalidValue) {
   EXPECT_EQ(mcGraphAddMemFreeNode(&second, graph(), &first, 1, params.dptr),
             mcErrorInvalidValue);
   EXPECT_EQ(Shape(graph()), before);
+}
+
+TEST_P(NodeParamsTest, MemFreeNotOrderedAfterItsAllocationIsInvalidValue) {
+  MX_SPEC("api.graph.mem-free-node.after-allocation");
+  mcMemAllocNodeParams params = maker().AllocParams();
+  mcGraphNode_t alloc = nullptr, other = nullptr, after = nullptr;
+  ASSERT_EQ(mcGraphAddMemAllocNode(&alloc, graph(), nullptr, 0, &params),
+            mcSuccess);
+  ASSERT_EQ(mcGraphAddEmptyNode(&other, graph(), nullptr, 0), mcSuccess);
+  ASSERT_EQ(mcGraphAddEmptyNode(&after, graph(), &alloc, 1), mcSuccess);
+  const GraphShape before = Shape(graph());
+  mcGraphNode_t node = nullptr;
+  // No dependency, and a dependency with no path from the allocation.
+  EXPECT_EQ(mcGraphAddMemFreeNode(&node, graph(), nullptr, 0, params.dptr),
+            mcErrorInvalidValue);
+  EXPECT_EQ(mcGraphAddMemFreeNode(&node, graph(), &other, 1, params.dptr),
+            mcErrorInvalidValue);
+  EXPECT_EQ(Shape(graph()), before);
+  mcGetLastError();
+  // Control: ordered after the allocation through another node.
+  const mcGraphNode_t both[] = {other, after};
+  EXPECT_EQ(mcGraphAddMemFreeNode(&node, graph(), both, 2, params.dptr),
+            mcSuccess);
+  EXPECT_EQ(NodeCount(graph()), before.nodes.size() + 1);
+}
+
+TEST_P(NodeParamsTest, MemFreeBeforeItsAllocationIsInvalidValue) {
+  MX_SPEC("api.graph.mem-free-node.after-allocation");
+  // The allocation node depends on `first`; a free after `first` alone is
+  // ordered before the allocation, not after it.
+  mcGraphNode_t first = nullptr, alloc = nullptr;
+  ASSERT_EQ(mcGraphAddEmptyNode(&first, graph(), nullptr, 0), mcSuccess);
+  mcMemAllocNodeParams params = maker().AllocParams();
+  ASSERT_EQ(mcGraphAddMemAllocNode(&alloc, graph(), &first, 1, &params),
+            mcSuccess);
+  const GraphShape before = Shape(graph());
+  mcGraphNode_t node = nullptr;
+  EXPECT_EQ(mcGraphAddMemFreeNode(&node, graph(), &first, 1, params.dptr),
+            mcErrorInvalidValue);
+  EXPECT_EQ(Shape(graph()), before);
+  mcGetLastError();
+  EXPECT_EQ(mcGraphAddMemFreeNode(&node, graph(), &alloc, 1, params.dptr),
+            mcSuccess);
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryDevice, NodeParamsTest,
