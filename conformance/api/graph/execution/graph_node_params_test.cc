@@ -119,6 +119,39 @@ TEST_P(NodeParams, KernelGetReturnsTheAddedParameters) {
   EXPECT_EQ(*static_cast<int*>(held.kernelParams[1]), 41);
 }
 
+TEST_P(NodeParams, KernelAddedWithExtraReportsItsArgumentsAsKernelParams) {
+  MX_SPEC("api.graph.node-params.get-returns-set-values",
+          "api.graph.kernel-node.extra-argument-form");
+  struct {
+    int* cell;
+    int value;
+  } packed = {cells_ + 7, 99};
+  size_t size = sizeof(packed);
+  void* extra[] = {MC_LAUNCH_PARAM_BUFFER_POINTER, &packed,
+                   MC_LAUNCH_PARAM_BUFFER_SIZE, &size, MC_LAUNCH_PARAM_END};
+  mcKernelNodeParams params{};
+  params.func = reinterpret_cast<void*>(StoreValue);
+  params.gridDim = dim3(1);
+  params.blockDim = dim3(1);
+  params.extra = extra;
+  mcGraphNode_t node = nullptr;
+  ASSERT_EQ(mcGraphAddKernelNode(&node, graph(), nullptr, 0, &params),
+            mcSuccess);
+  packed.value = 0;  // copied when added
+  mcKernelNodeParams held{};
+  ASSERT_EQ(mcGraphKernelNodeGetParams(node, &held), mcSuccess);
+  EXPECT_EQ(held.extra, nullptr);
+  ASSERT_NE(held.kernelParams, nullptr);
+  EXPECT_EQ(*static_cast<int**>(held.kernelParams[0]), cells_ + 7);
+  EXPECT_EQ(*static_cast<int*>(held.kernelParams[1]), 99);
+  // The parameters read back add an equal node.
+  mcGraphNode_t copy = nullptr;
+  ASSERT_EQ(mcGraphAddKernelNode(&copy, graph(), &node, 1, &held), mcSuccess);
+  ScopedExec exec(graph());
+  ASSERT_EQ(Launch(exec), mcSuccess);
+  EXPECT_EQ(cells_[7], 99);
+}
+
 TEST_P(NodeParams, MemcpyGetReturnsTheAddedParameters) {
   MX_SPEC("api.graph.node-params.get-returns-set-values");
   mcMemcpy3DParms params{};
