@@ -780,6 +780,38 @@ TEST_P(NodeRun, ChildGraphNodeRunsTheGraphAsItWasWhenAdded) {
   EXPECT_EQ(cells_[0], 6);
 }
 
+TEST_P(NodeRun, ChangesToTheEmbeddedGraphReachTheNode) {
+  MX_SPEC("api.graph.child-graph-node.embeds-copy",
+          "api.graph.node-params.get-returns-set-values");
+  ScopedGraph child;
+  mcGraphNode_t first = nullptr;
+  ASSERT_EQ(mcGraphAddEmptyNode(&first, child.get(), nullptr, 0), mcSuccess);
+  mcGraphNode_t node = nullptr;
+  ASSERT_EQ(mcGraphAddChildGraphNode(&node, graph(), nullptr, 0, child.get()),
+            mcSuccess);
+  // The graph the node holds (not the one it was copied from) is the one
+  // it runs: a node added to it runs with the node.
+  mcGraph_t embedded = nullptr;
+  ASSERT_EQ(mcGraphChildGraphNodeGetGraph(node, &embedded), mcSuccess);
+  std::vector<mcGraphNode_t> inside = Nodes(embedded);
+  ASSERT_EQ(inside.size(), 1u);
+  int* cell = cells_;
+  int value = 31;
+  void* args[] = {&cell, &value};
+  mcKernelNodeParams params{};
+  params.func = reinterpret_cast<void*>(StoreValue);
+  params.gridDim = dim3(1);
+  params.blockDim = dim3(1);
+  params.kernelParams = args;
+  mcGraphNode_t added = nullptr;
+  ASSERT_EQ(mcGraphAddKernelNode(&added, embedded, &inside[0], 1, &params),
+            mcSuccess);
+  ASSERT_EQ(Run(), mcSuccess);
+  EXPECT_EQ(cells_[0], 31);
+  // Control: the graph it was copied from did not change.
+  EXPECT_EQ(NodeCount(child.get()), 1u);
+}
+
 TEST_P(NodeRun, ChildGraphRunsBetweenItsDependenciesAndDependents) {
   MX_SPEC("api.graph.child-graph-node.embeds-copy",
           "api.graph.node.dependencies-become-edges");
