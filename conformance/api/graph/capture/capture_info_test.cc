@@ -51,7 +51,10 @@ class CaptureInfo : public CaptureTest {
               mcSuccess);
     return graph;
   }
+  // Enqueues a kernel, checking that the launch itself succeeded (the
+  // last error of a refused call before it is cleared first).
   void Kernel() {
+    mcGetLastError();
     Increment<<<1, 1, 0, stream()>>>(cell());
     EXPECT_EQ(mcGetLastError(), mcSuccess);
   }
