@@ -520,6 +520,111 @@ TEST_P(GraphExecUpdate, SetOnAnotherDevicesMemoryIsRefused) {
   EXPECT_EQ(mcFree(there), mcSuccess);
 }
 
+TEST_P(GraphExecUpdate, KernelMovedToAnotherDeviceIsRefused) {
+  // The kernel of the new graph runs on the other device (the device
+  // current when a kernel node is added runs it).
+  MX_SPEC("api.graph.exec-update.failure-result-codes");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
+  ScopedGraph original, changed;
+  mcGraphNode_t a, b;
+  KernelCall add(AddTo, dim3(1), dim3(1), cell(0), 1);
+  ASSERT_EQ(add.Add(&a, original.get(), {}), mcSuccess);
+  {
+    ScopedDevice other(1 - device());
+    ASSERT_TRUE(other.ok());
+    KernelCall add_more(AddTo, dim3(1), dim3(1), cell(0), 10);
+    ASSERT_EQ(add_more.Add(&b, changed.get(), {}), mcSuccess);
+  }
+  ScopedExec exec(original.get());
+  ASSERT_EQ(exec.status(), mcSuccess);
+  mcGraphNode_t error_node = nullptr;
+  mcGraphExecUpdateResult result = mcGraphExecUpdateSuccess;
+  EXPECT_EQ(mcGraphExecUpdate(exec.get(), changed.get(), &error_node, &result),
+            mcErrorGraphExecUpdateFailure);
+  // A kernel change that is not allowed: the chapter names three results
+  // for it.
+  EXPECT_TRUE(result == mcGraphExecUpdateErrorParametersChanged ||
+              result == mcGraphExecUpdateErrorFunctionChanged ||
+              result == mcGraphExecUpdateErrorUnsupportedFunctionChange)
+      << result;
+  EXPECT_EQ(error_node, b);
+  Run(exec.get());
+  EXPECT_EQ(*cell(0), 1);
+  // The per-node form refuses the same change: parameters set while the
+  // other device is current name a kernel that runs there.
+  KernelCall add_more(AddTo, dim3(1), dim3(1), cell(0), 10);
+  {
+    ScopedDevice other(1 - device());
+    ASSERT_TRUE(other.ok());
+    EXPECT_EQ(mcGraphExecKernelNodeSetParams(exec.get(), a, add_more.params()),
+              mcErrorInvalidValue);
+  }
+  Run(exec.get());
+  EXPECT_EQ(*cell(0), 2);
+  // Control: on the node's own device the same parameters are accepted.
+  EXPECT_EQ(mcGraphExecKernelNodeSetParams(exec.get(), a, add_more.params()),
+            mcSuccess);
+  Run(exec.get());
+  EXPECT_EQ(*cell(0), 12);
+}
+
+TEST_P(GraphExecUpdate, CopyOfFreedMemoryFailsAndNamesTheNode) {
+  MX_SPEC("api.graph.exec-update.failure-result-codes");
+  int* kept = nullptr;
+  int* freed = nullptr;
+  ASSERT_EQ(mcMalloc(&kept, sizeof(int)), mcSuccess);
+  ASSERT_EQ(mcMalloc(&freed, sizeof(int)), mcSuccess);
+  ASSERT_EQ(mcMemset(kept, 0, sizeof(int)), mcSuccess);
+  *cell(1) = 8;
+  ScopedGraph original, changed;
+  mcGraphNode_t a, b, k1, k2;
+  KernelCall add(AddTo, dim3(1), dim3(1), cell(0), 1);
+  ASSERT_EQ(add.Add(&k1, original.get(), {}), mcSuccess);
+  ASSERT_EQ(AddCopy(&a, original.get(), {k1}, kept, cell(1), sizeof(int),
+                    mcMemcpyHostToDevice),
+            mcSuccess);
+  KernelCall add_more(AddTo, dim3(1), dim3(1), cell(0), 10);
+  ASSERT_EQ(add_more.Add(&k2, changed.get(), {}), mcSuccess);
+  ASSERT_EQ(AddCopy(&b, changed.get(), {k2}, freed, cell(1), sizeof(int),
+                    mcMemcpyHostToDevice),
+            mcSuccess);
+  ASSERT_EQ(mcFree(freed), mcSuccess);
+  ScopedExec exec(original.get());
+  ASSERT_EQ(exec.status(), mcSuccess);
+  mcGraphNode_t error_node = nullptr;
+  mcGraphExecUpdateResult result = mcGraphExecUpdateSuccess;
+  EXPECT_EQ(mcGraphExecUpdate(exec.get(), changed.get(), &error_node, &result),
+            mcErrorGraphExecUpdateFailure);
+  EXPECT_NE(result, mcGraphExecUpdateSuccess);
+  EXPECT_EQ(error_node, b);
+  // Nothing of the refused graph reached the executable graph, not even
+  // the kernel's allowed change before the copy.
+  Run(exec.get());
+  EXPECT_EQ(*cell(0), 1);
+  int value = 0;
+  ASSERT_EQ(mcMemcpy(&value, kept, sizeof(int), mcMemcpyDeviceToHost),
+            mcSuccess);
+  EXPECT_EQ(value, 8);
+  EXPECT_EQ(mcFree(kept), mcSuccess);
+}
+
+TEST_P(GraphExecUpdate, ErrorNodeOutputMayBeNull) {
+  MX_SPEC("api.graph.exec-update.same-topology-succeeds");
+  HostAdd host_add{cell(1), 1};
+  ScopedGraph original, changed;
+  std::vector<mcGraphNode_t> a, b;
+  BuildBase(original.get(), 1, &host_add, &a);
+  BuildBase(changed.get(), 10, &host_add, &b);
+  ScopedExec exec(original.get());
+  ASSERT_EQ(exec.status(), mcSuccess);
+  mcGraphExecUpdateResult result = mcGraphExecUpdateError;
+  EXPECT_EQ(mcGraphExecUpdate(exec.get(), changed.get(), nullptr, &result),
+            mcSuccess);
+  EXPECT_EQ(result, mcGraphExecUpdateSuccess);
+  Run(exec.get());
+  EXPECT_EQ(*cell(0), 10);
+}
+
 INSTANTIATE_TEST_SUITE_P(Devices, GraphExecUpdate, testing::Values(0, 1),
                          [](const testing::TestParamInfo<int>& info) {
                            return "Device" + std::to_string(info.param);

@@ -21,6 +21,7 @@
 
 #include "conformance/api/graph/exec/exec_testing.h"
 #include "conformance/api/testing/order_log.h"
+#include "conformance/api/testing/scoped_device.h"
 #include "conformance/api/testing/stream_fixtures.h"
 #include "conformance/api/testing/stream_kind.h"
 #include "conformance/testing/capabilities.h"
@@ -378,6 +379,31 @@ TEST_P(GraphLaunchOrder, EventWaitNodeHoldsItsDependentsUntilTheRecord) {
   ASSERT_EQ(mcStreamSynchronize(other), mcSuccess);
   EXPECT_EQ(mcStreamDestroy(other), mcSuccess);
   EXPECT_EQ(mcEventDestroy(event), mcSuccess);
+}
+
+TEST_P(GraphLaunchOrder, KernelsOnTwoDevicesRunInEdgeOrder) {
+  // A kernel node runs on the device current when it was added; edges
+  // order nodes of different devices as they order nodes of one.
+  MX_SPEC("api.graph.launch.runs-all-nodes-respecting-edges",
+          "api.graph.kernel-node.runs-kernel");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
+  TicketBoard board(4);
+  ASSERT_EQ(board.status(), mcSuccess);
+  ScopedGraph graph;
+  mcGraphNode_t here, there, back, last;
+  ASSERT_EQ(KernelTicket(&here, graph.get(), board, 0, {}), mcSuccess);
+  {
+    ScopedDevice other(1 - device());
+    ASSERT_TRUE(other.ok());
+    ASSERT_EQ(KernelTicket(&there, graph.get(), board, 1, {here}), mcSuccess);
+  }
+  ASSERT_EQ(KernelTicket(&back, graph.get(), board, 2, {there}), mcSuccess);
+  ASSERT_EQ(HostTicket(&last, graph.get(), board, 3, {back}), mcSuccess);
+  LaunchOnce(graph.get());
+  EXPECT_TRUE(board.EachRanOnce()) << board.Describe();
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_TRUE(board.RanBefore(i, i + 1)) << i << ": " << board.Describe();
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(KindsAndDevices, GraphLaunchOrder,
