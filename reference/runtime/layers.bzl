@@ -15,7 +15,7 @@ RUNTIME_LAYERS = [
     ["memory"],
     ["images", "peer"],
     ["launch", "traps", "pools"],
-    ["ipc"],
+    ["ipc", "graphs"],
     ["process"],
     ["api"],
 ]

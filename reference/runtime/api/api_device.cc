@@ -25,6 +25,7 @@
 #include "absl/strings/str_split.h"
 #include "mc_runtime_api.h"
 #include "reference/runtime/api/api_entry.h"
+#include "reference/runtime/api/capture_routing.h"
 #include "reference/runtime/devices/device_config.h"
 #include "reference/runtime/devices/kernel_attributes.h"
 #include "reference/runtime/errors/status_macros.h"
@@ -184,6 +185,9 @@ mcError_t mcDeviceGetAttribute(int* value, mcDeviceAttribute_t attr,
 mcError_t mcDeviceSynchronize(void) {
   return RunApi([&]() -> absl::Status {
     MX_ASSIGN_OR_RETURN(Device * device, Runtime::Get().CurrentDevice());
+    // [api.graph.capture.sync-call-unsupported]
+    MX_RETURN_IF_ERROR(
+        mxcts::runtime::CheckUnsafeDuringCapture("mcDeviceSynchronize"));
     // [api.device.synchronize.waits-for-all-work]
     // [api.device.synchronize.returns-work-error]
     return mxcts::runtime::SynchronizeDevice(device->ordinal());

@@ -31,6 +31,7 @@
 #include "mc_runtime_api.h"
 #include "reference/runtime/api/api_entry.h"
 #include "reference/runtime/errors/status_macros.h"
+#include "reference/runtime/graphs/stream_capture.h"
 #include "reference/runtime/process/runtime.h"
 #include "reference/runtime/timeline/device_work.h"
 #include "reference/runtime/timeline/event.h"
@@ -90,6 +91,16 @@ absl::Status RecordEvent(mcEvent_t event, mcStream_t stream, unsigned flags,
   Runtime& runtime = Runtime::Get();
   absl::MutexLock lock(&runtime.execution_mutex());
   MX_ASSIGN_OR_RETURN(ResolvedStream resolved, ResolveStreamLocked(stream));
+  CaptureTable& captures = CaptureTable::Get();
+  if (captures.AnyActive()) {
+    if (captures.Of(resolved.queue) != nullptr) {
+      // [api.graph.capture.fork-join-via-events]: the event stands for the
+      // stream's nodes in the capture.
+      return captures.RecordEvent(resolved.queue, object);
+    }
+    MX_RETURN_IF_ERROR(captures.CheckUncapturedWork(resolved.queue, false));
+    captures.ForgetEvent(object);
+  }
   auto record = std::make_shared<MCeventRecord>();
   bool timed = (object->flags & mcEventDisableTiming) == 0;
   std::shared_ptr<InterprocessEventState> shared = object->shared;
@@ -122,6 +133,7 @@ absl::Status RecordEvent(mcEvent_t event, mcStream_t stream, unsigned flags,
 }  // namespace
 }  // namespace mxcts::runtime
 
+using mxcts::runtime::CaptureTable;
 using mxcts::runtime::Device;
 using mxcts::runtime::EventTable;
 using mxcts::runtime::McStatus;
@@ -166,6 +178,11 @@ mcError_t mcEventQuery(mcEvent_t event) {
     MX_ASSIGN_OR_RETURN(MCevent_st * object, EventTable::Get().Find(event));
     Runtime& runtime = Runtime::Get();
     absl::MutexLock lock(&runtime.execution_mutex());
+    if (CaptureTable::Get().IsCapturedEvent(object)) {
+      // [api.graph.capture.captured-event-query]
+      return McStatus(mcErrorCapturedEvent,
+                      "the event's last record was captured");
+    }
     mxcts::runtime::EventTarget target = mxcts::runtime::TargetOf(*object);
     // [api.event.query.unrecorded-is-success]
     if (!target.recorded) return absl::OkStatus();
@@ -191,6 +208,11 @@ mcError_t mcEventSynchronize(mcEvent_t event) {
     mxcts::runtime::EventTarget target;
     {
       absl::MutexLock lock(&runtime.execution_mutex());
+      if (CaptureTable::Get().IsCapturedEvent(object)) {
+        // [api.graph.capture.captured-event-query]
+        return McStatus(mcErrorCapturedEvent,
+                        "the event's last record was captured");
+      }
       target = mxcts::runtime::TargetOf(*object);
       // [api.event.synchronize.unrecorded-returns-at-once]
       if (!target.recorded) return absl::OkStatus();
@@ -273,6 +295,11 @@ mcError_t mcEventDestroy(mcEvent_t event) {
     // the points waits took stay on the timeline.
     // [api.ipc.event.destroy-opened]: an opened event's table entry is this
     // process's reference; the exporter's event is untouched.
+    MX_ASSIGN_OR_RETURN(MCevent_st * object, EventTable::Get().Find(event));
+    {
+      absl::MutexLock lock(&Runtime::Get().execution_mutex());
+      CaptureTable::Get().ForgetEvent(object);
+    }
     return EventTable::Get().Destroy(event);
   });
 }

@@ -18,6 +18,7 @@
 #include "absl/strings/str_format.h"
 #include "mc_runtime_api.h"
 #include "reference/runtime/api/api_entry.h"
+#include "reference/runtime/api/capture_routing.h"
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/memory/memory_release.h"
@@ -86,6 +87,8 @@ mcError_t mcMalloc(void** ptr, size_t size) {
     if (ptr == nullptr) {  // [api.memory.malloc.null-pointer-to-pointer]
       return McStatus(mcErrorInvalidValue, "mcMalloc: ptr is null");
     }
+    // [api.graph.capture.unsafe-call-in-global-mode]
+    MX_RETURN_IF_ERROR(mxcts::runtime::CheckUnsafeDuringCapture("mcMalloc"));
     MX_ASSIGN_OR_RETURN(Device * device, Runtime::Get().CurrentDeviceForWork());
     if (size == 0) {  // [api.memory.malloc.size-zero]
       *ptr = nullptr;
@@ -102,6 +105,8 @@ mcError_t mcMalloc(void** ptr, size_t size) {
 
 mcError_t mcFree(void* ptr) {
   return RunApi([&]() -> absl::Status {
+    // [api.graph.capture.unsafe-call-in-global-mode]
+    MX_RETURN_IF_ERROR(mxcts::runtime::CheckUnsafeDuringCapture("mcFree"));
     MX_RETURN_IF_ERROR(Runtime::Get().CurrentDeviceForWork().status());
     if (ptr == nullptr)
       return absl::OkStatus();  // [api.memory.free.null-is-noop]

@@ -19,6 +19,7 @@
 #include "absl/strings/str_format.h"
 #include "mc_runtime_api.h"
 #include "reference/runtime/api/api_entry.h"
+#include "reference/runtime/api/capture_routing.h"
 #include "reference/runtime/devices/device_config.h"
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/memory/memory_copy.h"
@@ -26,11 +27,13 @@
 #include "reference/runtime/process/runtime.h"
 
 using mxcts::runtime::CallKind;
+using mxcts::runtime::CaptureIfCapturing;
 using mxcts::runtime::CopyPlan;
 using mxcts::runtime::Device;
 using mxcts::runtime::McStatus;
 using mxcts::runtime::MemoryBox;
 using mxcts::runtime::MemoryManager;
+using mxcts::runtime::NodeParams;
 using mxcts::runtime::RunApi;
 using mxcts::runtime::Runtime;
 using mxcts::runtime::SetPlan;
@@ -118,68 +121,21 @@ absl::Status Copy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
   MX_ASSIGN_OR_RETURN(
       CopyPlan plan,
       mxcts::runtime::PlanCopy(dst, dpitch, 0, src, spitch, 0, box, kind, api));
+  if (call == CallKind::kAsynchronous) {
+    mcMemcpy3DParms params{};
+    params.srcPtr =
+        make_mcPitchedPtr(const_cast<void*>(src), spitch, width, height);
+    params.dstPtr = make_mcPitchedPtr(dst, dpitch, width, height);
+    params.extent = make_mcExtent(width, height, 1);
+    params.kind = static_cast<mcMemcpyKind>(kind);
+    MX_ASSIGN_OR_RETURN(bool captured, CaptureIfCapturing(stream, [&] {
+                          return NodeParams::Memcpy(&params);
+                        }));
+    if (captured) return absl::OkStatus();
+  }
   // [api.memory.memcpy-2d.copies-rows]
   // [api.memory.memcpy-2d.synchronization-as-memcpy]
   return mxcts::runtime::SubmitCopy(plan, stream, call, api);
-}
-
-// Where the box of one side of a 3D copy starts, and its slice pitch.
-struct Side3D {
-  char* start = nullptr;
-  size_t slice_pitch = 0;
-};
-
-absl::StatusOr<Side3D> Check3DSide(mcArray_t array, const mcPitchedPtr& ptr,
-                                   const mcPos& pos, const mcExtent& extent,
-                                   const char* role, const char* api) {
-  if (array != nullptr || ptr.ptr == nullptr) {
-    // [api.memory.memcpy-3d.array-and-pointer]
-    return McStatus(
-        mcErrorInvalidValue,
-        absl::StrFormat("%s: the %s must be a pitched pointer: %s", api, role,
-                        array != nullptr ? "the reference has no arrays"
-                                         : "it names neither array nor "
-                                           "pointer"));
-  }
-  if (extent.width == 0 || extent.height == 0 || extent.depth == 0) {
-    return Side3D();  // nothing to copy
-  }
-  size_t row_end = 0;
-  if (__builtin_add_overflow(pos.x, extent.width, &row_end) ||
-      ptr.pitch < row_end) {
-    // [api.memory.memcpy-3d.pitch-less-than-width]
-    return McStatus(mcErrorInvalidPitchValue,
-                    absl::StrFormat("%s: the %s pitch %u is less than x %u + "
-                                    "width %u",
-                                    api, role, ptr.pitch, pos.x, extent.width));
-  }
-  size_t rows_end = 0;
-  if ((extent.depth > 1 || pos.z > 0) &&
-      (__builtin_add_overflow(pos.y, extent.height, &rows_end) ||
-       rows_end > ptr.ysize)) {
-    // [api.memory.memcpy-3d.box-outside-slice]
-    return McStatus(
-        mcErrorInvalidValue,
-        absl::StrFormat("%s: the %s rows y %u + height %u exceed "
-                        "its ysize %u",
-                        api, role, pos.y, extent.height, ptr.ysize));
-  }
-  Side3D side;
-  size_t offset = 0;
-  size_t rows = 0;
-  size_t slices = 0;
-  if (__builtin_mul_overflow(ptr.pitch, ptr.ysize, &side.slice_pitch) ||
-      __builtin_mul_overflow(pos.z, side.slice_pitch, &slices) ||
-      __builtin_mul_overflow(pos.y, ptr.pitch, &rows) ||
-      __builtin_add_overflow(slices, rows, &offset) ||
-      __builtin_add_overflow(offset, pos.x, &offset)) {
-    return McStatus(mcErrorInvalidValue,
-                    absl::StrFormat("%s: the %s position does not fit in the "
-                                    "address space",
-                                    api, role));
-  }
-  side.start = static_cast<char*>(ptr.ptr) + offset;
-  return side;
 }
 
 absl::Status Copy3D(const mcMemcpy3DParms* p, mcStream_t stream, CallKind call,
@@ -190,23 +146,13 @@ absl::Status Copy3D(const mcMemcpy3DParms* p, mcStream_t stream, CallKind call,
   }
   // [api.memory.memcpy-3d-async.invalid-stream]
   MX_RETURN_IF_ERROR(mxcts::runtime::StreamDeviceForWork(stream).status());
-  const int kind = static_cast<int>(p->kind);
-  // [api.memory.memcpy-3d.invalid-kind]
-  if (!IsMemcpyKind(kind)) return InvalidKind(kind, api);
-  MX_ASSIGN_OR_RETURN(Side3D dst, Check3DSide(p->dstArray, p->dstPtr, p->dstPos,
-                                              p->extent, "destination", api));
-  MX_ASSIGN_OR_RETURN(Side3D src, Check3DSide(p->srcArray, p->srcPtr, p->srcPos,
-                                              p->extent, "source", api));
-  MemoryBox box;
-  box.width = p->extent.width;
-  box.height = p->extent.height;
-  box.depth = p->extent.depth;
-  if (box.empty())
-    return absl::OkStatus();  // [api.memory.memcpy-3d.zero-extent]
-  MX_ASSIGN_OR_RETURN(
-      CopyPlan plan, mxcts::runtime::PlanCopy(
-                         dst.start, p->dstPtr.pitch, dst.slice_pitch, src.start,
-                         p->srcPtr.pitch, src.slice_pitch, box, kind, api));
+  MX_ASSIGN_OR_RETURN(CopyPlan plan, mxcts::runtime::PlanCopy3D(*p, api));
+  if (call == CallKind::kAsynchronous) {
+    MX_ASSIGN_OR_RETURN(bool captured, CaptureIfCapturing(stream, [&] {
+                          return NodeParams::Memcpy(p);
+                        }));
+    if (captured) return absl::OkStatus();
+  }
   // [api.memory.memcpy-3d.copies-box]
   // [api.memory.memcpy-3d.untouched-outside-box]
   // [api.memory.memcpy-3d.async-stream-ordered]
@@ -233,6 +179,14 @@ absl::Status Set2D(void* ptr, size_t pitch, int value, size_t width,
       SetPlan plan,
       mxcts::runtime::PlanSet(ptr, pitch, 0, box,
                               static_cast<unsigned char>(value), 1, api));
+  if (call == CallKind::kAsynchronous) {
+    const mcMemsetParams params{ptr, pitch, static_cast<unsigned char>(value),
+                                1,   width, height};
+    MX_ASSIGN_OR_RETURN(bool captured, CaptureIfCapturing(stream, [&] {
+                          return NodeParams::Memset(&params);
+                        }));
+    if (captured) return absl::OkStatus();
+  }
   // [api.memory.memset-2d.sets-rows]
   return mxcts::runtime::SubmitSet(plan, stream, call, api);
 }
@@ -267,6 +221,17 @@ absl::Status Set3D(const mcPitchedPtr& pp, int value, const mcExtent& extent,
       SetPlan plan,
       mxcts::runtime::PlanSet(pp.ptr, pp.pitch, slice_pitch, box,
                               static_cast<unsigned char>(value), 1, api));
+  if (call == CallKind::kAsynchronous && extent.depth == 1) {
+    // A set of one slice is a memset node; a deeper one cannot be
+    // captured (SubmitWork's capture check refuses it).
+    const mcMemsetParams params{
+        pp.ptr, pp.pitch,     static_cast<unsigned char>(value),
+        1,      extent.width, extent.height};
+    MX_ASSIGN_OR_RETURN(bool captured, CaptureIfCapturing(stream, [&] {
+                          return NodeParams::Memset(&params);
+                        }));
+    if (captured) return absl::OkStatus();
+  }
   // [api.memory.memset-3d.sets-box]
   return mxcts::runtime::SubmitSet(plan, stream, call, api);
 }

@@ -18,6 +18,7 @@
 #include "absl/strings/str_format.h"
 #include "mc_runtime_api.h"
 #include "reference/runtime/api/api_entry.h"
+#include "reference/runtime/api/capture_routing.h"
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/memory/memory_copy.h"
 
@@ -64,6 +65,14 @@ absl::Status Copy(void* dst, const void* src, size_t count, int kind,
     if ((device_sides & kDeviceSrc) != 0) {
       MX_RETURN_IF_ERROR(CheckDriverSide(plan.src, "source", api));
     }
+  }
+  if (call == CallKind::kAsynchronous) {
+    // [api.graph.capture.records-instead-of-executing]
+    MX_ASSIGN_OR_RETURN(
+        bool captured, mxcts::runtime::CaptureIfCapturing(stream, [&] {
+          return mxcts::runtime::NodeParams::Memcpy1D(dst, src, count, kind);
+        }));
+    if (captured) return absl::OkStatus();
   }
   // [api.memory.memcpy.copies-bytes] [api.memory.memcpy.default-stream-ordered]
   // [api.memory.memcpy-async.stream-ordered]

@@ -20,6 +20,7 @@
 #include "absl/strings/str_format.h"
 #include "mc_runtime_api.h"
 #include "reference/runtime/api/api_entry.h"
+#include "reference/runtime/api/capture_routing.h"
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/memory/memory_release.h"
@@ -48,6 +49,8 @@ absl::Status AllocateHost(void** ptr, size_t size, unsigned flags,
     return McStatus(mcErrorInvalidValue,
                     absl::StrFormat("%s: ptr is null", api));
   }
+  // [api.graph.capture.unsafe-call-in-global-mode]
+  MX_RETURN_IF_ERROR(mxcts::runtime::CheckUnsafeDuringCapture(api));
   if ((flags & ~kMallocHostFlags) != 0) {
     // [api.memory.malloc-host.invalid-flags]
     return McStatus(mcErrorInvalidValue,
@@ -92,6 +95,8 @@ mcError_t mcHostAlloc(void** ptr, size_t size, unsigned int flags) {
 
 mcError_t mcFreeHost(void* ptr) {
   return RunApi([&]() -> absl::Status {
+    // [api.graph.capture.unsafe-call-in-global-mode]
+    MX_RETURN_IF_ERROR(mxcts::runtime::CheckUnsafeDuringCapture("mcFreeHost"));
     MX_RETURN_IF_ERROR(Runtime::Get().CurrentDeviceForWork().status());
     // [api.memory.free-host.null-is-noop]
     if (ptr == nullptr) return absl::OkStatus();

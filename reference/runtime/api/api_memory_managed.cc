@@ -21,6 +21,7 @@
 #include "absl/strings/str_format.h"
 #include "mc_runtime_api.h"
 #include "reference/runtime/api/api_entry.h"
+#include "reference/runtime/api/capture_routing.h"
 #include "reference/runtime/devices/device_config.h"
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/memory/memory_manager.h"
@@ -204,6 +205,9 @@ mcError_t mcMallocManaged(void** ptr, size_t size, unsigned int flags) {
     if (ptr == nullptr) {  // [api.memory.managed.null-pointer-to-pointer]
       return McStatus(mcErrorInvalidValue, "mcMallocManaged: ptr is null");
     }
+    // [api.graph.capture.unsafe-call-in-global-mode]
+    MX_RETURN_IF_ERROR(
+        mxcts::runtime::CheckUnsafeDuringCapture("mcMallocManaged"));
     if (size == 0) {  // [api.memory.managed.size-zero]
       return McStatus(mcErrorInvalidValue, "mcMallocManaged: size is 0");
     }

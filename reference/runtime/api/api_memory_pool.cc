@@ -13,6 +13,7 @@
 #include "absl/strings/str_format.h"
 #include "mc_runtime_api.h"
 #include "reference/runtime/api/api_entry.h"
+#include "reference/runtime/api/capture_routing.h"
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/peer/peer_access.h"
 #include "reference/runtime/pools/pool_sharing.h"
@@ -74,6 +75,8 @@ absl::Status AllocateAsync(void** ptr, size_t size, mcMemPool_t pool_handle,
   MX_ASSIGN_OR_RETURN(Device * stream_device,
                       mxcts::runtime::StreamDeviceForWork(stream));
   Runtime& runtime = Runtime::Get();
+  // Stream-ordered allocation is not captured: it ends a capture.
+  MX_RETURN_IF_ERROR(mxcts::runtime::CheckUncapturedStreamWork(stream));
   absl::MutexLock lock(&runtime.execution_mutex());
   PoolTable& pools = PoolTable::Get();
   MemoryPool* pool = nullptr;
@@ -182,6 +185,7 @@ mcError_t mcFreeAsync(void* ptr, mcStream_t stream) {
     MX_ASSIGN_OR_RETURN(Device * device,
                         mxcts::runtime::StreamDeviceForWork(stream));
     MX_RETURN_IF_ERROR(CheckPoolsSupported(*device, "mcFreeAsync"));
+    MX_RETURN_IF_ERROR(mxcts::runtime::CheckUncapturedStreamWork(stream));
     absl::MutexLock lock(&Runtime::Get().execution_mutex());
     MX_ASSIGN_OR_RETURN(Allocation allocation,
                         mxcts::runtime::FindStreamOrdered(ptr, "mcFreeAsync"));

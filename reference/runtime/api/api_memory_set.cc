@@ -13,6 +13,7 @@
 
 #include "mc_runtime_api.h"
 #include "reference/runtime/api/api_entry.h"
+#include "reference/runtime/api/capture_routing.h"
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/memory/memory_copy.h"
 
@@ -38,6 +39,16 @@ absl::Status Set(void* ptr, uint32_t pattern, size_t element_size, size_t count,
   MX_ASSIGN_OR_RETURN(SetPlan plan,
                       mxcts::runtime::PlanSet(ptr, box.width, box.width, box,
                                               pattern, element_size, api));
+  if (call == CallKind::kAsynchronous) {
+    // [api.graph.capture.records-instead-of-executing]
+    const mcMemsetParams params{
+        ptr, box.width, pattern, static_cast<unsigned>(element_size), count, 1};
+    MX_ASSIGN_OR_RETURN(bool captured,
+                        mxcts::runtime::CaptureIfCapturing(stream, [&] {
+                          return mxcts::runtime::NodeParams::Memset(&params);
+                        }));
+    if (captured) return absl::OkStatus();
+  }
   // [api.memory.memset.sets-bytes] [api.memory.memset.default-stream-ordered]
   // [api.memory.memset-async.stream-ordered]
   return mxcts::runtime::SubmitSet(plan, stream, call, api);

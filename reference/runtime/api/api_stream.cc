@@ -22,7 +22,9 @@
 #include "absl/strings/str_format.h"
 #include "mc_runtime_api.h"
 #include "reference/runtime/api/api_entry.h"
+#include "reference/runtime/api/capture_routing.h"
 #include "reference/runtime/errors/status_macros.h"
+#include "reference/runtime/graphs/stream_capture.h"
 #include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/process/runtime.h"
 #include "reference/runtime/timeline/device_work.h"
@@ -93,6 +95,11 @@ absl::Status EnqueueInStream(mcStream_t stream, Command command) {
   Runtime& runtime = Runtime::Get();
   absl::MutexLock lock(&runtime.execution_mutex());
   MX_ASSIGN_OR_RETURN(ResolvedStream resolved, ResolveStreamLocked(stream));
+  CaptureTable& captures = CaptureTable::Get();
+  if (captures.AnyActive()) {
+    // [api.graph.capture.sync-call-unsupported]: work no capture takes.
+    MX_RETURN_IF_ERROR(captures.CheckUncapturedWork(resolved.queue, false));
+  }
   Timeline& timeline = Timeline::Get();
   timeline.AfterSubmit(timeline.Enqueue(resolved.queue, std::move(command)));
   return absl::OkStatus();
@@ -138,6 +145,7 @@ absl::Status UnknownAttribute(const char* api, mcStreamAttrID attr) {
 }  // namespace mxcts::runtime
 
 using mxcts::runtime::Allocation;
+using mxcts::runtime::CaptureTable;
 using mxcts::runtime::Command;
 using mxcts::runtime::Device;
 using mxcts::runtime::McStatus;
@@ -209,6 +217,12 @@ mcError_t mcStreamQuery(mcStream_t stream) {
                         mxcts::runtime::ResolveStreamLocked(stream));
     MX_ASSIGN_OR_RETURN(Device * device, runtime.DeviceAt(resolved.device));
     MX_RETURN_IF_ERROR(device->CheckUsable());
+    CaptureTable& captures = CaptureTable::Get();
+    if (captures.AnyActive()) {
+      // [api.graph.capture.sync-call-unsupported]
+      MX_RETURN_IF_ERROR(
+          captures.CheckSynchronize(resolved.queue, "mcStreamQuery"));
+    }
     Timeline& timeline = Timeline::Get();
     // [api.stream.query.non-blocking] [api.sync.timeline.poll-advances]:
     // one piece of work toward the first point not reached, however many
@@ -240,6 +254,13 @@ mcError_t mcStreamSynchronize(mcStream_t stream) {
     // [api.stream.synchronize.other-device-stream]
     MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
                         mxcts::runtime::ResolveStreamLocked(stream));
+    CaptureTable& captures = CaptureTable::Get();
+    if (captures.AnyActive()) {
+      // [api.graph.capture.sync-call-unsupported]
+      MX_RETURN_IF_ERROR(
+          captures.CheckSynchronize(resolved.queue, "mcStreamSynchronize"));
+      MX_RETURN_IF_ERROR(captures.CheckUnsafeCall("mcStreamSynchronize"));
+    }
     Timeline& timeline = Timeline::Get();
     // [api.stream.synchronize.waits-for-prior-work]
     // [api.callback.host-func.synchronize-waits]
@@ -268,10 +289,23 @@ mcError_t mcStreamWaitEvent(mcStream_t stream, mcEvent_t event,
     absl::MutexLock lock(&runtime.execution_mutex());
     // [api.stream.wait-event.snapshot-at-call]
     mxcts::runtime::EventTarget target = mxcts::runtime::TargetOf(*object);
-    // [api.stream.wait-event.unrecorded-event-is-no-op]
-    if (!target.recorded) return absl::OkStatus();
     MX_ASSIGN_OR_RETURN(ResolvedStream resolved,
                         mxcts::runtime::ResolveStreamLocked(stream));
+    CaptureTable& captures = CaptureTable::Get();
+    if (captures.AnyActive()) {
+      if (captures.Of(resolved.queue) != nullptr ||
+          captures.IsCapturedEvent(object)) {
+        // [api.graph.capture.fork-join-via-events]
+        // [api.graph.capture.cross-capture-isolation]
+        if (!target.recorded && !captures.IsCapturedEvent(object)) {
+          return absl::OkStatus();
+        }
+        return captures.WaitEvent(resolved.queue, object);
+      }
+      MX_RETURN_IF_ERROR(captures.CheckUncapturedWork(resolved.queue, false));
+    }
+    // [api.stream.wait-event.unrecorded-event-is-no-op]
+    if (!target.recorded) return absl::OkStatus();
     Command command;
     command.description = "mcStreamWaitEvent";
     if (target.shared == nullptr || target.local()) {
@@ -498,6 +532,14 @@ mcError_t mcLaunchHostFunc(mcStream_t stream, mcHostFn_t fn, void* userData) {
     if (fn == nullptr) {
       return McStatus(mcErrorInvalidValue, "mcLaunchHostFunc: fn is null");
     }
+    MX_RETURN_IF_ERROR(mxcts::runtime::StreamDeviceForWork(stream).status());
+    // [api.graph.capture.records-instead-of-executing]
+    const mcHostNodeParams params{fn, userData};
+    MX_ASSIGN_OR_RETURN(bool captured,
+                        mxcts::runtime::CaptureIfCapturing(stream, [&] {
+                          return mxcts::runtime::NodeParams::Host(&params);
+                        }));
+    if (captured) return absl::OkStatus();
     Command command;
     command.description = "a host function";
     // [api.callback.host-func.not-called-after-error]: skipped, as all

@@ -16,6 +16,7 @@
 #include "absl/strings/str_format.h"
 #include "mc_runtime_api.h"
 #include "reference/runtime/api/api_entry.h"
+#include "reference/runtime/api/capture_routing.h"
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/images/image_registry.h"
 #include "reference/runtime/memory/memory_copy.h"
@@ -70,6 +71,16 @@ absl::Status SymbolCopy(Direction direction, void* other, const void* symbol,
       direction == Direction::kToSymbol
           ? mxcts::runtime::PlanLinearCopy(at, other, count, k, api)
           : mxcts::runtime::PlanLinearCopy(other, at, count, k, api));
+  if (call == CallKind::kAsynchronous) {
+    MX_ASSIGN_OR_RETURN(
+        bool captured, mxcts::runtime::CaptureIfCapturing(stream, [&] {
+          return direction == Direction::kToSymbol
+                     ? mxcts::runtime::NodeParams::Memcpy1D(at, other, count, k)
+                     : mxcts::runtime::NodeParams::Memcpy1D(other, at, count,
+                                                            k);
+        }));
+    if (captured) return absl::OkStatus();
+  }
   // [api.memory.symbol.synchronous-as-memcpy] [api.memory.symbol.async-forms]
   return mxcts::runtime::SubmitCopy(plan, stream, call, api);
 }

@@ -17,6 +17,7 @@
 #include <cstdlib>
 
 #include "reference/runtime/api/api_entry.h"
+#include "reference/runtime/api/capture_routing.h"
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/host_thread/thread_state.h"
 #include "reference/runtime/images/image_registry.h"
@@ -42,7 +43,8 @@ mcError_t LaunchFromStubArgs(const void* host_stub, void** args) {
     MX_ASSIGN_OR_RETURN(
         mxcts::runtime::LaunchConfiguration configuration,
         mxcts::runtime::ThreadState::Current().PopConfiguration());
-    return mxcts::runtime::Launch(
+    // [api.graph.capture.records-instead-of-executing]
+    return mxcts::runtime::LaunchOrCapture(
         {host_stub, configuration.grid, configuration.block, args,
          configuration.shared_bytes, configuration.stream});
   });

@@ -181,6 +181,60 @@ GridRunner SetGridRunner(GridRunner runner) {
   return grid_runner.exchange(runner);
 }
 
+absl::StatusOr<PreparedLaunch> PreparedLaunch::Prepare(Device& device,
+                                                       const void* function,
+                                                       dim3 grid, dim3 block,
+                                                       void** args,
+                                                       size_t shared_bytes) {
+  MX_RETURN_IF_ERROR(ValidateLaunchConfiguration(device.properties(), grid,
+                                                 block, shared_bytes));
+  ImageRegistry& registry = ImageRegistry::Get();
+  PreparedLaunch launch;
+  MX_ASSIGN_OR_RETURN(launch.kernel_,
+                      registry.ResolveKernel(function, device.ordinal()));
+  MX_RETURN_IF_ERROR(ValidateKernelResources(
+      device.properties(), launch.kernel_,
+      KernelSettingsTable::Get().Lookup(function, device.ordinal()), block,
+      shared_bytes));
+  // The arguments are copied now [lang.launch.args-copied-at-launch]; the
+  // grid may run later, when the timeline reaches it.
+  MX_ASSIGN_OR_RETURN(KernelArguments copied,
+                      KernelArguments::Copy(*launch.kernel_.record, args));
+  launch.arguments_ = std::make_shared<KernelArguments>(std::move(copied));
+  launch.device_ = &device;
+  launch.function_ = function;
+  launch.grid_ = grid;
+  launch.block_ = block;
+  launch.shared_bytes_ = shared_bytes;
+  return launch;
+}
+
+DeviceWork PreparedLaunch::Work() const {
+  GridRunner runner = grid_runner.load();
+  if (runner == nullptr) runner = &mxcts::device::RunGrid;
+  ImageRegistry* images = &ImageRegistry::Get();
+  return [runner, images, launch = *this]() -> mcError_t {
+    Device* device = launch.device_;
+    const KernelHandle& kernel = launch.kernel_;
+    mxcts::device::GridLaunch grid{kernel.name,
+                                   kernel.record->entry,
+                                   launch.arguments_->pointers(),
+                                   launch.grid_,
+                                   launch.block_,
+                                   launch.shared_bytes_,
+                                   kernel.record->run_threads};
+    // [api.device.limit.stack-size] Each device has its own stack size.
+    mxcts::device::SetFiberStackBytes(device->limits().FiberStackBytes());
+    images->BeginGrid(kernel);
+    PeerProtection peer_protection(device->ordinal());  // checked mode only
+    mcError_t result = runner(grid);
+    images->EndGrid(kernel);
+    // [api.error.return.fault-reported-by-later-call]: a sticky result
+    // becomes the device's fault; another is the launch's error.
+    return result;
+  };
+}
+
 absl::Status Launch(const LaunchRequest& request) {
   DeviceTable& devices = DeviceTable::Get();
   MX_ASSIGN_OR_RETURN(Device * device, devices.CurrentDeviceForWork());
@@ -198,47 +252,13 @@ absl::Status Launch(const LaunchRequest& request) {
                         "current device is %d",
                         request.stream, stream_device, device->ordinal()));
   }
-  ImageRegistry& registry = ImageRegistry::Get();
-  MX_ASSIGN_OR_RETURN(
-      KernelHandle kernel,
-      registry.ResolveKernel(request.function, device->ordinal()));
-  MX_RETURN_IF_ERROR(ValidateKernelResources(
-      device->properties(), kernel,
-      KernelSettingsTable::Get().Lookup(request.function, device->ordinal()),
-      request.block, request.shared_bytes));
-  // The arguments are copied now [lang.launch.args-copied-at-launch]; the
-  // grid may run later, when the timeline reaches it.
-  MX_ASSIGN_OR_RETURN(KernelArguments copied,
-                      KernelArguments::Copy(*kernel.record, request.args));
-  auto arguments = std::make_shared<KernelArguments>(std::move(copied));
-  GridRunner runner = grid_runner.load();
-  if (runner == nullptr) runner = &mxcts::device::RunGrid;
-  dim3 grid_extent = request.grid;
-  dim3 block_extent = request.block;
-  size_t shared_bytes = request.shared_bytes;
-
-  ImageRegistry* images = &registry;
-  DeviceWork work = [=]() -> mcError_t {
-    mxcts::device::GridLaunch grid{kernel.name,
-                                   kernel.record->entry,
-                                   arguments->pointers(),
-                                   grid_extent,
-                                   block_extent,
-                                   shared_bytes,
-                                   kernel.record->run_threads};
-    // [api.device.limit.stack-size] Each device has its own stack size.
-    mxcts::device::SetFiberStackBytes(device->limits().FiberStackBytes());
-    images->BeginGrid(kernel);
-    PeerProtection peer_protection(device->ordinal());  // checked mode only
-    mcError_t result = runner(grid);
-    images->EndGrid(kernel);
-    // [api.error.return.fault-reported-by-later-call]: a sticky result
-    // becomes the device's fault; another is the launch's error.
-    return result;
-  };
+  MX_ASSIGN_OR_RETURN(PreparedLaunch launch,
+                      PreparedLaunch::Prepare(
+                          *device, request.function, request.grid,
+                          request.block, request.args, request.shared_bytes));
   // [api.sync.host.kernel-launch-asynchronous]
-  return SubmitWork(request.stream, "the launch of " + kernel.name,
-                    std::move(work), HostWait::kNone);
+  return SubmitWork(request.stream, "the launch of " + launch.kernel_name(),
+                    launch.Work(), HostWait::kNone);
 }
 
 }  // namespace mxcts::runtime

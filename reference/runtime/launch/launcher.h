@@ -27,6 +27,7 @@
 #include <stddef.h>
 
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -34,8 +35,10 @@
 #include "mc_runtime_api.h"
 #include "mcr/detail/launch_abi.h"
 #include "reference/device/engine.h"
+#include "reference/runtime/devices/device.h"
 #include "reference/runtime/devices/kernel_attributes.h"
 #include "reference/runtime/images/image_registry.h"
+#include "reference/runtime/timeline/device_work.h"
 
 namespace mxcts::runtime {
 
@@ -89,6 +92,45 @@ class KernelArguments {
  private:
   std::unique_ptr<unsigned char[]> storage_;
   std::vector<void*> pointers_;
+};
+
+// A checked kernel launch that can run any number of times: steps 2, 4 and
+// 5 above done once, for `device`. A launch holds one for the time it
+// waits in its stream; a kernel node of a graph holds one for its life
+// [api.graph.kernel-node.runs-kernel].
+class PreparedLaunch {
+ public:
+  // Checks `function` (a kernel's host stub) with `grid`, `block` and
+  // `shared_bytes` on `device`, and copies the arguments from `args`
+  // (args[i] points at argument i). Errors as Launch's steps 2, 4 and 5.
+  static absl::StatusOr<PreparedLaunch> Prepare(Device& device,
+                                                const void* function, dim3 grid,
+                                                dim3 block, void** args,
+                                                size_t shared_bytes);
+  // Work that runs the grid once each time it is called (execution lock
+  // held): what SubmitWork queues, or what a graph launch calls.
+  DeviceWork Work() const;
+
+  const std::string& kernel_name() const { return kernel_.name; }
+  const void* function() const { return function_; }
+  int device() const { return device_->ordinal(); }
+  dim3 grid() const { return grid_; }
+  dim3 block() const { return block_; }
+  size_t shared_bytes() const { return shared_bytes_; }
+  // The launch's copies of the arguments: kernelParams as a kernel node
+  // reports them; valid while this launch (or a copy of it) lives.
+  void** arguments() const { return arguments_->pointers(); }
+
+ private:
+  PreparedLaunch() = default;
+
+  Device* device_ = nullptr;
+  const void* function_ = nullptr;
+  KernelHandle kernel_;
+  dim3 grid_;
+  dim3 block_;
+  size_t shared_bytes_ = 0;
+  std::shared_ptr<KernelArguments> arguments_;
 };
 
 // Checks and runs one launch on the calling thread's current device.

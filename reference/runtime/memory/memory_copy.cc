@@ -211,6 +211,90 @@ absl::StatusOr<CopyPlan> PlanLinearCopy(void* dst, const void* src,
   return PlanCopy(dst, count, count, src, count, count, box, kind, api);
 }
 
+namespace {
+
+// Where the box of one side of a 3D copy starts, and its slice pitch.
+struct Side3D {
+  char* start = nullptr;
+  size_t slice_pitch = 0;
+};
+
+absl::StatusOr<Side3D> Check3DSide(mcArray_t array, const mcPitchedPtr& ptr,
+                                   const mcPos& pos, const mcExtent& extent,
+                                   const char* role, absl::string_view api) {
+  if (array != nullptr || ptr.ptr == nullptr) {
+    // [api.memory.memcpy-3d.array-and-pointer]
+    return McStatus(
+        mcErrorInvalidValue,
+        absl::StrFormat("%s: the %s must be a pitched pointer: %s", api, role,
+                        array != nullptr ? "the reference has no arrays"
+                                         : "it names neither array nor "
+                                           "pointer"));
+  }
+  if (extent.width == 0 || extent.height == 0 || extent.depth == 0) {
+    return Side3D();  // nothing to copy
+  }
+  size_t row_end = 0;
+  if (__builtin_add_overflow(pos.x, extent.width, &row_end) ||
+      ptr.pitch < row_end) {
+    // [api.memory.memcpy-3d.pitch-less-than-width]
+    return McStatus(mcErrorInvalidPitchValue,
+                    absl::StrFormat("%s: the %s pitch %u is less than x %u + "
+                                    "width %u",
+                                    api, role, ptr.pitch, pos.x, extent.width));
+  }
+  size_t rows_end = 0;
+  if ((extent.depth > 1 || pos.z > 0) &&
+      (__builtin_add_overflow(pos.y, extent.height, &rows_end) ||
+       rows_end > ptr.ysize)) {
+    // [api.memory.memcpy-3d.box-outside-slice]
+    return McStatus(
+        mcErrorInvalidValue,
+        absl::StrFormat("%s: the %s rows y %u + height %u exceed "
+                        "its ysize %u",
+                        api, role, pos.y, extent.height, ptr.ysize));
+  }
+  Side3D side;
+  size_t offset = 0;
+  size_t rows = 0;
+  size_t slices = 0;
+  if (__builtin_mul_overflow(ptr.pitch, ptr.ysize, &side.slice_pitch) ||
+      __builtin_mul_overflow(pos.z, side.slice_pitch, &slices) ||
+      __builtin_mul_overflow(pos.y, ptr.pitch, &rows) ||
+      __builtin_add_overflow(slices, rows, &offset) ||
+      __builtin_add_overflow(offset, pos.x, &offset)) {
+    return McStatus(mcErrorInvalidValue,
+                    absl::StrFormat("%s: the %s position does not fit in the "
+                                    "address space",
+                                    api, role));
+  }
+  side.start = static_cast<char*>(ptr.ptr) + offset;
+  return side;
+}
+
+}  // namespace
+
+absl::StatusOr<CopyPlan> PlanCopy3D(const mcMemcpy3DParms& p,
+                                    absl::string_view api) {
+  const int kind = static_cast<int>(p.kind);
+  if (!IsMemcpyKind(kind)) {  // [api.memory.memcpy-3d.invalid-kind]
+    return McStatus(
+        mcErrorInvalidMemcpyDirection,
+        absl::StrFormat("%s: %d is not an mcMemcpyKind", api, kind));
+  }
+  MX_ASSIGN_OR_RETURN(Side3D dst, Check3DSide(p.dstArray, p.dstPtr, p.dstPos,
+                                              p.extent, "destination", api));
+  MX_ASSIGN_OR_RETURN(Side3D src, Check3DSide(p.srcArray, p.srcPtr, p.srcPos,
+                                              p.extent, "source", api));
+  MemoryBox box;
+  box.width = p.extent.width;
+  box.height = p.extent.height;
+  box.depth = p.extent.depth;
+  // [api.memory.memcpy-3d.zero-extent]: an empty box plans nothing.
+  return PlanCopy(dst.start, p.dstPtr.pitch, dst.slice_pitch, src.start,
+                  p.srcPtr.pitch, src.slice_pitch, box, kind, api);
+}
+
 CopyTiming TimingOf(const CopyPlan& plan, CallKind call) {
   const CheckedSide& dst = plan.dst;
   const CheckedSide& src = plan.src;

@@ -103,6 +103,15 @@ absl::StatusOr<CopyPlan> PlanLinearCopy(void* dst, const void* src,
                                         size_t count, int kind,
                                         absl::string_view api);
 
+// PlanCopy of the box an mcMemcpy3DParms describes, checked as mcMemcpy3D
+// checks it: the kind [api.memory.memcpy-3d.invalid-kind], pitched pointers
+// only [api.memory.memcpy-3d.array-and-pointer], pitches of at least x +
+// width [api.memory.memcpy-3d.pitch-less-than-width] and rows inside a
+// slice [api.memory.memcpy-3d.box-outside-slice]; an empty extent is a plan
+// with nothing to copy [api.memory.memcpy-3d.zero-extent].
+absl::StatusOr<CopyPlan> PlanCopy3D(const mcMemcpy3DParms& params,
+                                    absl::string_view api);
+
 // Whether the entry point is a synchronous one (mcMemcpy, mcMemset, ...)
 // or an asynchronous one taking a stream (mcMemcpyAsync, ...).
 enum class CallKind { kSynchronous, kAsynchronous };

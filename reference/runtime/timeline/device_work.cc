@@ -24,6 +24,14 @@
 
 namespace mxcts::runtime {
 
+namespace {
+std::atomic<UncapturedWorkGate> uncaptured_work_gate{nullptr};
+}  // namespace
+
+void SetUncapturedWorkGate(UncapturedWorkGate gate) {
+  uncaptured_work_gate.store(gate);
+}
+
 absl::Status SubmitWork(mcStream_t stream, std::string description,
                         DeviceWork work, HostWait wait) {
   DeviceTable& devices = DeviceTable::Get();
@@ -35,6 +43,10 @@ absl::Status SubmitWork(mcStream_t stream, std::string description,
   // A fault of work already run may have made the device unusable.
   MX_RETURN_IF_ERROR(current->CheckUsable());
   MX_RETURN_IF_ERROR(device->CheckUsable());
+  // [api.graph.capture.sync-call-unsupported]
+  if (UncapturedWorkGate gate = uncaptured_work_gate.load()) {
+    MX_RETURN_IF_ERROR(gate(resolved.queue, wait == HostWait::kUntilDone));
+  }
 
   Timeline& timeline = Timeline::Get();
   bool run_now = wait == HostWait::kUntilDone ||

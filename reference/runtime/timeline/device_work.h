@@ -30,6 +30,8 @@
 
 namespace mxcts::runtime {
 
+class Queue;
+
 // How long the submitting call waits.
 enum class HostWait {
   kNone,       // return at once; the work runs when the timeline reaches it
@@ -56,6 +58,14 @@ using DeviceWork = std::function<mcError_t()>;
 // [api.sync.host.sync-calls-report-async-errors]; otherwise OK.
 absl::Status SubmitWork(mcStream_t stream, std::string description,
                         DeviceWork work, HostWait wait);
+
+// What SubmitWork asks before queuing work in `queue` (`waits`: the caller
+// waits for it): stream capture (graphs/stream_capture.h) refuses work in a
+// capturing stream that it did not take as a graph node, and work that
+// would depend on a capture. OK lets the work be queued. One gate; nullptr
+// removes it.
+using UncapturedWorkGate = absl::Status (*)(Queue* queue, bool waits);
+void SetUncapturedWorkGate(UncapturedWorkGate gate);
 
 // Blocks until all work submitted so far to device `device` (every stream,
 // by every host thread) has run, then returns as a synchronizing call
