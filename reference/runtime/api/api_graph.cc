@@ -412,6 +412,63 @@ extern "C" mcError_t mcGraphAddEventWaitNode(mcGraphNode_t* node,
   });
 }
 
+extern "C" mcError_t mcGraphAddMemAllocNode(mcGraphNode_t* node,
+                                            mcGraph_t graph,
+                                            const mcGraphNode_t* dependencies,
+                                            size_t numDependencies,
+                                            mcMemAllocNodeParams* params) {
+  return RunApi([&] {
+    return AddNodeApi(node, graph, dependencies, numDependencies,
+                      [&] { return NodeParams::MemAlloc(params); });
+  });
+}
+
+namespace mxcts::runtime {
+namespace {
+
+// A free node of `graph` for `dptr` after `dependencies`: an allocation of
+// the graph itself must be ordered before it, and freed once.
+// [api.graph.mem-free-node.frees]
+absl::StatusOr<NodeParams> MemFreeParams(const MCgraph_st& graph,
+                                         const mcGraphNode_t* dependencies,
+                                         size_t count, void* dptr) {
+  MX_ASSIGN_OR_RETURN(NodeParams params, NodeParams::MemFree(dptr));
+  for (const auto& node : graph.nodes) {
+    const NodeParams& other = node->params;
+    if (other.type() == mcGraphNodeTypeMemFree && other.freed() == dptr) {
+      return Invalid(absl::StrFormat("the graph already frees %p", dptr));
+    }
+    if (other.type() != mcGraphNodeTypeMemAlloc ||
+        other.allocation()->address() != dptr) {
+      continue;
+    }
+    bool ordered = false;
+    for (size_t i = 0; i < count; ++i) {
+      ordered |= Reaches(node.get(), dependencies[i]);
+    }
+    if (!ordered) {
+      return Invalid(absl::StrFormat(
+          "the free of %p is not ordered after its allocation node", dptr));
+    }
+  }
+  return params;
+}
+
+}  // namespace
+}  // namespace mxcts::runtime
+
+extern "C" mcError_t mcGraphAddMemFreeNode(mcGraphNode_t* node, mcGraph_t graph,
+                                           const mcGraphNode_t* dependencies,
+                                           size_t numDependencies, void* dptr) {
+  return RunApi([&] {
+    return AddNodeApi(node, graph, dependencies, numDependencies, [&] {
+      // AddNodeApi checked the graph and the dependencies first.
+      return mxcts::runtime::MemFreeParams(*graph, dependencies,
+                                           numDependencies, dptr);
+    });
+  });
+}
+
 // --- Node parameters. ---
 
 #define MX_NODE_OF_TYPE(var, node, type, out) \
@@ -544,6 +601,24 @@ extern "C" mcError_t mcGraphEventWaitNodeSetEvent(mcGraphNode_t node,
   return RunApi([&]() -> absl::Status {
     MX_NODE_OF_TYPE(found, node, mcGraphNodeTypeWaitEvent, &event);
     MX_ASSIGN_OR_RETURN(found->params, NodeParams::EventWait(event));
+    return absl::OkStatus();
+  });
+}
+
+extern "C" mcError_t mcGraphMemAllocNodeGetParams(
+    mcGraphNode_t node, mcMemAllocNodeParams* params) {
+  return RunApi([&]() -> absl::Status {
+    MX_NODE_OF_TYPE(found, node, mcGraphNodeTypeMemAlloc, params);
+    *params = found->params.mem_alloc();
+    return absl::OkStatus();
+  });
+}
+
+extern "C" mcError_t mcGraphMemFreeNodeGetParams(mcGraphNode_t node,
+                                                 void* dptr) {
+  return RunApi([&]() -> absl::Status {
+    MX_NODE_OF_TYPE(found, node, mcGraphNodeTypeMemFree, dptr);
+    *static_cast<void**>(dptr) = found->params.freed();
     return absl::OkStatus();
   });
 }
@@ -722,7 +797,9 @@ extern "C" mcError_t mcGraphLaunch(mcGraphExec_t exec, mcStream_t stream) {
     }
     // [api.graph.launch.ordered-in-stream] [api.graph.launch.repeatable]
     mxcts::runtime::Timeline& timeline = mxcts::runtime::Timeline::Get();
-    timeline.AfterSubmit(mxcts::runtime::EnqueueLaunch(*found, resolved.queue));
+    MX_ASSIGN_OR_RETURN(mxcts::runtime::Point point,
+                        mxcts::runtime::EnqueueLaunch(*found, resolved.queue));
+    timeline.AfterSubmit(point);
     return absl::OkStatus();
   });
 }

@@ -20,6 +20,7 @@
 #include "reference/runtime/api/api_entry.h"
 #include "reference/runtime/api/capture_routing.h"
 #include "reference/runtime/errors/status_macros.h"
+#include "reference/runtime/graphs/graph_memory.h"
 #include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/memory/memory_release.h"
 #include "reference/runtime/pools/stream_ordered_allocation.h"
@@ -128,6 +129,10 @@ mcError_t mcFree(void* ptr) {
     }
     // [api.sync.host.free-synchronizes]
     MX_RETURN_IF_ERROR(mxcts::runtime::WaitBeforeRelease(allocation.device));
+    if (allocation.origin == DeviceOrigin::kGraph) {
+      // [api.graph.mem-alloc-node.unfreed-memory-persists]
+      return mxcts::runtime::GraphMemory::Get().Free(ptr, "mcFree");
+    }
     if (allocation.origin == DeviceOrigin::kStreamOrdered) {
       // [api.pool.free-async.mcfree-also-frees]
       absl::MutexLock lock(&Runtime::Get().execution_mutex());

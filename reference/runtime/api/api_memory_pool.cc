@@ -15,6 +15,7 @@
 #include "reference/runtime/api/api_entry.h"
 #include "reference/runtime/api/capture_routing.h"
 #include "reference/runtime/errors/status_macros.h"
+#include "reference/runtime/graphs/graph_memory.h"
 #include "reference/runtime/peer/peer_access.h"
 #include "reference/runtime/pools/pool_sharing.h"
 #include "reference/runtime/pools/pool_table.h"
@@ -75,7 +76,33 @@ absl::Status AllocateAsync(void** ptr, size_t size, mcMemPool_t pool_handle,
   MX_ASSIGN_OR_RETURN(Device * stream_device,
                       mxcts::runtime::StreamDeviceForWork(stream));
   Runtime& runtime = Runtime::Get();
-  // Stream-ordered allocation is not captured: it ends a capture.
+  if (size > 0) {
+    // [api.graph.capture.records-instead-of-executing]: in a capture, a
+    // memory allocation node, whose address the call returns.
+    MX_ASSIGN_OR_RETURN(
+        bool captured,
+        mxcts::runtime::CaptureIfCapturing(
+            stream, [&]() -> absl::StatusOr<mxcts::runtime::NodeParams> {
+              int device = stream_device->ordinal();
+              if (from_pool) {
+                MX_ASSIGN_OR_RETURN(MemoryPool * pool,
+                                    PoolTable::Get().Find(pool_handle, api));
+                device = pool->device;
+              }
+              mcMemAllocNodeParams params{};
+              params.poolProps.allocType = mcMemAllocationTypePinned;
+              params.poolProps.location.type = mcMemLocationTypeDevice;
+              params.poolProps.location.id = device;
+              params.bytesize = size;
+              MX_ASSIGN_OR_RETURN(
+                  mxcts::runtime::NodeParams node,
+                  mxcts::runtime::NodeParams::MemAlloc(&params));
+              *ptr = params.dptr;
+              return node;
+            }));
+    if (captured) return absl::OkStatus();
+  }
+  // Work outside a capture that would depend on one is refused.
   MX_RETURN_IF_ERROR(mxcts::runtime::CheckUncapturedStreamWork(stream));
   absl::MutexLock lock(&runtime.execution_mutex());
   PoolTable& pools = PoolTable::Get();
@@ -185,6 +212,17 @@ mcError_t mcFreeAsync(void* ptr, mcStream_t stream) {
     MX_ASSIGN_OR_RETURN(Device * device,
                         mxcts::runtime::StreamDeviceForWork(stream));
     MX_RETURN_IF_ERROR(CheckPoolsSupported(*device, "mcFreeAsync"));
+    // [api.graph.capture.records-instead-of-executing]: in a capture, a
+    // memory free node.
+    MX_ASSIGN_OR_RETURN(bool captured,
+                        mxcts::runtime::CaptureIfCapturing(stream, [&] {
+                          return mxcts::runtime::NodeParams::MemFree(ptr);
+                        }));
+    if (captured) return absl::OkStatus();
+    if (mxcts::runtime::GraphMemory::Get().Find(ptr) != nullptr) {
+      // [api.graph.mem-alloc-node.unfreed-memory-persists]
+      return mxcts::runtime::GraphMemory::Get().Free(ptr, "mcFreeAsync");
+    }
     MX_RETURN_IF_ERROR(mxcts::runtime::CheckUncapturedStreamWork(stream));
     absl::MutexLock lock(&Runtime::Get().execution_mutex());
     MX_ASSIGN_OR_RETURN(Allocation allocation,

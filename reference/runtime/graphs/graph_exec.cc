@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <map>
 #include <string>
 #include <utility>
@@ -17,6 +18,7 @@
 #include "reference/device/scheduling/splitmix64.h"
 #include "reference/runtime/errors/error_mapping.h"
 #include "reference/runtime/errors/status_macros.h"
+#include "reference/runtime/pools/stream_ordered_allocation.h"
 #include "reference/runtime/timeline/device_work.h"
 #include "reference/runtime/timeline/event.h"
 
@@ -192,7 +194,18 @@ mcError_t RunGraph(const ExecGraph& graph, const LaunchRecords& records,
         }
         break;
       }
-      default:  // empty and event wait nodes: their order is all they do
+      case mcGraphNodeTypeMemFree: {
+        // A stream-ordered allocation is freed where the node runs; a
+        // graph allocation's state changed when the launch was enqueued.
+        if (GraphMemory::Get().Find(node.params.freed()) != nullptr) break;
+        absl::StatusOr<Allocation> allocation =
+            FindStreamOrdered(node.params.freed(), "memory free node");
+        if (!allocation.ok()) return mcErrorInvalidValue;
+        FreeAtOnce(*allocation);
+        break;
+      }
+      default:  // empty, event wait and memory allocation nodes: their
+                // order is all they do
         break;
     }
     if (result != mcSuccess) return result;
@@ -421,9 +434,72 @@ absl::StatusOr<MCgraphExec_st*> ExecTable::Find(mcGraphExec_t exec) const {
   return exec;
 }
 
-Point EnqueueLaunch(MCgraphExec_st& exec, Queue* queue) {
+namespace {
+
+// What a launch does to graph allocations when it is enqueued: the host's
+// view of which are allocated, which later calls check.
+absl::Status UpdateGraphMemory(const ExecGraph& graph, bool auto_free) {
+  GraphMemory& memory = GraphMemory::Get();
+  std::vector<const void*> freed_here;
+  for (const ExecNode& node : graph.nodes) {
+    if (node.params.type() == mcGraphNodeTypeMemFree) {
+      freed_here.push_back(node.params.freed());
+    }
+  }
+  auto freed_in_graph = [&](const void* address) {
+    return std::find(freed_here.begin(), freed_here.end(), address) !=
+           freed_here.end();
+  };
+  std::vector<const ExecNode*> allocations;
+  for (const ExecNode& node : graph.nodes) {
+    if (node.params.type() == mcGraphNodeTypeMemAlloc) {
+      allocations.push_back(&node);
+      const void* address = node.params.allocation()->address();
+      if (memory.Outstanding(address) && !auto_free) {
+        return McStatus(mcErrorInvalidValue,
+                        absl::StrFormat("the graph's allocation %p from an "
+                                        "earlier launch was not freed",
+                                        address));
+      }
+    }
+  }
+  for (const void* address : freed_here) {
+    bool own = false;
+    for (const ExecNode* node : allocations) {
+      own |= node->params.allocation()->address() == address;
+    }
+    if (!own && memory.Find(address) != nullptr &&
+        !memory.Outstanding(address)) {
+      return McStatus(mcErrorInvalidValue,
+                      absl::StrFormat("the graph frees %p, which is not "
+                                      "allocated",
+                                      address));
+    }
+  }
+  for (const ExecNode* node : allocations) {
+    const std::shared_ptr<GraphAllocation>& allocation =
+        node->params.allocation();
+    memory.SetOutstanding(allocation, !freed_in_graph(allocation->address()));
+  }
+  for (const void* address : freed_here) {
+    if (std::shared_ptr<GraphAllocation> other = memory.Find(address)) {
+      bool own = false;
+      for (const ExecNode* node : allocations) {
+        own |= node->params.allocation() == other;
+      }
+      if (!own) memory.SetOutstanding(other, false);
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<Point> EnqueueLaunch(MCgraphExec_st& exec, Queue* queue) {
   Timeline& timeline = Timeline::Get();
   std::shared_ptr<const ExecGraph> graph = exec.graph;
+  MX_RETURN_IF_ERROR(UpdateGraphMemory(
+      *graph, (exec.flags & mcGraphInstantiateFlagAutoFreeOnLaunch) != 0));
   const TimelineMode mode = timeline.mode();
   const uint64_t launch = exec.launches++;
   Command command;

@@ -112,7 +112,12 @@ class ExecTable {
 
 // Enqueues one launch of `exec` into `queue` (a resolved stream's queue;
 // the caller holds the execution lock) and returns the point after it.
-Point EnqueueLaunch(MCgraphExec_st& exec, Queue* queue);
+// mcErrorInvalidValue, enqueuing nothing, if a memory allocation node's
+// memory is still outstanding from an earlier launch (unless `exec` was
+// instantiated with mcGraphInstantiateFlagAutoFreeOnLaunch, which frees
+// it), or a memory free node's memory is not allocated.
+// [api.graph.mem-alloc-node.unfreed-memory-persists]
+absl::StatusOr<Point> EnqueueLaunch(MCgraphExec_st& exec, Queue* queue);
 
 // The outcome of mcGraphExecUpdate.
 struct UpdateOutcome {

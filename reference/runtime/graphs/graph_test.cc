@@ -218,3 +218,93 @@ TEST(Dot, OneStatementPerNodeAndEdge) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(GraphMemory, AllocationOutstandingUntilFreed) {
+  mcGraph_t graph;
+  ASSERT_EQ(mcGraphCreate(&graph, 0), mcSuccess);
+  mcMemAllocNodeParams params{};
+  params.poolProps.allocType = mcMemAllocationTypePinned;
+  params.poolProps.location.type = mcMemLocationTypeDevice;
+  params.poolProps.location.id = 0;
+  params.bytesize = 1000;
+  mcGraphNode_t alloc = nullptr;
+  ASSERT_EQ(mcGraphAddMemAllocNode(&alloc, graph, nullptr, 0, &params),
+            mcSuccess);
+  ASSERT_NE(params.dptr, nullptr);
+  mcMemsetParams set{params.dptr, 1000, 0x11, 1, 1000, 1};
+  mcGraphNode_t fill = nullptr;
+  ASSERT_EQ(mcGraphAddMemsetNode(&fill, graph, &alloc, 1, &set), mcSuccess);
+  mcGraphExec_t exec;
+  ASSERT_EQ(mcGraphInstantiate(&exec, graph, nullptr, nullptr, 0), mcSuccess);
+  ASSERT_EQ(mcGraphLaunch(exec, 0), mcSuccess);
+  // Still allocated: a second launch fails until the program frees it.
+  EXPECT_EQ(mcGraphLaunch(exec, 0), mcErrorInvalidValue);
+  unsigned char first = 0;
+  ASSERT_EQ(mcMemcpy(&first, params.dptr, 1, mcMemcpyDeviceToHost), mcSuccess);
+  EXPECT_EQ(first, 0x11);
+  ASSERT_EQ(mcFree(params.dptr), mcSuccess);
+  EXPECT_EQ(mcFree(params.dptr), mcErrorInvalidValue);  // freed already
+  EXPECT_EQ(mcGraphLaunch(exec, 0), mcSuccess);
+  ASSERT_EQ(mcFreeAsync(params.dptr, 0), mcSuccess);
+  ASSERT_EQ(mcStreamSynchronize(0), mcSuccess);
+  mcGraphExecDestroy(exec);
+  mcGraphDestroy(graph);
+}
+
+TEST(GraphMemory, AutoFreeOnLaunchAllowsRelaunch) {
+  mcGraph_t graph;
+  ASSERT_EQ(mcGraphCreate(&graph, 0), mcSuccess);
+  mcMemAllocNodeParams params{};
+  params.poolProps.allocType = mcMemAllocationTypePinned;
+  params.poolProps.location.type = mcMemLocationTypeDevice;
+  params.bytesize = 64;
+  mcGraphNode_t alloc = nullptr;
+  ASSERT_EQ(mcGraphAddMemAllocNode(&alloc, graph, nullptr, 0, &params),
+            mcSuccess);
+  mcGraphExec_t exec;
+  ASSERT_EQ(mcGraphInstantiateWithFlags(&exec, graph,
+                                        mcGraphInstantiateFlagAutoFreeOnLaunch),
+            mcSuccess);
+  ASSERT_EQ(mcGraphLaunch(exec, 0), mcSuccess);
+  EXPECT_EQ(mcGraphLaunch(exec, 0), mcSuccess);
+  ASSERT_EQ(mcFree(params.dptr), mcSuccess);
+  mcGraphExecDestroy(exec);
+  mcGraphDestroy(graph);
+}
+
+TEST(GraphMemory, CapturedAllocationAndFree) {
+  mcStream_t stream;
+  ASSERT_EQ(mcStreamCreate(&stream), mcSuccess);
+  ASSERT_EQ(mcStreamBeginCapture(stream, mcStreamCaptureModeGlobal), mcSuccess);
+  void* p = nullptr;
+  ASSERT_EQ(mcMallocAsync(&p, 256, stream), mcSuccess);
+  ASSERT_NE(p, nullptr);
+  ASSERT_EQ(mcMemsetAsync(p, 3, 256, stream), mcSuccess);
+  ASSERT_EQ(mcFreeAsync(p, stream), mcSuccess);
+  mcGraph_t graph = nullptr;
+  ASSERT_EQ(mcStreamEndCapture(stream, &graph), mcSuccess);
+  std::vector<mcGraphNode_t> nodes(3);
+  size_t count = nodes.size();
+  ASSERT_EQ(mcGraphGetNodes(graph, nodes.data(), &count), mcSuccess);
+  ASSERT_EQ(count, 3u);
+  const mcGraphNodeType expected[3] = {
+      mcGraphNodeTypeMemAlloc, mcGraphNodeTypeMemset, mcGraphNodeTypeMemFree};
+  for (size_t i = 0; i < 3; ++i) {
+    mcGraphNodeType type;
+    ASSERT_EQ(mcGraphNodeGetType(nodes[i], &type), mcSuccess);
+    EXPECT_EQ(type, expected[i]) << i;
+  }
+  mcGraphExec_t exec;
+  ASSERT_EQ(mcGraphInstantiate(&exec, graph, nullptr, nullptr, 0), mcSuccess);
+  // The graph frees what it allocates: it may run again and again.
+  ASSERT_EQ(mcGraphLaunch(exec, stream), mcSuccess);
+  ASSERT_EQ(mcGraphLaunch(exec, stream), mcSuccess);
+  ASSERT_EQ(mcStreamSynchronize(stream), mcSuccess);
+  mcGraphExecDestroy(exec);
+  mcGraphDestroy(graph);
+  mcStreamDestroy(stream);
+}
+
+}  // namespace

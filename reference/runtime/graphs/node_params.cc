@@ -18,6 +18,7 @@
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/graphs/graph.h"
 #include "reference/runtime/images/image_registry.h"
+#include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/timeline/event.h"
 
 namespace mxcts::runtime {
@@ -238,6 +239,82 @@ absl::StatusOr<NodeParams> NodeParams::EventWait(mcEvent_t event) {
   NodeParams node;
   node.type_ = mcGraphNodeTypeWaitEvent;
   node.event_ = checked;
+  return node;
+}
+
+absl::StatusOr<NodeParams> NodeParams::MemAlloc(mcMemAllocNodeParams* params) {
+  if (params == nullptr) return NullParams("memory allocation");
+  const mcMemPoolProps& props = params->poolProps;
+  if (props.allocType != mcMemAllocationTypePinned ||
+      props.location.type != mcMemLocationTypeDevice) {
+    return McStatus(mcErrorInvalidValue,
+                    "memory allocation node: the pool properties must ask "
+                    "for pinned memory of a device");
+  }
+  MX_RETURN_IF_ERROR(DeviceTable::Get().DeviceAt(props.location.id).status());
+  if (params->bytesize == 0) {
+    return McStatus(mcErrorInvalidValue,
+                    "memory allocation node: the size is 0");
+  }
+  if (params->accessDescCount > 0 && params->accessDescs == nullptr) {
+    return McStatus(mcErrorInvalidValue,
+                    "memory allocation node: the access descriptors are "
+                    "null but their count is not 0");
+  }
+  auto access = std::make_shared<std::vector<mcMemAccessDesc>>(
+      params->accessDescs, params->accessDescs + params->accessDescCount);
+  for (const mcMemAccessDesc& desc : *access) {
+    if (desc.location.type != mcMemLocationTypeDevice ||
+        !DeviceTable::Get().DeviceAt(desc.location.id).ok()) {
+      return McStatus(mcErrorInvalidValue,
+                      "memory allocation node: an access descriptor names "
+                      "no device");
+    }
+  }
+  NodeParams node;
+  node.type_ = mcGraphNodeTypeMemAlloc;
+  MX_ASSIGN_OR_RETURN(
+      node.allocation_,
+      GraphAllocation::Create(props.location.id, params->bytesize));
+  node.pool_props_ = props;
+  node.access_ = std::move(access);
+  params->dptr = node.allocation_->address();
+  return node;
+}
+
+mcMemAllocNodeParams NodeParams::mem_alloc() const {
+  mcMemAllocNodeParams params{};
+  params.poolProps = pool_props_;
+  if (access_ != nullptr && !access_->empty()) {
+    params.accessDescs = access_->data();
+    params.accessDescCount = access_->size();
+  }
+  if (allocation_ != nullptr) {
+    params.bytesize = allocation_->size();
+    params.dptr = allocation_->address();
+  }
+  return params;
+}
+
+absl::StatusOr<NodeParams> NodeParams::MemFree(void* dptr) {
+  if (dptr == nullptr) {
+    return McStatus(mcErrorInvalidValue, "memory free node: dptr is null");
+  }
+  const bool graph_allocation = GraphMemory::Get().Find(dptr) != nullptr;
+  absl::StatusOr<Allocation> found = MemoryManager::Get().FindStart(
+      dptr, {MemoryKind::kDevice}, "memory free node");
+  const bool stream_ordered =
+      found.ok() && found->origin == DeviceOrigin::kStreamOrdered;
+  if (!graph_allocation && !stream_ordered) {
+    // [api.graph.mem-free-node.frees]
+    return McStatus(mcErrorInvalidValue,
+                    absl::StrFormat("memory free node: %p starts no graph "
+                                    "or stream-ordered allocation",
+                                    dptr));
+  }
+  NodeParams node;
+  node.type_ = mcGraphNodeTypeMemFree;
+  node.freed_ = dptr;
   return node;
 }
 

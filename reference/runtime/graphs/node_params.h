@@ -20,10 +20,12 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "mc_runtime_api.h"
+#include "reference/runtime/graphs/graph_memory.h"
 #include "reference/runtime/launch/launcher.h"
 #include "reference/runtime/memory/memory_copy.h"
 
@@ -75,6 +77,14 @@ class NodeParams {
   // [api.graph.event-node.null-event-invalid-value]
   static absl::StatusOr<NodeParams> EventRecord(mcEvent_t event);
   static absl::StatusOr<NodeParams> EventWait(mcEvent_t event);
+  // Allocates the node's memory now and stores its address in
+  // `params->dptr`. [api.graph.mem-alloc-node.allocates]
+  static absl::StatusOr<NodeParams> MemAlloc(mcMemAllocNodeParams* params);
+  // A free of `dptr`: the start of a live graph allocation or
+  // stream-ordered allocation, else mcErrorInvalidValue
+  // [api.graph.mem-free-node.frees]. Checks against the graph are the
+  // caller's.
+  static absl::StatusOr<NodeParams> MemFree(void* dptr);
 
   mcGraphNodeType type() const { return type_; }
   // "kernel", "memcpy", ... for messages and the DOT output.
@@ -91,6 +101,13 @@ class NodeParams {
     return child_;
   }
   mcEvent_t event() const { return event_; }
+  // A memory allocation node's parameters (dptr included) and memory.
+  mcMemAllocNodeParams mem_alloc() const;
+  const std::shared_ptr<GraphAllocation>& allocation() const {
+    return allocation_;
+  }
+  // The address a memory free node frees.
+  void* freed() const { return freed_; }
 
  private:
   mcGraphNodeType type_ = mcGraphNodeTypeEmpty;
@@ -101,6 +118,10 @@ class NodeParams {
   mcHostNodeParams host_{nullptr, nullptr};
   std::shared_ptr<MCgraph_st> child_;
   mcEvent_t event_ = nullptr;
+  std::shared_ptr<GraphAllocation> allocation_;
+  mcMemPoolProps pool_props_{};
+  std::shared_ptr<const std::vector<mcMemAccessDesc>> access_;
+  void* freed_ = nullptr;
 };
 
 // The plan of a memcpy node's copy, checked against the memory that exists

@@ -83,6 +83,8 @@ absl::StatusOr<MemHandleFields> MemoryExports::Export(const void* address) {
             ? absl::StrCat("is ", MemoryKindName(found->kind))
         : found->origin == DeviceOrigin::kStreamOrdered
             ? "is a stream-ordered allocation (share it through its pool)"
+        : found->origin == DeviceOrigin::kGraph
+            ? "is a graph's allocation"
             : "is another process's memory (an IPC mapping)";
     return McStatus(mcErrorInvalidValue,
                     absl::StrFormat("mcIpcGetMemHandle: %p %s; only mcMalloc "

@@ -48,6 +48,7 @@ enum class DeviceOrigin {
   kMalloc,         // mcMalloc, mcMallocPitch, mcMalloc3D
   kStreamOrdered,  // mcMallocAsync, mcMallocFromPoolAsync (pools/)
   kIpcMapping,     // another process's memory mapped here (ipc/)
+  kGraph,          // a graph's memory allocation node (graphs/)
 };
 
 struct Allocation {
