@@ -64,6 +64,15 @@ class CaptureWork : public CaptureTest {
     ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
     EXPECT_EQ(mcStreamQuery(stream()), mcSuccess);
   }
+  // The graph the capture of the stream is building.
+  mcGraph_t CaptureGraph() {
+    mcStreamCaptureStatus status = mcStreamCaptureStatusNone;
+    mcGraph_t graph = nullptr;
+    EXPECT_EQ(mcStreamGetCaptureInfo_v2(stream(), &status, nullptr, &graph,
+                                        nullptr, nullptr),
+              mcSuccess);
+    return graph;
+  }
   // Launches `graph` once into the stream and waits.
   void LaunchOnce(mcGraph_t graph) {
     ScopedExec exec(graph);
@@ -334,6 +343,105 @@ TEST_P(CaptureWork, SecondCaptureOfTheSameStreamIsIndependent) {
   LaunchOnce(second.get());
   EXPECT_EQ(*cell(), 3);
 }
+
+// Work besides that which every capture records: either recorded (the
+// capture goes on and its graph runs the work) or refused with
+// mcErrorStreamCaptureUnsupported, invalidating the capture; which one is
+// the implementation's choice.
+class CaptureOtherWork : public CaptureWork {
+ protected:
+  // Checks the capture after the call that enqueued the work returned
+  // `result`: a recorded work's graph, launched, makes `ran` true; a
+  // refused one leaves the capture invalidated and runs nothing.
+  void ExpectRecordedOrRefused(mcError_t result, const bool& ran) {
+    if (result == mcSuccess) {
+      EXPECT_EQ(CaptureStatusOf(stream()), mcStreamCaptureStatusActive);
+      ScopedGraph graph;
+      EndAndExpectNothingRan(&graph);
+      EXPECT_FALSE(ran) << "the recorded work ran during the capture";
+      EXPECT_GT(Nodes(graph.get()).size(), 1u);
+      LaunchOnce(graph.get());
+      EXPECT_TRUE(ran);
+    } else {
+      EXPECT_EQ(result, mcErrorStreamCaptureUnsupported);
+      EXPECT_EQ(CaptureStatusOf(stream()), mcStreamCaptureStatusInvalidated);
+      mcGraph_t graph = reinterpret_cast<mcGraph_t>(&graph);
+      EXPECT_EQ(mcStreamEndCapture(stream(), &graph),
+                mcErrorStreamCaptureInvalidated);
+      EXPECT_EQ(graph, nullptr);
+      ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
+      EXPECT_FALSE(ran) << "the refused work ran";
+    }
+    EXPECT_EQ(*cell(), result == mcSuccess ? 1 : 0);
+  }
+  void BeginWithOneKernel() {
+    ASSERT_EQ(Begin(), mcSuccess);
+    ChainLink<<<1, 1, 0, stream()>>>(cell(), 0);
+    ASSERT_EQ(mcGetLastError(), mcSuccess);
+  }
+};
+
+void SetFlag(mcStream_t, mcError_t, void* flag) {
+  *static_cast<bool*>(flag) = true;
+}
+void SetFlagHost(void* flag) { *static_cast<bool*>(flag) = true; }
+
+TEST_P(CaptureOtherWork, StreamCallbackIsRecordedOrRefused) {
+  MX_SPEC("api.graph.capture.uncapturable-work-implementation-defined");
+  bool ran = false;
+  BeginWithOneKernel();
+  const mcError_t result = mcStreamAddCallback(stream(), SetFlag, &ran, 0);
+  ExpectRecordedOrRefused(result, ran);
+}
+
+TEST_P(CaptureOtherWork, GraphLaunchIsRecordedOrRefused) {
+  MX_SPEC("api.graph.capture.uncapturable-work-implementation-defined");
+  bool ran = false;
+  ScopedGraph inner;
+  mcGraphNode_t node;
+  ASSERT_EQ(AddHost(&node, inner.get(), {}, {SetFlagHost, &ran}), mcSuccess);
+  ScopedExec exec(inner.get());
+  ASSERT_EQ(exec.status(), mcSuccess);
+  BeginWithOneKernel();
+  const mcError_t result = mcGraphLaunch(exec.get(), stream());
+  ExpectRecordedOrRefused(result, ran);
+}
+
+TEST_P(CaptureOtherWork, PrefetchIsRecordedOrRefused) {
+  MX_SPEC("api.graph.capture.uncapturable-work-implementation-defined");
+  bool ran = false;
+  BeginWithOneKernel();
+  const mcError_t result =
+      mcMemPrefetchAsync(cell(1), sizeof(int), device(), stream());
+  if (result == mcSuccess) {
+    // A prefetch has no effect to observe: a host function after it shows
+    // that the graph runs past it.
+    ASSERT_EQ(mcLaunchHostFunc(stream(), SetFlagHost, &ran), mcSuccess);
+  }
+  ExpectRecordedOrRefused(result, ran);
+}
+
+TEST_P(CaptureOtherWork, StreamOrderedAllocationIsRecordedOrRefused) {
+  MX_SPEC("api.graph.capture.uncapturable-work-implementation-defined");
+  MX_REQUIRE_CAPABILITY("memory_pools");
+  bool ran = false;
+  BeginWithOneKernel();
+  int* memory = nullptr;
+  mcError_t result = mcMallocAsync(&memory, sizeof(int), stream());
+  if (result == mcSuccess) {
+    ASSERT_NE(memory, nullptr);
+    ASSERT_EQ(mcMemsetAsync(memory, 0, sizeof(int), stream()), mcSuccess);
+    ASSERT_EQ(mcFreeAsync(memory, stream()), mcSuccess);
+    ASSERT_EQ(mcLaunchHostFunc(stream(), SetFlagHost, &ran), mcSuccess);
+    EXPECT_EQ(CaptureStatusOf(stream()), mcStreamCaptureStatusActive);
+    EXPECT_EQ(NodesOfType(CaptureGraph(), mcGraphNodeTypeMemAlloc).size(), 1u);
+    EXPECT_EQ(NodesOfType(CaptureGraph(), mcGraphNodeTypeMemFree).size(), 1u);
+  }
+  ExpectRecordedOrRefused(result, ran);
+}
+
+INSTANTIATE_TEST_SUITE_P(KindsModesDevices, CaptureOtherWork,
+                         CaptureParameters(), CaptureParameterName);
 
 INSTANTIATE_TEST_SUITE_P(KindsModesDevices, CaptureWork, CaptureParameters(),
                          CaptureParameterName);

@@ -36,7 +36,8 @@ class GraphAutoFree : public testing::TestWithParam<bool> {
 
 TEST_P(GraphAutoFree, SecondLaunchWithUnfreedAllocation) {
   MX_SPEC("api.graph.instantiate.with-flags",
-          "api.graph.mem-alloc-node.unfreed-memory-persists");
+          "api.graph.mem-alloc-node.unfreed-memory-persists",
+          "api.graph.mem-alloc-node.relaunch-needs-free");
   const bool auto_free = GetParam();
   TestStream stream(StreamKind::kNonBlocking);
   ASSERT_EQ(stream.status(), mcSuccess);
@@ -70,7 +71,7 @@ TEST_P(GraphAutoFree, SecondLaunchWithUnfreedAllocation) {
     ASSERT_EQ(mcStreamSynchronize(stream.get()), mcSuccess);
     EXPECT_EQ(*out, 7);
   } else {
-    EXPECT_NE(mcGraphLaunch(exec.get(), stream.get()), mcSuccess);
+    EXPECT_EQ(mcGraphLaunch(exec.get(), stream.get()), mcErrorInvalidValue);
     mcGetLastError();
     ASSERT_EQ(mcStreamSynchronize(stream.get()), mcSuccess);
     EXPECT_EQ(*out, 0) << "the refused launch ran";
@@ -82,6 +83,8 @@ TEST_P(GraphAutoFree, SecondLaunchWithUnfreedAllocation) {
   ASSERT_EQ(mcStreamSynchronize(stream.get()), mcSuccess);
   EXPECT_EQ(*out, 7);
   EXPECT_EQ(mcFree(memory), mcSuccess);
+  // Freed once, the allocation is not allocated any more.
+  EXPECT_EQ(mcFree(memory), mcErrorInvalidValue);
   EXPECT_EQ(mcFree(out), mcSuccess);
 }
 
