@@ -193,6 +193,31 @@ TEST_P(CaptureForkJoin, ForkedStreamJoinsTheSameCapture) {
   EXPECT_EQ(*cell(), 2);
 }
 
+TEST_P(CaptureForkJoin, AForkedStreamCannotBeginACapture) {
+  MX_SPEC("api.graph.capture.already-capturing-illegal-state",
+          "api.graph.capture.fork-join-via-events");
+  ASSERT_EQ(Begin(), mcSuccess);
+  Increment<<<1, 1, 0, stream()>>>(cell());
+  ASSERT_EQ(mcEventRecord(fork_, stream()), mcSuccess);
+  ASSERT_EQ(mcStreamWaitEvent(side_, fork_, 0), mcSuccess);
+  for (mcStreamCaptureMode mode : kAllCaptureModes) {
+    EXPECT_EQ(mcStreamBeginCapture(side_, mode), mcErrorIllegalState);
+  }
+  // The capture goes on: the forked stream's work joins and the origin
+  // ends it.
+  Increment<<<1, 1, 0, side_>>>(cell());
+  ASSERT_EQ(mcEventRecord(join_, side_), mcSuccess);
+  ASSERT_EQ(mcStreamWaitEvent(stream(), join_, 0), mcSuccess);
+  ScopedGraph graph;
+  ASSERT_EQ(mcStreamEndCapture(stream(), graph.out()), mcSuccess);
+  EXPECT_EQ(Nodes(graph.get()).size(), 2u);
+  // Control: once the capture is over, the stream may begin its own.
+  EXPECT_EQ(mcStreamBeginCapture(side_, mcStreamCaptureModeRelaxed), mcSuccess);
+  EndAnyCapture(side_);
+  LaunchOnce(graph.get());
+  EXPECT_EQ(*cell(), 2);
+}
+
 TEST_P(CaptureForkJoin, UnjoinedForkFailsTheEnd) {
   MX_SPEC("api.graph.capture.unjoined-work-error");
   ASSERT_EQ(Begin(), mcSuccess);
