@@ -38,9 +38,8 @@ mcGraph_t ChainOfKernels(int nodes) {
   mcGraphNode_t previous = nullptr;
   for (int i = 0; i < nodes; ++i) {
     mcGraphNode_t node = nullptr;
-    RequireMc(mcGraphAddKernelNode(&node, graph, previous == nullptr
-                                                     ? nullptr
-                                                     : &previous,
+    RequireMc(mcGraphAddKernelNode(&node, graph,
+                                   previous == nullptr ? nullptr : &previous,
                                    previous == nullptr ? 0 : 1, &params),
               "mcGraphAddKernelNode");
     previous = node;

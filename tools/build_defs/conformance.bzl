@@ -52,6 +52,16 @@ TIMELINE_VARIANTS = {
     "shuffle": {"MXCTS_TIMELINE": "shuffle:20261121"},
 }
 
+# MACA_MPS_MODE's two values, as test variants: `conformance_test(...,
+# variants = MPS_VARIANTS)` also runs the test as a client of the
+# multi-process service in exclusive and in shared mode
+# (docs/spec/api-mps.md); the child processes it starts inherit the mode
+# unless they set their own.
+MPS_VARIANTS = {
+    "mps_exclusive": {"MACA_MPS_MODE": "0"},
+    "mps_shared": {"MACA_MPS_MODE": "1"},
+}
+
 _CLAUSE_IDS = "//docs/spec:clause_ids.txt"
 
 def conformance_test(

@@ -3,17 +3,25 @@
 // File: conformance/api/ipc/ipc_testing.h
 // -----------------------------------------------------------------------------
 //
-// What the interprocess tests (docs/spec/api-ipc.md) share: byte patterns
-// that tell which write a byte came from, checks that report as text (for
-// child roles, child_process.h), and the Exporter child role with its
-// parent-side handle, ExporterChild: a process that owns an mcMalloc
-// allocation filled with pattern 1 and exported, and that frees it, checks
-// it or exits when told.
+// What the interprocess tests (docs/spec/api-ipc.md) share, beside the
+// byte patterns of device_pattern.h: exporting an allocation that holds
+// pattern 1 (MallocAndExport), opening a handle that comes down the pipe
+// (ReceiveAndOpen, for child roles of child_process.h), opening, checking
+// and closing in one step (OpenCheckClose), the fixture that makes device
+// 0 current again after each test (IpcTest), and the Exporter child role
+// with its parent-side handle, ExporterChild: a process that owns an
+// mcMalloc allocation filled with pattern 1 and exported, and that frees
+// it, checks it or exits when told.
+//
+//   void* p = nullptr;
+//   mcIpcMemHandle_t handle;
+//   ASSERT_EQ(MallocAndExport(4096, &p, &handle), mcSuccess);
+//   ChildProcess child("OpenAndCheck");   // a role that calls ReceiveAndOpen
+//   child.Send(ToHex(handle));
 //
 //   ExporterChild exporter(/*device=*/1, /*size=*/4096);
 //   ASSERT_TRUE(exporter.ok()) << exporter.problem();
-//   void* q = nullptr;
-//   mcIpcOpenMemHandle(&q, exporter.handle(), 0);   // mcSuccess
+//   EXPECT_EQ(OpenCheckClose(exporter.handle(), 0, 4096, 1), "");
 //   exporter.Free();   // the handle no longer opens
 //
 // Included by sources the backend's driver compiles, which supplies
@@ -22,70 +30,74 @@
 #ifndef MXCTS_CONFORMANCE_API_IPC_IPC_TESTING_H_
 #define MXCTS_CONFORMANCE_API_IPC_IPC_TESTING_H_
 
+#include <gtest/gtest.h>
 #include <mc_runtime.h>
 
-#include <cstring>
 #include <string>
-#include <vector>
 
 #include "conformance/api/testing/child_process.h"
+#include "conformance/api/testing/device_pattern.h"
+#include "conformance/api/testing/expect_error.h"
 
 namespace mxcts::conformance::ipc {
 
-// Byte `i` of pattern `seed`: different seeds differ at every byte.
-inline unsigned char PatternByte(size_t i, int seed) {
-  return static_cast<unsigned char>(i * 7 + static_cast<size_t>(seed) * 61 +
-                                    (i >> 8) + 1);
+// Fills `size` bytes at `pointer` (an mcMalloc allocation of the current
+// device) with pattern 1 and stores its IPC handle in `handle`;
+// the first error, or mcSuccess.
+inline mcError_t FillAndExport(void* pointer, size_t size,
+                               mcIpcMemHandle_t* handle) {
+  mcError_t error = WritePattern(pointer, size, 1);
+  if (error != mcSuccess) return error;
+  return mcIpcGetMemHandle(handle, pointer);
 }
 
-inline std::vector<unsigned char> Pattern(size_t size, int seed) {
-  std::vector<unsigned char> bytes(size);
-  for (size_t i = 0; i < size; ++i) bytes[i] = PatternByte(i, seed);
-  return bytes;
+// mcMalloc of `size` bytes on the current device into `pointer`, then
+// FillAndExport; the first error, or mcSuccess (the caller frees
+// `pointer`).
+inline mcError_t MallocAndExport(size_t size, void** pointer,
+                                 mcIpcMemHandle_t* handle) {
+  mcError_t error = mcMalloc(pointer, size);
+  if (error != mcSuccess) return error;
+  return FillAndExport(*pointer, size, handle);
 }
 
-// "" if the `size` bytes at `host` are pattern `seed`, else where not.
-inline std::string CheckPattern(const unsigned char* host, size_t size,
-                                int seed) {
-  for (size_t i = 0; i < size; ++i) {
-    if (host[i] != PatternByte(i, seed)) {
-      return "byte " + std::to_string(i) + " is " + std::to_string(host[i]) +
-             ", pattern " + std::to_string(seed) + " has " +
-             std::to_string(PatternByte(i, seed)) + "; ";
-    }
-  }
-  return "";
+// In a child role: receives a handle (hex, from ToHex) from `parent` and
+// opens it with `flags` into `mapping`; "" on success, else what failed.
+inline std::string ReceiveAndOpen(LineChannel& parent, unsigned flags,
+                                  void** mapping) {
+  mcIpcMemHandle_t handle;
+  if (!FromHex(parent.Receive(), &handle)) return "no handle received; ";
+  return Expect("mcIpcOpenMemHandle",
+                mcIpcOpenMemHandle(mapping, handle, flags), mcSuccess);
 }
 
-// "" if the device memory [device_pointer, + size) holds pattern `seed`
-// (read with a synchronous copy), else what is wrong.
-inline std::string CheckDevicePattern(const void* device_pointer, size_t size,
-                                      int seed) {
-  std::vector<unsigned char> host(size);
-  mcError_t copied =
-      mcMemcpy(host.data(), device_pointer, size, mcMemcpyDeviceToHost);
-  if (copied != mcSuccess) {
-    return std::string("mcMemcpy from the memory returned ") +
-           mcGetErrorName(copied) + "; ";
-  }
-  return CheckPattern(host.data(), size, seed);
+// Opens `handle` with `flags`, checks that its first `size` bytes hold
+// pattern `seed` and closes it; "" if all three went right, else what did
+// not.
+inline std::string OpenCheckClose(const mcIpcMemHandle_t& handle,
+                                  unsigned flags, size_t size, int seed) {
+  void* mapping = nullptr;
+  std::string problems =
+      Expect("mcIpcOpenMemHandle", mcIpcOpenMemHandle(&mapping, handle, flags),
+             mcSuccess);
+  if (!problems.empty()) return problems;
+  problems += CheckDevicePattern(mapping, size, seed);
+  problems +=
+      Expect("mcIpcCloseMemHandle", mcIpcCloseMemHandle(mapping), mcSuccess);
+  return problems;
 }
 
-// Writes pattern `seed` into device memory and waits until it is there.
-inline mcError_t WritePattern(void* device_pointer, size_t size, int seed) {
-  std::vector<unsigned char> host = Pattern(size, seed);
-  mcError_t copied =
-      mcMemcpy(device_pointer, host.data(), size, mcMemcpyHostToDevice);
-  if (copied != mcSuccess) return copied;
-  return mcDeviceSynchronize();
-}
+// The fixture of parameterized IPC tests: device 0 is current again after
+// each test, whichever device the test chose.
+template <typename Param>
+class IpcTest : public testing::TestWithParam<Param> {
+ protected:
+  void TearDown() override { mcSetDevice(0); }
+};
 
-// "" if `error` is `expected`, else a sentence.
-inline std::string Expect(const std::string& what, mcError_t error,
-                          mcError_t expected) {
-  if (error == expected) return "";
-  return what + " returned " + mcGetErrorName(error) + ", expected " +
-         mcGetErrorName(expected) + "; ";
+// The name of an instantiation over device ordinals: "Device<d>".
+inline std::string DeviceName(const testing::TestParamInfo<int>& info) {
+  return "Device" + std::to_string(info.param);
 }
 
 // The child side of ExporterChild. Argument "device=<d>;size=<n>". Sends
@@ -100,10 +112,8 @@ MX_CHILD_ROLE(Exporter) {
       static_cast<size_t>(ChildArgument(argument, "size", 4096));
   if (mcSetDevice(device) != mcSuccess) return "mcSetDevice failed";
   void* p = nullptr;
-  mcError_t made = mcMalloc(&p, size);
-  if (made == mcSuccess) made = WritePattern(p, size, 1);
   mcIpcMemHandle_t handle;
-  if (made == mcSuccess) made = mcIpcGetMemHandle(&handle, p);
+  mcError_t made = MallocAndExport(size, &p, &handle);
   if (made != mcSuccess) {
     parent.Send(std::string("error ") + mcGetErrorName(made));
     return "";

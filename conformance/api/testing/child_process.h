@@ -32,7 +32,8 @@
 // parent reports; ChildProcess's `environment` adds or replaces variables.
 // `argument` reaches the role as `argument`. Receive waits at most 60
 // seconds and returns "" on a closed pipe or a timeout, so a child that
-// dies does not hang the test.
+// dies does not hang the test; Signal ends a child from outside, as a
+// user's Ctrl+C or kill would.
 //
 // Included by sources the backend's driver compiles, which supplies
 // <mc_runtime.h>.
@@ -275,6 +276,10 @@ class ChildProcess {
   ChildProcess& operator=(const ChildProcess&) = delete;
 
   bool started() const { return pid_ > 0; }
+  // Sends `signal` to the child (SIGINT is what Ctrl+C sends); false if it
+  // is not running or the signal could not be sent. Wait then reports
+  // 128 + the signal if it ended the child.
+  bool Signal(int signal) { return pid_ > 0 && kill(pid_, signal) == 0; }
   bool Send(const std::string& line) { return channel_.Send(line); }
   std::string Receive(int timeout_ms = 60000) {
     return channel_.Receive(timeout_ms);

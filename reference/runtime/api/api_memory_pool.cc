@@ -33,8 +33,9 @@ using mxcts::runtime::Runtime;
 
 namespace {
 
-// mcErrorNotSupported unless `device` supports memory pools.
-// [api.pool.malloc-async.unsupported-device]
+// mcErrorNotSupported unless `device` supports memory pools: for
+// stream-ordered allocation in its streams or from its pools, and for its
+// pools. [api.pool.malloc-async.unsupported-device]
 absl::Status CheckPoolsSupported(const Device& device, const char* api) {
   if (device.properties().memoryPoolsSupported == 0) {
     return McStatus(mcErrorNotSupported,
@@ -241,7 +242,9 @@ mcError_t mcDeviceGetDefaultMemPool(mcMemPool_t* pool, int device) {
     MX_RETURN_IF_ERROR(CheckOutput(pool, "mcDeviceGetDefaultMemPool", "pool"));
     Runtime& runtime = Runtime::Get();
     // [api.pool.device-pool.invalid-device]
-    MX_RETURN_IF_ERROR(runtime.DeviceAt(device).status());
+    MX_ASSIGN_OR_RETURN(Device * located, runtime.DeviceAt(device));
+    MX_RETURN_IF_ERROR(
+        CheckPoolsSupported(*located, "mcDeviceGetDefaultMemPool"));
     absl::MutexLock lock(&runtime.execution_mutex());
     // [api.pool.default.get-default-pool]
     *pool = PoolTable::Get().DefaultPool(device);
@@ -255,7 +258,8 @@ mcError_t mcDeviceGetMemPool(mcMemPool_t* pool, int device) {
     MX_RETURN_IF_ERROR(CheckOutput(pool, "mcDeviceGetMemPool", "pool"));
     Runtime& runtime = Runtime::Get();
     // [api.pool.device-pool.invalid-device]
-    MX_RETURN_IF_ERROR(runtime.DeviceAt(device).status());
+    MX_ASSIGN_OR_RETURN(Device * located, runtime.DeviceAt(device));
+    MX_RETURN_IF_ERROR(CheckPoolsSupported(*located, "mcDeviceGetMemPool"));
     absl::MutexLock lock(&runtime.execution_mutex());
     // [api.pool.default.is-initial-current-pool]
     *pool = PoolTable::Get().CurrentPool(device);
@@ -267,7 +271,8 @@ mcError_t mcDeviceSetMemPool(int device, mcMemPool_t pool) {
   return RunApi([&]() -> absl::Status {
     Runtime& runtime = Runtime::Get();
     // [api.pool.device-pool.invalid-device]
-    MX_RETURN_IF_ERROR(runtime.DeviceAt(device).status());
+    MX_ASSIGN_OR_RETURN(Device * located, runtime.DeviceAt(device));
+    MX_RETURN_IF_ERROR(CheckPoolsSupported(*located, "mcDeviceSetMemPool"));
     absl::MutexLock lock(&runtime.execution_mutex());
     PoolTable& pools = PoolTable::Get();
     // [api.pool.device-pool.null-output-is-invalid-value]
@@ -333,6 +338,7 @@ mcError_t mcMemPoolCreate(mcMemPool_t* pool, const mcMemPoolProps* props) {
     // [api.pool.create.bad-location-id-is-invalid-value]
     MX_ASSIGN_OR_RETURN(Device * device,
                         LocatedDevice(props->location, "mcMemPoolCreate"));
+    // [api.pool.malloc-async.unsupported-device]
     MX_RETURN_IF_ERROR(CheckPoolsSupported(*device, "mcMemPoolCreate"));
     absl::MutexLock lock(&Runtime::Get().execution_mutex());
     // [api.pool.create.explicit-pool]

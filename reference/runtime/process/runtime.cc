@@ -18,6 +18,7 @@
 #include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/peer/peer_access.h"
 #include "reference/runtime/pools/pool_table.h"
+#include "reference/runtime/process/mps_mode.h"
 #include "reference/runtime/timeline/event.h"
 #include "reference/runtime/timeline/stream.h"
 #include "reference/runtime/timeline/timeline.h"
@@ -28,7 +29,8 @@ namespace mxcts::runtime {
 namespace {
 // Settles the process-wide modes before the device table is made: the
 // trap variables are in force before any allocation, whichever layer makes
-// the table first. [api.env.general.read-at-initialization]
+// the table first, and MACA_MPS_MODE is read with them.
+// [api.env.general.read-at-initialization]
 void InitializeProcess() {
 #ifdef NDEBUG
   // The system's absl is built with its deadlock detection on, which
@@ -38,6 +40,8 @@ void InitializeProcess() {
   absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);
 #endif
   ApplyTrapEnvironment(ReadTrapEnvironment());
+  // [api.mps.mode.values]
+  ProcessMpsMode();
 }
 
 // Registered while the runtime is loaded, before any entry point runs.

@@ -6,9 +6,9 @@
 //
 // The runtime initializes on the first call that needs a device: the device
 // table (devices/device_table.h) is made, which first runs this layer's
-// process initializer (the trap variables of trap_environment.h), then
-// reads MXCTS_DEVICE_COUNT, MACA_VISIBLE_DEVICES and MACA_DEVICE_ORDER, all
-// once
+// process initializer (the trap variables of trap_environment.h and
+// MACA_MPS_MODE, mps_mode.h), then reads MXCTS_DEVICE_COUNT,
+// MACA_VISIBLE_DEVICES and MACA_DEVICE_ORDER, all once
 // [api.env.general.read-at-initialization]
 // [api.device.context.implicit-initialization]. Every entry point that
 // touches a device starts here; the device lookups and the execution lock

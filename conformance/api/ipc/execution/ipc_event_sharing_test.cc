@@ -177,10 +177,7 @@ std::string WaitCaseName(const testing::TestParamInfo<WaitCase>& info) {
          std::get<1>(info.param);
 }
 
-class ChildWaits : public testing::TestWithParam<WaitCase> {
- protected:
-  void TearDown() override { mcSetDevice(0); }
-};
+class ChildWaits : public IpcTest<WaitCase> {};
 
 TEST_P(ChildWaits, ForParentRecordAndSeesParentKernel) {
   MX_SPEC("api.ipc.event.open-handle", "api.ipc.event.get-handle",
@@ -201,10 +198,7 @@ TEST_P(ChildWaits, ForParentRecordAndSeesParentKernel) {
   EXPECT_EQ(mcStreamDestroy(stream), mcSuccess);
 }
 
-class ParentWaits : public testing::TestWithParam<WaitCase> {
- protected:
-  void TearDown() override { mcSetDevice(0); }
-};
+class ParentWaits : public IpcTest<WaitCase> {};
 
 TEST_P(ParentWaits, ForChildRecordAndSeesChildKernel) {
   MX_SPEC("api.ipc.event.record-in-importer", "api.ipc.event.open-handle");
@@ -281,10 +275,7 @@ MX_CHILD_ROLE(DestroyOpened) {
   return problems;
 }
 
-class OpenedEvent : public testing::TestWithParam<int> {
- protected:
-  void TearDown() override { mcSetDevice(0); }
-};
+class OpenedEvent : public IpcTest<int> {};
 
 TEST_P(OpenedEvent, NeverRecordedIsComplete) {
   MX_SPEC("api.ipc.event.open-handle");
@@ -312,9 +303,7 @@ TEST_P(OpenedEvent, DestroyReleasesOnlyImportersReference) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Devices, OpenedEvent, testing::Values(0, 1),
-                         [](const testing::TestParamInfo<int>& info) {
-                           return "Device" + std::to_string(info.param);
-                         });
+                         DeviceName);
 
 }  // namespace
 }  // namespace mxcts::conformance::ipc

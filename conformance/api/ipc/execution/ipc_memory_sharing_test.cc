@@ -47,11 +47,8 @@ MX_CHILD_ROLE(ReadThenWrite) {
       static_cast<unsigned>(ChildArgument(argument, "flags", 0));
   const size_t size = static_cast<size_t>(ChildArgument(argument, "size", 1));
   if (mcSetDevice(current) != mcSuccess) return "mcSetDevice failed";
-  mcIpcMemHandle_t handle;
-  if (!FromHex(parent.Receive(), &handle)) return "no handle received";
   void* q = nullptr;
-  std::string problems = Expect(
-      "mcIpcOpenMemHandle", mcIpcOpenMemHandle(&q, handle, flags), mcSuccess);
+  std::string problems = ReceiveAndOpen(parent, flags, &q);
   if (!problems.empty()) return problems;
   problems += CheckDevicePattern(q, size, 1);
   problems += Expect("writing pattern 2", WritePattern(q, size, 2), mcSuccess);
@@ -62,10 +59,7 @@ MX_CHILD_ROLE(ReadThenWrite) {
 
 using SharingCase = std::tuple<int, size_t, unsigned>;
 
-class ChildSharesAllocation : public testing::TestWithParam<SharingCase> {
- protected:
-  void TearDown() override { mcSetDevice(0); }
-};
+class ChildSharesAllocation : public IpcTest<SharingCase> {};
 
 TEST_P(ChildSharesAllocation, WritesAreSeenBothWays) {
   MX_SPEC("api.ipc.open-mem-handle.maps-in-other-process",
@@ -75,10 +69,8 @@ TEST_P(ChildSharesAllocation, WritesAreSeenBothWays) {
   const auto [device, size, flags] = GetParam();
   MX_IPC_REQUIRE_DEVICE(device);
   void* p = nullptr;
-  ASSERT_EQ(mcMalloc(&p, size), mcSuccess);
-  ASSERT_EQ(WritePattern(p, size, 1), mcSuccess);
   mcIpcMemHandle_t handle;
-  ASSERT_EQ(mcIpcGetMemHandle(&handle, p), mcSuccess);
+  ASSERT_EQ(MallocAndExport(size, &p, &handle), mcSuccess);
   // The parent's memory is still its own after the export.
   EXPECT_EQ(CheckDevicePattern(p, size, 1), "");
   ChildProcess child("ReadThenWrite", "current=" + std::to_string(device) +
@@ -114,11 +106,8 @@ MX_CHILD_ROLE(KernelAddsOne) {
       static_cast<unsigned>(ChildArgument(argument, "flags", 0));
   const size_t size = static_cast<size_t>(ChildArgument(argument, "size", 1));
   if (mcSetDevice(current) != mcSuccess) return "mcSetDevice failed";
-  mcIpcMemHandle_t handle;
-  if (!FromHex(parent.Receive(), &handle)) return "no handle received";
   void* q = nullptr;
-  std::string problems = Expect(
-      "mcIpcOpenMemHandle", mcIpcOpenMemHandle(&q, handle, flags), mcSuccess);
+  std::string problems = ReceiveAndOpen(parent, flags, &q);
   if (!problems.empty()) return problems;
   AddOne<<<static_cast<unsigned>((size + 255) / 256), 256>>>(
       static_cast<unsigned char*>(q), size);
@@ -131,10 +120,7 @@ MX_CHILD_ROLE(KernelAddsOne) {
 
 using KernelCase = std::tuple<int, int>;  // allocation's device, child's
 
-class ChildKernel : public testing::TestWithParam<KernelCase> {
- protected:
-  void TearDown() override { mcSetDevice(0); }
-};
+class ChildKernel : public IpcTest<KernelCase> {};
 
 TEST_P(ChildKernel, ReachesMapping) {
   MX_SPEC("api.ipc.open-mem-handle.maps-in-other-process",
@@ -145,10 +131,8 @@ TEST_P(ChildKernel, ReachesMapping) {
   if (device != current) MX_REQUIRE_CAPABILITY("peer_access");
   constexpr size_t kSize = 3000;
   void* p = nullptr;
-  ASSERT_EQ(mcMalloc(&p, kSize), mcSuccess);
-  ASSERT_EQ(WritePattern(p, kSize, 1), mcSuccess);
   mcIpcMemHandle_t handle;
-  ASSERT_EQ(mcIpcGetMemHandle(&handle, p), mcSuccess);
+  ASSERT_EQ(MallocAndExport(kSize, &p, &handle), mcSuccess);
   ChildProcess child("KernelAddsOne", "current=" + std::to_string(current) +
                                           ";flags=" + std::to_string(kLazy) +
                                           ";size=" + std::to_string(kSize));
@@ -181,11 +165,8 @@ INSTANTIATE_TEST_SUITE_P(Devices, ChildKernel,
 MX_CHILD_ROLE(InspectMapping) {
   const int device = static_cast<int>(ChildArgument(argument, "device", 0));
   const size_t size = static_cast<size_t>(ChildArgument(argument, "size", 1));
-  mcIpcMemHandle_t handle;
-  if (!FromHex(parent.Receive(), &handle)) return "no handle received";
   void* q = nullptr;
-  std::string problems = Expect(
-      "mcIpcOpenMemHandle", mcIpcOpenMemHandle(&q, handle, kLazy), mcSuccess);
+  std::string problems = ReceiveAndOpen(parent, kLazy, &q);
   if (!problems.empty()) return problems;
   for (size_t at : {size_t{0}, size - 1}) {
     mcPointerAttributes attributes;
@@ -209,10 +190,7 @@ MX_CHILD_ROLE(InspectMapping) {
 
 using InspectCase = std::tuple<int, size_t>;  // device, offset of the handle
 
-class ChildInspects : public testing::TestWithParam<InspectCase> {
- protected:
-  void TearDown() override { mcSetDevice(0); }
-};
+class ChildInspects : public IpcTest<InspectCase> {};
 
 TEST_P(ChildInspects, MappingIsTheWholeAllocationOnItsDevice) {
   MX_SPEC("api.ipc.open-mem-handle.pointer-attributes",
@@ -274,20 +252,15 @@ MX_CHILD_ROLE(OpenTwice) {
   return problems;
 }
 
-class OpenTwice : public testing::TestWithParam<int> {
- protected:
-  void TearDown() override { mcSetDevice(0); }
-};
+class OpenTwice : public IpcTest<int> {};
 
 TEST_P(OpenTwice, SameAddressCountedOpens) {
   MX_SPEC("api.ipc.open-mem-handle.open-twice",
           "api.ipc.close-mem-handle.not-opened");
   MX_IPC_REQUIRE_DEVICE(GetParam());
   void* p = nullptr;
-  ASSERT_EQ(mcMalloc(&p, 4096), mcSuccess);
-  ASSERT_EQ(WritePattern(p, 4096, 1), mcSuccess);
   mcIpcMemHandle_t handle;
-  ASSERT_EQ(mcIpcGetMemHandle(&handle, p), mcSuccess);
+  ASSERT_EQ(MallocAndExport(4096, &p, &handle), mcSuccess);
   ChildProcess child("OpenTwice");
   ASSERT_TRUE(child.Send(ToHex(handle)));
   EXPECT_EQ(child.Wait(), 0);
@@ -295,10 +268,7 @@ TEST_P(OpenTwice, SameAddressCountedOpens) {
   EXPECT_EQ(mcFree(p), mcSuccess);
 }
 
-INSTANTIATE_TEST_SUITE_P(Devices, OpenTwice, testing::Values(0, 1),
-                         [](const testing::TestParamInfo<int>& info) {
-                           return "Device" + std::to_string(info.param);
-                         });
+INSTANTIATE_TEST_SUITE_P(Devices, OpenTwice, testing::Values(0, 1), DeviceName);
 
 // Child: argument "current=<c>;device=<d>;flags=<f>". Opens the handle on
 // device c and reports whether peer access from c to d is enabled
@@ -310,11 +280,8 @@ MX_CHILD_ROLE(ProbePeerAccess) {
   const unsigned flags =
       static_cast<unsigned>(ChildArgument(argument, "flags", 0));
   if (mcSetDevice(current) != mcSuccess) return "mcSetDevice failed";
-  mcIpcMemHandle_t handle;
-  if (!FromHex(parent.Receive(), &handle)) return "no handle received";
   void* q = nullptr;
-  std::string problems = Expect(
-      "mcIpcOpenMemHandle", mcIpcOpenMemHandle(&q, handle, flags), mcSuccess);
+  std::string problems = ReceiveAndOpen(parent, flags, &q);
   if (!problems.empty()) return problems;
   mcError_t probe = mcDeviceEnablePeerAccess(device, 0);
   mcGetLastError();
@@ -327,10 +294,7 @@ MX_CHILD_ROLE(ProbePeerAccess) {
 
 using PeerCase = std::tuple<int, unsigned>;  // allocation's device, flags
 
-class LazyPeerAccess : public testing::TestWithParam<PeerCase> {
- protected:
-  void TearDown() override { mcSetDevice(0); }
-};
+class LazyPeerAccess : public IpcTest<PeerCase> {};
 
 TEST_P(LazyPeerAccess, FlagEnablesAccessFromCurrentDevice) {
   MX_SPEC("api.ipc.open-mem-handle.lazy-enable-peer-access");
@@ -340,9 +304,8 @@ TEST_P(LazyPeerAccess, FlagEnablesAccessFromCurrentDevice) {
   MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
   const int current = 1 - device;
   void* p = nullptr;
-  ASSERT_EQ(mcMalloc(&p, 4096), mcSuccess);
   mcIpcMemHandle_t handle;
-  ASSERT_EQ(mcIpcGetMemHandle(&handle, p), mcSuccess);
+  ASSERT_EQ(MallocAndExport(4096, &p, &handle), mcSuccess);
   ChildProcess child("ProbePeerAccess",
                      "current=" + std::to_string(current) +
                          ";device=" + std::to_string(device) +
@@ -375,34 +338,22 @@ MX_CHILD_ROLE(OldAndNewHandle) {
   std::string problems =
       Expect("mcIpcOpenMemHandle of the freed allocation's handle",
              mcIpcOpenMemHandle(&q, old_handle, 0), mcErrorInvalidValue);
-  problems += Expect("mcIpcOpenMemHandle of the new allocation's handle",
-                     mcIpcOpenMemHandle(&q, new_handle, 0), mcSuccess);
-  if (q != nullptr) {
-    problems += CheckDevicePattern(q, 4096, 1);
-    problems +=
-        Expect("mcIpcCloseMemHandle", mcIpcCloseMemHandle(q), mcSuccess);
-  }
+  problems += OpenCheckClose(new_handle, 0, 4096, 1);
   return problems;
 }
 
-class ReusedAddress : public testing::TestWithParam<int> {
- protected:
-  void TearDown() override { mcSetDevice(0); }
-};
+class ReusedAddress : public IpcTest<int> {};
 
 TEST_P(ReusedAddress, NewAllocationHasNewHandle) {
   MX_SPEC("api.ipc.get-mem-handle.reused-address-new-handle",
           "api.ipc.open-mem-handle.invalid-handle");
   MX_IPC_REQUIRE_DEVICE(GetParam());
   void* old_pointer = nullptr;
-  ASSERT_EQ(mcMalloc(&old_pointer, 4096), mcSuccess);
   mcIpcMemHandle_t old_handle, new_handle;
-  ASSERT_EQ(mcIpcGetMemHandle(&old_handle, old_pointer), mcSuccess);
+  ASSERT_EQ(MallocAndExport(4096, &old_pointer, &old_handle), mcSuccess);
   ASSERT_EQ(mcFree(old_pointer), mcSuccess);
   void* new_pointer = nullptr;
-  ASSERT_EQ(mcMalloc(&new_pointer, 4096), mcSuccess);
-  ASSERT_EQ(WritePattern(new_pointer, 4096, 1), mcSuccess);
-  ASSERT_EQ(mcIpcGetMemHandle(&new_handle, new_pointer), mcSuccess);
+  ASSERT_EQ(MallocAndExport(4096, &new_pointer, &new_handle), mcSuccess);
   // Whether or not the address was reused, the handles differ.
   EXPECT_NE(std::memcmp(&old_handle, &new_handle, sizeof old_handle), 0);
   ChildProcess child("OldAndNewHandle");
@@ -413,18 +364,13 @@ TEST_P(ReusedAddress, NewAllocationHasNewHandle) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Devices, ReusedAddress, testing::Values(0, 1),
-                         [](const testing::TestParamInfo<int>& info) {
-                           return "Device" + std::to_string(info.param);
-                         });
+                         DeviceName);
 
 // Child: argument "end=exit|abort". Opens the handle, writes pattern 3,
 // synchronizes, says "written", and ends without closing.
 MX_CHILD_ROLE(MapAndLeave) {
-  mcIpcMemHandle_t handle;
-  if (!FromHex(parent.Receive(), &handle)) return "no handle received";
   void* q = nullptr;
-  std::string problems = Expect("mcIpcOpenMemHandle",
-                                mcIpcOpenMemHandle(&q, handle, 0), mcSuccess);
+  std::string problems = ReceiveAndOpen(parent, 0, &q);
   if (!problems.empty()) return problems;
   problems += Expect("writing pattern 3", WritePattern(q, 4096, 3), mcSuccess);
   parent.Send("written");
@@ -435,20 +381,15 @@ MX_CHILD_ROLE(MapAndLeave) {
 
 using LeaveCase = std::tuple<int, std::string>;
 
-class ImporterLeaves : public testing::TestWithParam<LeaveCase> {
- protected:
-  void TearDown() override { mcSetDevice(0); }
-};
+class ImporterLeaves : public IpcTest<LeaveCase> {};
 
 TEST_P(ImporterLeaves, ExporterAllocationIntact) {
   MX_SPEC("api.ipc.lifetime.importer-exit");
   const auto [device, end] = GetParam();
   MX_IPC_REQUIRE_DEVICE(device);
   void* p = nullptr;
-  ASSERT_EQ(mcMalloc(&p, 4096), mcSuccess);
-  ASSERT_EQ(WritePattern(p, 4096, 1), mcSuccess);
   mcIpcMemHandle_t handle;
-  ASSERT_EQ(mcIpcGetMemHandle(&handle, p), mcSuccess);
+  ASSERT_EQ(MallocAndExport(4096, &p, &handle), mcSuccess);
   {
     ChildProcess child("MapAndLeave", "end=" + end);
     ASSERT_TRUE(child.Send(ToHex(handle)));
@@ -485,10 +426,7 @@ enum class Shape { kPitch, k3D };
 
 using ShapeCase = std::tuple<int, Shape>;
 
-class ShapedAllocation : public testing::TestWithParam<ShapeCase> {
- protected:
-  void TearDown() override { mcSetDevice(0); }
-};
+class ShapedAllocation : public IpcTest<ShapeCase> {};
 
 TEST_P(ShapedAllocation, ExportsWhole) {
   MX_SPEC("api.ipc.get-mem-handle.mcmalloc-memory",
@@ -507,9 +445,8 @@ TEST_P(ShapedAllocation, ExportsWhole) {
     p = pitched.ptr;
     size = pitched.pitch * 5 * 3;
   }
-  ASSERT_EQ(WritePattern(p, size, 1), mcSuccess);
   mcIpcMemHandle_t handle;
-  ASSERT_EQ(mcIpcGetMemHandle(&handle, p), mcSuccess);
+  ASSERT_EQ(FillAndExport(p, size, &handle), mcSuccess);
   ChildProcess child("ReadThenWrite",
                      "current=" + std::to_string(device) +
                          ";flags=0;size=" + std::to_string(size));
@@ -531,11 +468,8 @@ INSTANTIATE_TEST_SUITE_P(
 
 // The exporter writes after the importer has mapped: the importer sees it.
 MX_CHILD_ROLE(WaitForExporterWrite) {
-  mcIpcMemHandle_t handle;
-  if (!FromHex(parent.Receive(), &handle)) return "no handle received";
   void* q = nullptr;
-  std::string problems = Expect("mcIpcOpenMemHandle",
-                                mcIpcOpenMemHandle(&q, handle, 0), mcSuccess);
+  std::string problems = ReceiveAndOpen(parent, 0, &q);
   if (!problems.empty()) return problems;
   parent.Send("mapped");
   if (parent.Receive() != "written") return problems + "no 'written'; ";
@@ -544,18 +478,14 @@ MX_CHILD_ROLE(WaitForExporterWrite) {
   return problems;
 }
 
-class ExporterWritesLater : public testing::TestWithParam<int> {
- protected:
-  void TearDown() override { mcSetDevice(0); }
-};
+class ExporterWritesLater : public IpcTest<int> {};
 
 TEST_P(ExporterWritesLater, ImporterSeesIt) {
   MX_SPEC("api.ipc.open-mem-handle.maps-in-other-process");
   MX_IPC_REQUIRE_DEVICE(GetParam());
   void* p = nullptr;
-  ASSERT_EQ(mcMalloc(&p, 4096), mcSuccess);
   mcIpcMemHandle_t handle;
-  ASSERT_EQ(mcIpcGetMemHandle(&handle, p), mcSuccess);
+  ASSERT_EQ(MallocAndExport(4096, &p, &handle), mcSuccess);
   ChildProcess child("WaitForExporterWrite");
   ASSERT_TRUE(child.Send(ToHex(handle)));
   ASSERT_EQ(child.Receive(), "mapped");
@@ -566,9 +496,7 @@ TEST_P(ExporterWritesLater, ImporterSeesIt) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Devices, ExporterWritesLater, testing::Values(0, 1),
-                         [](const testing::TestParamInfo<int>& info) {
-                           return "Device" + std::to_string(info.param);
-                         });
+                         DeviceName);
 
 }  // namespace
 }  // namespace mxcts::conformance::ipc

@@ -31,11 +31,8 @@ namespace {
 MX_CHILD_ROLE(KernelAfterClose) {
   const int device = static_cast<int>(ChildArgument(argument, "device", 0));
   if (mcSetDevice(device) != mcSuccess) return "mcSetDevice failed";
-  mcIpcMemHandle_t handle;
-  if (!FromHex(parent.Receive(), &handle)) return "no handle received";
   void* q = nullptr;
-  std::string problems = Expect("mcIpcOpenMemHandle",
-                                mcIpcOpenMemHandle(&q, handle, 0), mcSuccess);
+  std::string problems = ReceiveAndOpen(parent, 0, &q);
   if (!problems.empty()) return problems;
   if (ChildArgument(argument, "close", 0) != 0) {
     problems +=
@@ -46,56 +43,54 @@ MX_CHILD_ROLE(KernelAfterClose) {
   return problems;
 }
 
-class UseAfterClose : public testing::TestWithParam<int> {
+class UseAfterClose : public IpcTest<int> {
  protected:
-  void TearDown() override { mcSetDevice(0); }
+  // Exports an allocation of pattern 1 on the test's device (into p_) and
+  // has a KernelAfterClose child, under checked memory, write through its
+  // mapping, after closing it if `close`; stores what the child's
+  // synchronization returned in `said`.
+  void RunChild(bool close, std::string* said) {
+    ASSERT_EQ(MallocAndExport(4096, &p_, &handle_), mcSuccess);
+    ChildProcess child("KernelAfterClose",
+                       "device=" + std::to_string(GetParam()) +
+                           ";close=" + (close ? "1" : "0"),
+                       {{"MXCTS_MEMCHECK", "1"}, {"MACA_TRAP_HANDLER", "1"}});
+    ASSERT_TRUE(child.Send(ToHex(handle_)));
+    *said = child.Receive();
+    EXPECT_EQ(child.Wait(), 0);
+  }
+
+  void* p_ = nullptr;
+  mcIpcMemHandle_t handle_;
 };
 
 TEST_P(UseAfterClose, KernelTrapsUnderCheckedMemory) {
   MX_SPEC("api.ipc.close-mem-handle.use-after-close",
           "api.ipc.close-mem-handle.unmaps");
   MX_IPC_REQUIRE_DEVICE(GetParam());
-  void* p = nullptr;
-  ASSERT_EQ(mcMalloc(&p, 4096), mcSuccess);
-  ASSERT_EQ(WritePattern(p, 4096, 1), mcSuccess);
-  mcIpcMemHandle_t handle;
-  ASSERT_EQ(mcIpcGetMemHandle(&handle, p), mcSuccess);
-  ChildProcess child("KernelAfterClose",
-                     "device=" + std::to_string(GetParam()) + ";close=1",
-                     {{"MXCTS_MEMCHECK", "1"}, {"MACA_TRAP_HANDLER", "1"}});
-  ASSERT_TRUE(child.Send(ToHex(handle)));
-  EXPECT_EQ(child.Receive(), "mcErrorIllegalAddress");
-  EXPECT_EQ(child.Wait(), 0);
+  std::string said;
+  ASSERT_NO_FATAL_FAILURE(RunChild(/*close=*/true, &said));
+  EXPECT_EQ(said, "mcErrorIllegalAddress");
   // The exporter's allocation is untouched by the stray write.
-  EXPECT_EQ(CheckDevicePattern(p, 4096, 1), "");
-  EXPECT_EQ(mcFree(p), mcSuccess);
+  EXPECT_EQ(CheckDevicePattern(p_, 4096, 1), "");
+  EXPECT_EQ(mcFree(p_), mcSuccess);
 }
 
 TEST_P(UseAfterClose, TheSameKernelBeforeTheCloseRuns) {
   MX_SPEC("api.ipc.close-mem-handle.use-after-close",
           "api.ipc.open-mem-handle.maps-in-other-process");
   MX_IPC_REQUIRE_DEVICE(GetParam());
-  void* p = nullptr;
-  ASSERT_EQ(mcMalloc(&p, 4096), mcSuccess);
-  ASSERT_EQ(WritePattern(p, 4096, 1), mcSuccess);
-  mcIpcMemHandle_t handle;
-  ASSERT_EQ(mcIpcGetMemHandle(&handle, p), mcSuccess);
-  ChildProcess child("KernelAfterClose",
-                     "device=" + std::to_string(GetParam()) + ";close=0",
-                     {{"MXCTS_MEMCHECK", "1"}, {"MACA_TRAP_HANDLER", "1"}});
-  ASSERT_TRUE(child.Send(ToHex(handle)));
-  EXPECT_EQ(child.Receive(), "mcSuccess");
-  EXPECT_EQ(child.Wait(), 0);
+  std::string said;
+  ASSERT_NO_FATAL_FAILURE(RunChild(/*close=*/false, &said));
+  EXPECT_EQ(said, "mcSuccess");
   unsigned char first = 0;
-  ASSERT_EQ(mcMemcpy(&first, p, 1, mcMemcpyDeviceToHost), mcSuccess);
+  ASSERT_EQ(mcMemcpy(&first, p_, 1, mcMemcpyDeviceToHost), mcSuccess);
   EXPECT_EQ(first, 0x42);
-  EXPECT_EQ(mcFree(p), mcSuccess);
+  EXPECT_EQ(mcFree(p_), mcSuccess);
 }
 
 INSTANTIATE_TEST_SUITE_P(Devices, UseAfterClose, testing::Values(0, 1),
-                         [](const testing::TestParamInfo<int>& info) {
-                           return "Device" + std::to_string(info.param);
-                         });
+                         DeviceName);
 
 }  // namespace
 }  // namespace mxcts::conformance::ipc

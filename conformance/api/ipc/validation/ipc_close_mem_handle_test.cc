@@ -48,10 +48,7 @@ const char* NotOpenedName(NotOpened kind) {
 
 using Case = std::tuple<NotOpened, int>;
 
-class CloseNotOpened : public testing::TestWithParam<Case> {
- protected:
-  void TearDown() override { mcSetDevice(0); }
-};
+class CloseNotOpened : public IpcTest<Case> {};
 
 TEST_P(CloseNotOpened, IsInvalidValueAndChangesNothing) {
   MX_SPEC("api.ipc.close-mem-handle.not-opened",
@@ -124,10 +121,7 @@ INSTANTIATE_TEST_SUITE_P(
                      testing::Values(0, 1)),
     CaseName);
 
-class FreeMapping : public testing::TestWithParam<int> {
- protected:
-  void TearDown() override { mcSetDevice(0); }
-};
+class FreeMapping : public IpcTest<int> {};
 
 TEST_P(FreeMapping, McFreeIsInvalidValue) {
   MX_SPEC("api.ipc.close-mem-handle.mcfree-rejected");
@@ -144,9 +138,7 @@ TEST_P(FreeMapping, McFreeIsInvalidValue) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Devices, FreeMapping, testing::Values(0, 1),
-                         [](const testing::TestParamInfo<int>& info) {
-                           return "Device" + std::to_string(info.param);
-                         });
+                         DeviceName);
 
 }  // namespace
 }  // namespace mxcts::conformance::ipc

@@ -68,10 +68,7 @@ MX_CHILD_ROLE(EventExporter) {
   }
 }
 
-class EventOnDevice : public testing::TestWithParam<int> {
- protected:
-  void TearDown() override { mcSetDevice(0); }
-};
+class EventOnDevice : public IpcTest<int> {};
 
 class NotInterprocess : public testing::TestWithParam<unsigned> {};
 

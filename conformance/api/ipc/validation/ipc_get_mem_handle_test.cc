@@ -24,10 +24,7 @@ __device__ int device_variable[64];
 namespace mxcts::conformance::ipc {
 namespace {
 
-class OnDevice : public testing::TestWithParam<int> {
- protected:
-  void TearDown() override { mcSetDevice(0); }
-};
+class OnDevice : public IpcTest<int> {};
 
 std::string DeviceName(const testing::TestParamInfo<int>& info) {
   return "Device" + std::to_string(info.param);
@@ -198,10 +195,7 @@ class OtherMemory {
 
 using OtherCase = std::tuple<Other, int>;
 
-class OtherMemoryTest : public testing::TestWithParam<OtherCase> {
- protected:
-  void TearDown() override { mcSetDevice(0); }
-};
+class OtherMemoryTest : public IpcTest<OtherCase> {};
 
 TEST_P(OtherMemoryTest, IsInvalidValueAndChangesNothing) {
   MX_SPEC("api.ipc.get-mem-handle.other-memory",

@@ -32,13 +32,7 @@ MX_CHILD_ROLE(OpenAndCheck) {
       static_cast<size_t>(ChildArgument(argument, "size", 4096));
   mcIpcMemHandle_t handle;
   if (!FromHex(parent.Receive(), &handle)) return "no handle received";
-  void* q = nullptr;
-  std::string problems = Expect(
-      "mcIpcOpenMemHandle", mcIpcOpenMemHandle(&q, handle, flags), mcSuccess);
-  if (!problems.empty()) return problems;
-  problems += CheckDevicePattern(q, size, 1);
-  problems += Expect("mcIpcCloseMemHandle", mcIpcCloseMemHandle(q), mcSuccess);
-  return problems;
+  return OpenCheckClose(handle, flags, size, 1);
 }
 
 using DeviceAndFlags = std::tuple<int, unsigned>;
@@ -49,10 +43,7 @@ std::string DeviceAndFlagsName(
          (std::get<1>(info.param) == 0 ? "_NoFlags" : "_LazyPeerAccess");
 }
 
-class OpenMemHandle : public testing::TestWithParam<DeviceAndFlags> {
- protected:
-  void TearDown() override { mcSetDevice(0); }
-};
+class OpenMemHandle : public IpcTest<DeviceAndFlags> {};
 
 TEST_P(OpenMemHandle, OwnHandleIsDeviceUninitialized) {
   MX_SPEC("api.ipc.open-mem-handle.same-process",
@@ -60,10 +51,8 @@ TEST_P(OpenMemHandle, OwnHandleIsDeviceUninitialized) {
   const auto [device, flags] = GetParam();
   MX_IPC_REQUIRE_DEVICE(device);
   void* p = nullptr;
-  ASSERT_EQ(mcMalloc(&p, 4096), mcSuccess);
-  ASSERT_EQ(WritePattern(p, 4096, 1), mcSuccess);
   mcIpcMemHandle_t handle;
-  ASSERT_EQ(mcIpcGetMemHandle(&handle, p), mcSuccess);
+  ASSERT_EQ(MallocAndExport(4096, &p, &handle), mcSuccess);
   void* q = kUntouched;
   EXPECT_EQ(mcIpcOpenMemHandle(&q, handle, flags), mcErrorDeviceUninitialized);
   EXPECT_EQ(mcGetLastError(), mcErrorDeviceUninitialized);
@@ -86,10 +75,7 @@ TEST_P(OpenMemHandle, NullPointerIsInvalidValue) {
             mcErrorInvalidValue);
   EXPECT_EQ(mcGetLastError(), mcErrorInvalidValue);
   // Control: with a pointer, the handle opens.
-  void* q = nullptr;
-  ASSERT_EQ(mcIpcOpenMemHandle(&q, exporter.handle(), flags), mcSuccess);
-  EXPECT_EQ(CheckDevicePattern(q, 4096, 1), "");
-  EXPECT_EQ(mcIpcCloseMemHandle(q), mcSuccess);
+  EXPECT_EQ(OpenCheckClose(exporter.handle(), flags, 4096, 1), "");
 }
 
 // Handles that no live allocation stands behind.
@@ -113,10 +99,7 @@ const char* StaleName(Stale stale) {
 
 using StaleCase = std::tuple<Stale, int, unsigned>;
 
-class InvalidMemHandle : public testing::TestWithParam<StaleCase> {
- protected:
-  void TearDown() override { mcSetDevice(0); }
-};
+class InvalidMemHandle : public IpcTest<StaleCase> {};
 
 TEST_P(InvalidMemHandle, IsInvalidValue) {
   MX_SPEC("api.ipc.open-mem-handle.invalid-handle",
@@ -126,10 +109,7 @@ TEST_P(InvalidMemHandle, IsInvalidValue) {
   ExporterChild exporter(device, 4096);
   ASSERT_TRUE(exporter.ok()) << exporter.problem();
   // Control: the exporter's live handle opens.
-  void* q = nullptr;
-  ASSERT_EQ(mcIpcOpenMemHandle(&q, exporter.handle(), flags), mcSuccess);
-  EXPECT_EQ(CheckDevicePattern(q, 4096, 1), "");
-  ASSERT_EQ(mcIpcCloseMemHandle(q), mcSuccess);
+  ASSERT_EQ(OpenCheckClose(exporter.handle(), flags, 4096, 1), "");
 
   mcIpcMemHandle_t handle = exporter.handle();
   switch (stale) {
@@ -151,7 +131,7 @@ TEST_P(InvalidMemHandle, IsInvalidValue) {
       ASSERT_EQ(exporter.Exit(), 0);
       break;
   }
-  q = kUntouched;
+  void* q = kUntouched;
   EXPECT_EQ(mcIpcOpenMemHandle(&q, handle, flags), mcErrorInvalidValue);
   EXPECT_EQ(mcGetLastError(), mcErrorInvalidValue);
   EXPECT_EQ(q, kUntouched);
@@ -179,10 +159,7 @@ INSTANTIATE_TEST_SUITE_P(
                                      unsigned{mcIpcMemLazyEnablePeerAccess})),
     DeviceAndFlagsName);
 
-class InvalidFlags : public testing::TestWithParam<unsigned> {
- protected:
-  void TearDown() override { mcSetDevice(0); }
-};
+class InvalidFlags : public IpcTest<unsigned> {};
 
 TEST_P(InvalidFlags, AreInvalidValue) {
   MX_SPEC("api.ipc.open-mem-handle.invalid-flags");
@@ -196,9 +173,7 @@ TEST_P(InvalidFlags, AreInvalidValue) {
   EXPECT_EQ(q, kUntouched);
   // Control: the accepted flags open it.
   for (unsigned flags : {0u, unsigned{mcIpcMemLazyEnablePeerAccess}}) {
-    ASSERT_EQ(mcIpcOpenMemHandle(&q, exporter.handle(), flags), mcSuccess);
-    EXPECT_EQ(CheckDevicePattern(q, 4096, 1), "");
-    EXPECT_EQ(mcIpcCloseMemHandle(q), mcSuccess);
+    EXPECT_EQ(OpenCheckClose(exporter.handle(), flags, 4096, 1), "");
   }
 }
 

@@ -58,7 +58,8 @@ mcError_t mcMallocFromPoolAsync(void** ptr, size_t size, mcMemPool_t pool,
 // reaches this call; returns at once. Work ordered before the call may
 // still use the memory. Errors: mcErrorInvalidValue if `ptr` is null or not
 // the start of a live stream-ordered allocation (imported ones included);
-// mcErrorInvalidResourceHandle for a bad stream.
+// mcErrorInvalidResourceHandle for a bad stream; mcErrorNotSupported if the
+// stream's device has no memory pools.
 // [api.pool.free-async.frees-in-stream-order]
 mcError_t mcFreeAsync(void* ptr, mcStream_t stream);
 
@@ -68,13 +69,16 @@ mcError_t mcFreeAsync(void* ptr, mcStream_t stream);
 
 // Stores the default pool of `device`, the same handle on every call.
 // Errors: mcErrorInvalidValue if `pool` is null; mcErrorInvalidDevice for a
-// bad ordinal. [api.pool.default.get-default-pool]
+// bad ordinal; mcErrorNotSupported for a device without memory pools
+// (mcDeviceAttributeMemoryPoolsSupported 0), which has none.
+// [api.pool.default.get-default-pool]
 mcError_t mcDeviceGetDefaultMemPool(mcMemPool_t* pool, int device);
 
 // Makes `pool`, located on `device`, the pool mcMallocAsync uses for
 // streams of `device`. Errors: mcErrorInvalidDevice for a bad ordinal;
-// mcErrorInvalidValue if `pool` is null, not live, imported, or located on
-// another device (the current pool stays). [api.pool.current.set-then-get]
+// mcErrorNotSupported for a device without memory pools; mcErrorInvalidValue
+// if `pool` is null, not live, imported, or located on another device (the
+// current pool stays). [api.pool.current.set-then-get]
 mcError_t mcDeviceSetMemPool(int device, mcMemPool_t pool);
 
 // Stores the current pool of `device` (its default pool until

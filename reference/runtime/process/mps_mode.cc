@@ -1,0 +1,38 @@
+// Copyright mxcts authors.
+//
+// MACA_MPS_MODE on the reference. In MXMACA the mode decides whether a
+// process owns the hardware queues it obtains or shares them with other
+// processes; the reference has no hardware queues to share: each process
+// runs its device work on its own sequential engine, in its own address
+// space. So the mode is read and kept (the process has a mode, as the
+// chapter says every process does), and nothing schedules differently
+// because of it. Parsing is as strict as the trap variables': only the
+// exact values "0" and "1" are values.
+//
+// Tested by mps_mode_test.cc and conformance/api/mps.
+
+#include "reference/runtime/process/mps_mode.h"
+
+#include <cstdlib>
+#include <cstring>
+
+namespace mxcts::runtime {
+
+MpsMode ParseMpsMode(const char* value) {
+  // [api.mps.mode.invalid-value-implementation-defined]: anything but "1"
+  // is exclusive mode, the default.
+  if (value != nullptr && std::strcmp(value, "1") == 0) return MpsMode::kShared;
+  return MpsMode::kExclusive;
+}
+
+const char* MpsModeName(MpsMode mode) {
+  return mode == MpsMode::kShared ? "shared" : "exclusive";
+}
+
+MpsMode ProcessMpsMode() {
+  // [api.env.general.read-at-initialization]
+  static const MpsMode mode = ParseMpsMode(std::getenv("MACA_MPS_MODE"));
+  return mode;
+}
+
+}  // namespace mxcts::runtime
