@@ -187,7 +187,7 @@ mcError_t mcDeviceSynchronize(void) {
     MX_ASSIGN_OR_RETURN(Device * device, Runtime::Get().CurrentDevice());
     // [api.graph.capture.sync-call-unsupported]
     MX_RETURN_IF_ERROR(
-        mxcts::runtime::CheckUnsafeDuringCapture("mcDeviceSynchronize"));
+        mxcts::runtime::CheckDeviceSynchronizeDuringCapture(device->ordinal()));
     // [api.device.synchronize.waits-for-all-work]
     // [api.device.synchronize.returns-work-error]
     return mxcts::runtime::SynchronizeDevice(device->ordinal());

@@ -82,6 +82,15 @@ absl::Status CheckUnsafeDuringCapture(const char* api) {
   return captures.CheckUnsafeCall(api);
 }
 
+absl::Status CheckDeviceSynchronizeDuringCapture(int device) {
+  CaptureTable& captures = CaptureTable::Get();
+  if (!captures.AnyActive()) return absl::OkStatus();
+  absl::MutexLock lock(&Runtime::Get().execution_mutex());
+  MX_RETURN_IF_ERROR(
+      captures.CheckSynchronizeDevice(device, "mcDeviceSynchronize"));
+  return captures.CheckUnsafeCall("mcDeviceSynchronize");
+}
+
 namespace {
 
 bool IsCaptureMode(int mode) {

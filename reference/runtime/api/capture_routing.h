@@ -47,6 +47,12 @@ absl::Status CheckUncapturedStreamWork(mcStream_t stream);
 // [api.graph.capture.unsafe-call-in-global-mode]
 absl::Status CheckUnsafeDuringCapture(const char* api);
 
+// What mcDeviceSynchronize of `device` gets during a capture: refused while
+// a stream of the device captures, whatever the modes (the wait includes
+// that stream), else CaptureTable::CheckUnsafeCall's answer.
+// [api.graph.capture.sync-call-unsupported]
+absl::Status CheckDeviceSynchronizeDuringCapture(int device);
+
 }  // namespace mxcts::runtime
 
 #endif  // MXCTS_REFERENCE_RUNTIME_API_CAPTURE_ROUTING_H_

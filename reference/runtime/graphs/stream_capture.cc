@@ -258,6 +258,22 @@ absl::Status CaptureTable::CheckUnsafeCall(const char* api) {
                                   api));
 }
 
+absl::Status CaptureTable::CheckSynchronizeDevice(int device, const char* api) {
+  std::vector<StreamCapture*> including;
+  for (const auto& [queue, capture] : by_queue_) {
+    if (queue->device() == device &&
+        std::find(including.begin(), including.end(), capture) ==
+            including.end()) {
+      including.push_back(capture);
+    }
+  }
+  if (including.empty()) return absl::OkStatus();
+  for (StreamCapture* capture : including) capture->invalidated = true;
+  return McStatus(
+      mcErrorStreamCaptureUnsupported,
+      absl::StrFormat("%s while a stream of the device captures", api));
+}
+
 StreamCapture* CaptureTable::BlockingCaptureOf(int device) {
   for (const auto& [queue, capture] : by_queue_) {
     if (queue->device() == device && queue->kind() == QueueKind::kBlocking) {

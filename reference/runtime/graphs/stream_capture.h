@@ -139,6 +139,12 @@ class CaptureTable {
   // [api.graph.capture.sync-call-unsupported]
   absl::Status CheckSynchronize(Queue* queue, const char* api);
 
+  // What mcDeviceSynchronize of `device` gets: mcErrorStreamCaptureUnsupported,
+  // invalidating them, while streams of the device capture (in any mode:
+  // the wait would include a capturing stream); else OK.
+  // [api.graph.capture.sync-call-unsupported]
+  absl::Status CheckSynchronizeDevice(int device, const char* api);
+
   // True if any capture is active. The one call that needs no lock: a
   // quick test before taking it.
   bool AnyActive() const { return active_.load() > 0; }
