@@ -178,10 +178,11 @@ mcError_t mcGraphAddMemAllocNode(mcGraphNode_t* node, mcGraph_t graph,
                                  size_t numDependencies,
                                  mcMemAllocNodeParams* params);
 
-// A node that frees `dptr`, the address of a memory allocation node of this
-// graph that this node depends on (directly or not), or of a graph
-// allocation another graph left unfreed. Errors: mcErrorInvalidValue for
-// another address. [api.graph.mem-free-node.frees]
+// A node that frees `dptr`: the address of a memory allocation node of this
+// graph that this node depends on (directly or not), of a graph allocation
+// another graph leaves allocated, or of a stream-ordered allocation
+// (mcMallocAsync). Errors: mcErrorInvalidValue for another address, or an
+// address this graph frees already. [api.graph.mem-free-node.frees]
 mcError_t mcGraphAddMemFreeNode(mcGraphNode_t* node, mcGraph_t graph,
                                 const mcGraphNode_t* dependencies,
                                 size_t numDependencies, void* dptr);
@@ -231,7 +232,8 @@ mcError_t mcGraphMemFreeNodeGetParams(mcGraphNode_t node, void* dptr);
 // --------------------------------------------------------------------------
 // Edges and queries [api.graph.add-dependencies] [api.graph.get-nodes]
 //
-// Node arrays are filled in the order nodes were added; a query given a
+// Node arrays are filled in the order nodes were added (the reference's
+// choice; programs should not rely on the order); a query given a
 // null array stores only the count, and given an array stores at most
 // `*count` entries (null for the rest when there are fewer) and the count
 // of entries written.
@@ -406,10 +408,11 @@ mcError_t mcStreamBeginCapture(mcStream_t stream, mcStreamCaptureMode mode);
 // mcErrorInvalidValue for null `graph`; mcErrorIllegalState if `stream` is
 // not capturing; mcErrorStreamCaptureWrongThread from another thread
 // (global and thread-local modes); mcErrorStreamCaptureUnmatched if
-// `stream` joined the capture without beginning it;
-// mcErrorStreamCaptureUnjoined if a forked stream was not joined back;
-// mcErrorStreamCaptureInvalidated (with `*graph` null) if the capture was
-// invalidated. Every error but the first three ends the capture.
+// `stream` joined the capture without beginning it (the capture is then
+// invalidated: its origin's end reports it); mcErrorStreamCaptureUnjoined
+// if a forked stream was not joined back, or
+// mcErrorStreamCaptureInvalidated if the capture was invalidated, both of
+// which end the capture. `*graph` is null after any error.
 mcError_t mcStreamEndCapture(mcStream_t stream, mcGraph_t* graph);
 
 // Stores whether `stream` is capturing. Errors: mcErrorInvalidValue for a
