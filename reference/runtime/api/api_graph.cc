@@ -57,6 +57,27 @@ absl::StatusOr<MCgraphNode_st*> FindNodeOfType(mcGraphNode_t node,
   return found;
 }
 
+// A Get call: stores `read(params)` of `node`, a node of `type`, in `*out`.
+template <typename Out, typename Read>
+absl::Status ReadNodeParams(mcGraphNode_t node, mcGraphNodeType type, Out* out,
+                            Read read) {
+  MX_ASSIGN_OR_RETURN(MCgraphNode_st * found, FindNodeOfType(node, type, out));
+  *out = read(found->params);
+  return absl::OkStatus();
+}
+
+// A Set call: replaces the parameters of `node`, a node of `type`, with
+// those `make` returns; on `make`'s error the node keeps its parameters.
+// [api.graph.node-params.set-changes-graph-node]
+template <typename MakeParams>
+absl::Status ReplaceNodeParams(mcGraphNode_t node, mcGraphNodeType type,
+                               const void* given, MakeParams make) {
+  MX_ASSIGN_OR_RETURN(MCgraphNode_st * found,
+                      FindNodeOfType(node, type, given));
+  MX_ASSIGN_OR_RETURN(found->params, make());
+  return absl::OkStatus();
+}
+
 // What every mcGraphAdd*Node does: checks the output, the graph and the
 // dependencies, then the parameters `make` returns, and adds the node.
 // [api.graph.node.null-output-or-graph-invalid-value]
@@ -471,155 +492,149 @@ extern "C" mcError_t mcGraphAddMemFreeNode(mcGraphNode_t* node, mcGraph_t graph,
 
 // --- Node parameters. ---
 
-#define MX_NODE_OF_TYPE(var, node, type, out) \
-  MX_ASSIGN_OR_RETURN(MCgraphNode_st* var,    \
-                      mxcts::runtime::FindNodeOfType(node, type, out))
-
 extern "C" mcError_t mcGraphKernelNodeGetParams(mcGraphNode_t node,
                                                 mcKernelNodeParams* params) {
-  return RunApi([&]() -> absl::Status {
-    MX_NODE_OF_TYPE(found, node, mcGraphNodeTypeKernel, params);
-    *params = found->params
-                  .kernel();  // [api.graph.node-params.get-returns-set-values]
-    return absl::OkStatus();
+  // [api.graph.node-params.get-returns-set-values]
+  return RunApi([&] {
+    return mxcts::runtime::ReadNodeParams(
+        node, mcGraphNodeTypeKernel, params,
+        [](const NodeParams& p) { return p.kernel(); });
   });
 }
 
 extern "C" mcError_t mcGraphKernelNodeSetParams(
     mcGraphNode_t node, const mcKernelNodeParams* params) {
-  return RunApi([&]() -> absl::Status {
-    MX_NODE_OF_TYPE(found, node, mcGraphNodeTypeKernel, params);
-    // [api.graph.node-params.set-changes-graph-node]
-    MX_ASSIGN_OR_RETURN(found->params, NodeParams::Kernel(params));
-    return absl::OkStatus();
+  return RunApi([&] {
+    return mxcts::runtime::ReplaceNodeParams(
+        node, mcGraphNodeTypeKernel, params,
+        [&] { return NodeParams::Kernel(params); });
   });
 }
 
 extern "C" mcError_t mcGraphMemcpyNodeGetParams(mcGraphNode_t node,
                                                 mcMemcpy3DParms* params) {
-  return RunApi([&]() -> absl::Status {
-    MX_NODE_OF_TYPE(found, node, mcGraphNodeTypeMemcpy, params);
-    *params = found->params.memcpy().copy;
-    return absl::OkStatus();
+  return RunApi([&] {
+    return mxcts::runtime::ReadNodeParams(
+        node, mcGraphNodeTypeMemcpy, params,
+        [](const NodeParams& p) { return p.memcpy().copy; });
   });
 }
 
 extern "C" mcError_t mcGraphMemcpyNodeSetParams(mcGraphNode_t node,
                                                 const mcMemcpy3DParms* params) {
-  return RunApi([&]() -> absl::Status {
-    MX_NODE_OF_TYPE(found, node, mcGraphNodeTypeMemcpy, params);
-    MX_ASSIGN_OR_RETURN(found->params, NodeParams::Memcpy(params));
-    return absl::OkStatus();
+  return RunApi([&] {
+    return mxcts::runtime::ReplaceNodeParams(
+        node, mcGraphNodeTypeMemcpy, params,
+        [&] { return NodeParams::Memcpy(params); });
   });
 }
 
 extern "C" mcError_t mcGraphMemcpyNodeSetParams1D(mcGraphNode_t node, void* dst,
                                                   const void* src, size_t count,
                                                   mcMemcpyKind kind) {
-  return RunApi([&]() -> absl::Status {
-    MX_NODE_OF_TYPE(found, node, mcGraphNodeTypeMemcpy, &kind);
-    MX_ASSIGN_OR_RETURN(found->params,
-                        NodeParams::Memcpy1D(dst, src, count, kind));
-    return absl::OkStatus();
+  return RunApi([&] {
+    return mxcts::runtime::ReplaceNodeParams(
+        node, mcGraphNodeTypeMemcpy, &kind,
+        [&] { return NodeParams::Memcpy1D(dst, src, count, kind); });
   });
 }
 
 extern "C" mcError_t mcGraphMemsetNodeGetParams(mcGraphNode_t node,
                                                 mcMemsetParams* params) {
-  return RunApi([&]() -> absl::Status {
-    MX_NODE_OF_TYPE(found, node, mcGraphNodeTypeMemset, params);
-    *params = found->params.memset().set;
-    return absl::OkStatus();
+  return RunApi([&] {
+    return mxcts::runtime::ReadNodeParams(
+        node, mcGraphNodeTypeMemset, params,
+        [](const NodeParams& p) { return p.memset().set; });
   });
 }
 
 extern "C" mcError_t mcGraphMemsetNodeSetParams(mcGraphNode_t node,
                                                 const mcMemsetParams* params) {
-  return RunApi([&]() -> absl::Status {
-    MX_NODE_OF_TYPE(found, node, mcGraphNodeTypeMemset, params);
-    MX_ASSIGN_OR_RETURN(found->params, NodeParams::Memset(params));
-    return absl::OkStatus();
+  return RunApi([&] {
+    return mxcts::runtime::ReplaceNodeParams(
+        node, mcGraphNodeTypeMemset, params,
+        [&] { return NodeParams::Memset(params); });
   });
 }
 
 extern "C" mcError_t mcGraphHostNodeGetParams(mcGraphNode_t node,
                                               mcHostNodeParams* params) {
-  return RunApi([&]() -> absl::Status {
-    MX_NODE_OF_TYPE(found, node, mcGraphNodeTypeHost, params);
-    *params = found->params.host();
-    return absl::OkStatus();
+  return RunApi([&] {
+    return mxcts::runtime::ReadNodeParams(
+        node, mcGraphNodeTypeHost, params,
+        [](const NodeParams& p) { return p.host(); });
   });
 }
 
 extern "C" mcError_t mcGraphHostNodeSetParams(mcGraphNode_t node,
                                               const mcHostNodeParams* params) {
-  return RunApi([&]() -> absl::Status {
-    MX_NODE_OF_TYPE(found, node, mcGraphNodeTypeHost, params);
-    MX_ASSIGN_OR_RETURN(found->params, NodeParams::Host(params));
-    return absl::OkStatus();
+  return RunApi([&] {
+    return mxcts::runtime::ReplaceNodeParams(
+        node, mcGraphNodeTypeHost, params,
+        [&] { return NodeParams::Host(params); });
   });
 }
 
 extern "C" mcError_t mcGraphChildGraphNodeGetGraph(mcGraphNode_t node,
                                                    mcGraph_t* graph) {
-  return RunApi([&]() -> absl::Status {
-    MX_NODE_OF_TYPE(found, node, mcGraphNodeTypeGraph, graph);
-    *graph = found->params.child_graph();
-    return absl::OkStatus();
+  return RunApi([&] {
+    return mxcts::runtime::ReadNodeParams(
+        node, mcGraphNodeTypeGraph, graph,
+        [](const NodeParams& p) { return p.child_graph(); });
   });
 }
 
 extern "C" mcError_t mcGraphEventRecordNodeGetEvent(mcGraphNode_t node,
                                                     mcEvent_t* event) {
-  return RunApi([&]() -> absl::Status {
-    MX_NODE_OF_TYPE(found, node, mcGraphNodeTypeEventRecord, event);
-    *event = found->params.event();
-    return absl::OkStatus();
+  return RunApi([&] {
+    return mxcts::runtime::ReadNodeParams(
+        node, mcGraphNodeTypeEventRecord, event,
+        [](const NodeParams& p) { return p.event(); });
   });
 }
 
 extern "C" mcError_t mcGraphEventRecordNodeSetEvent(mcGraphNode_t node,
                                                     mcEvent_t event) {
-  return RunApi([&]() -> absl::Status {
-    MX_NODE_OF_TYPE(found, node, mcGraphNodeTypeEventRecord, &event);
-    MX_ASSIGN_OR_RETURN(found->params, NodeParams::EventRecord(event));
-    return absl::OkStatus();
+  return RunApi([&] {
+    return mxcts::runtime::ReplaceNodeParams(
+        node, mcGraphNodeTypeEventRecord, &event,
+        [&] { return NodeParams::EventRecord(event); });
   });
 }
 
 extern "C" mcError_t mcGraphEventWaitNodeGetEvent(mcGraphNode_t node,
                                                   mcEvent_t* event) {
-  return RunApi([&]() -> absl::Status {
-    MX_NODE_OF_TYPE(found, node, mcGraphNodeTypeWaitEvent, event);
-    *event = found->params.event();
-    return absl::OkStatus();
+  return RunApi([&] {
+    return mxcts::runtime::ReadNodeParams(
+        node, mcGraphNodeTypeWaitEvent, event,
+        [](const NodeParams& p) { return p.event(); });
   });
 }
 
 extern "C" mcError_t mcGraphEventWaitNodeSetEvent(mcGraphNode_t node,
                                                   mcEvent_t event) {
-  return RunApi([&]() -> absl::Status {
-    MX_NODE_OF_TYPE(found, node, mcGraphNodeTypeWaitEvent, &event);
-    MX_ASSIGN_OR_RETURN(found->params, NodeParams::EventWait(event));
-    return absl::OkStatus();
+  return RunApi([&] {
+    return mxcts::runtime::ReplaceNodeParams(
+        node, mcGraphNodeTypeWaitEvent, &event,
+        [&] { return NodeParams::EventWait(event); });
   });
 }
 
 extern "C" mcError_t mcGraphMemAllocNodeGetParams(
     mcGraphNode_t node, mcMemAllocNodeParams* params) {
-  return RunApi([&]() -> absl::Status {
-    MX_NODE_OF_TYPE(found, node, mcGraphNodeTypeMemAlloc, params);
-    *params = found->params.mem_alloc();
-    return absl::OkStatus();
+  return RunApi([&] {
+    return mxcts::runtime::ReadNodeParams(
+        node, mcGraphNodeTypeMemAlloc, params,
+        [](const NodeParams& p) { return p.mem_alloc(); });
   });
 }
 
 extern "C" mcError_t mcGraphMemFreeNodeGetParams(mcGraphNode_t node,
                                                  void* dptr) {
-  return RunApi([&]() -> absl::Status {
-    MX_NODE_OF_TYPE(found, node, mcGraphNodeTypeMemFree, dptr);
-    *static_cast<void**>(dptr) = found->params.freed();
-    return absl::OkStatus();
+  return RunApi([&] {
+    return mxcts::runtime::ReadNodeParams(
+        node, mcGraphNodeTypeMemFree, static_cast<void**>(dptr),
+        [](const NodeParams& p) { return p.freed(); });
   });
 }
 

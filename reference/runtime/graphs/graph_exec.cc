@@ -219,19 +219,17 @@ std::shared_ptr<ExecGraph> CopyForChange(const MCgraphExec_st& exec) {
   return std::make_shared<ExecGraph>(*exec.graph);
 }
 
-ExecNode* FindExecNode(ExecGraph& graph, const MCgraphNode_st* node) {
-  for (ExecNode& candidate : graph.nodes) {
-    if (candidate.origin == node) return &candidate;
-  }
-  return nullptr;
-}
-
 const ExecNode* FindExecNode(const ExecGraph& graph,
                              const MCgraphNode_st* node) {
   for (const ExecNode& candidate : graph.nodes) {
     if (candidate.origin == node) return &candidate;
   }
   return nullptr;
+}
+
+ExecNode* FindExecNode(ExecGraph& graph, const MCgraphNode_st* node) {
+  return const_cast<ExecNode*>(
+      FindExecNode(static_cast<const ExecGraph&>(graph), node));
 }
 
 // Why `graph` cannot update `exec_graph` on topology grounds, or

@@ -34,6 +34,16 @@ const bool gate_installed = [] {
   return true;
 }();
 
+// Adds to `tips` each of `nodes` it lacks.
+void AddMissing(std::vector<MCgraphNode_st*>& tips,
+                const std::vector<MCgraphNode_st*>& nodes) {
+  for (MCgraphNode_st* node : nodes) {
+    if (std::find(tips.begin(), tips.end(), node) == tips.end()) {
+      tips.push_back(node);
+    }
+  }
+}
+
 absl::Status Invalidated(uint64_t id) {
   return McStatus(mcErrorStreamCaptureInvalidated,
                   absl::StrFormat("capture %u was invalidated", id));
@@ -196,12 +206,7 @@ absl::Status CaptureTable::WaitEvent(Queue* queue, const MCevent_st* event) {
     source->tips[queue] = recorded->second.nodes;
     return absl::OkStatus();
   }
-  std::vector<MCgraphNode_st*>& tips = source->tips[queue];
-  for (MCgraphNode_st* node : recorded->second.nodes) {
-    if (std::find(tips.begin(), tips.end(), node) == tips.end()) {
-      tips.push_back(node);
-    }
-  }
+  AddMissing(source->tips[queue], recorded->second.nodes);
   return absl::OkStatus();
 }
 
@@ -228,11 +233,7 @@ absl::Status CaptureTable::UpdateDependencies(
   }
   std::vector<MCgraphNode_st*>& tips = capture->tips[queue];
   if (flags == mcStreamSetCaptureDependencies) tips.clear();
-  for (MCgraphNode_st* node : nodes) {
-    if (std::find(tips.begin(), tips.end(), node) == tips.end()) {
-      tips.push_back(node);
-    }
-  }
+  AddMissing(tips, nodes);
   return absl::OkStatus();
 }
 
