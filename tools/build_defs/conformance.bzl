@@ -52,6 +52,14 @@ TIMELINE_VARIANTS = {
     "shuffle": {"MXCTS_TIMELINE": "shuffle:20261121"},
 }
 
+# The device engine's shuffled order (reference/device/design.md, "Orders"),
+# as a test variant: `conformance_test(..., variants = ENGINE_ORDER_VARIANTS)`
+# also runs the test with blocks, waves and barrier releases permuted. A
+# correct program passes in every order; other backends ignore the variable.
+ENGINE_ORDER_VARIANTS = {
+    "engine_shuffle": {"MXCTS_ENGINE_ORDER": "shuffle:20261126"},
+}
+
 # MACA_MPS_MODE's two values, as test variants: `conformance_test(...,
 # variants = MPS_VARIANTS)` also runs the test as a client of the
 # multi-process service in exclusive and in shared mode
