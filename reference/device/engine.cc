@@ -34,6 +34,7 @@
 #include "absl/synchronization/mutex.h"
 #include "reference/device/collectives/barrier.h"
 #include "reference/device/collectives/wave_collectives.h"
+#include "reference/device/cooperative_grid.h"
 #include "reference/device/fibers/fiber.h"
 #include "reference/device/fibers/stack_pool.h"
 #include "reference/device/scheduling/block_scheduler.h"
@@ -183,7 +184,14 @@ mcError_t RunBlocks(const GridLaunch& launch, EngineState& state)
   if (order.shuffled() && block_count <= (1u << 24)) {
     permutation = order.Permutation(static_cast<unsigned>(block_count));
   }
-  for (unsigned long long i = 0; completed && i < block_count; ++i) {
+  if (launch.cooperative) {
+    // Every block alive at once: cooperative_grid.h.
+    completed = device_internal::RunCooperativeBlocks(
+        launch, permutation, state.stacks.get(), state.arena.get(), &order,
+        &grid, &host);
+  }
+  for (unsigned long long i = 0;
+       completed && !launch.cooperative && i < block_count; ++i) {
     const unsigned long long linear = permutation.empty() ? i : permutation[i];
     const uint3 index{static_cast<unsigned>(linear % shape.x),
                       static_cast<unsigned>(linear / shape.x % shape.y),
@@ -259,6 +267,9 @@ const __mc_image_runtime* ImageRuntimeTable() {
       &__mc_dev_trap,
       &__mc_dev_clock64,
       &__mc_dev_nanosleep,
+      // Version 5: the grid barrier of cooperative launches.
+      &__mc_dev_grid_sync,
+      &__mc_dev_grid_is_cooperative,
   };
   return &table;
 }

@@ -51,6 +51,11 @@ struct GridLaunch {
   // engine then calls `entry` once per thread. Both run the same threads in
   // the same order; the loop is faster.
   void (*run_threads)(void** args, __mc_thread_walk* walk) = nullptr;
+  // A cooperative launch (mcLaunchCooperativeKernel): every block stays
+  // alive until all its threads exit, so that grid_group::sync() (the grid
+  // barrier) can complete; blocks that wait there are suspended while the
+  // others run. [api.coop.launch.all-blocks-co-resident]
+  bool cooperative = false;
 };
 
 // The most bytes of shared memory (static plus dynamic) one block may use.
@@ -73,9 +78,11 @@ inline constexpr unsigned kMaxThreadsPerBlock = 1024;
 //   - failed device assert: mcErrorAssert, "<file>:<line>: <function>:
 //     Assertion '<expression>' failed.";
 //   - threads of a block at different __syncthreads() call sites, a barrier
-//     that exited threads skip, a deadlock, an explicit trap (abort(), a pure
-//     virtual call), free() of a pointer that is not a live heap block:
-//     mcErrorLaunchFailure;
+//     that exited threads skip (a grid barrier of a cooperative grid
+//     included), grid_group::sync() in a grid not launched cooperatively,
+//     a cooperative group's collective that a member skipped, a deadlock, an
+//     explicit trap (abort(), a pure virtual call), free() of a pointer that is
+//     not a live heap block: mcErrorLaunchFailure;
 //   - static __shared__ variables plus the dynamic bytes beyond
 //     kSharedBytesPerBlock (found when the variable is first used):
 //     mcErrorInvalidConfiguration;

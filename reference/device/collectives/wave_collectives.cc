@@ -36,6 +36,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "reference/device/collectives/group_names.h"
 #include "reference/device/scheduling/thread_context.h"
 #include "reference/device/scheduling/trap.h"
 
@@ -220,6 +221,11 @@ std::string DescribeOperation(int operation, unsigned width,
 }  // namespace
 
 std::string WaveCollectives::DescribeMask(const Group& group) {
+  if (group.group_name != nullptr) {
+    // [api.coop.group.collective-needs-all-members] The group by its lanes.
+    return absl::StrFormat("%s (%s lanes %s)", FormatLaneMask(group.mask),
+                           group.group_name, FormatLaneList(group.mask));
+  }
   if ((group.flags & __MC_WAVE_FLAG_HALVES) == 0) {
     return FormatLaneMask(group.mask);
   }
@@ -260,7 +266,11 @@ void WaveCollectives::EnsureWaves() {
 
 unsigned long long WaveCollectives::Arrive(const __mc_wave_request& request) {
   const int operation = request.operation;
-  const WaitSite site{WaveOperationName(operation),
+  const bool valid_operation =
+      operation >= __MC_WAVE_SYNC && operation <= __MC_WAVE_REDUCE_XOR;
+  const WaitSite site{request.group != nullptr && valid_operation
+                          ? GroupOperationName(request.group, operation)
+                          : WaveOperationName(operation),
                       request.file != nullptr ? request.file : "<unknown>",
                       request.line};
   if (operation < __MC_WAVE_SYNC || operation > __MC_WAVE_REDUCE_XOR) {
@@ -302,7 +312,18 @@ unsigned long long WaveCollectives::Arrive(const __mc_wave_request& request) {
     // [lang.wave.reduce.mask-32-half-wave] Bit i names lane 32*h + i.
     group.mask = (request.mask & 0xffffffffu) << (32 * (lane / 32));
   }
+  group.group_name = request.group;
   CheckArrival(wave, lane, group, site);
+  if (group.group_name != nullptr && (group.mask & wave.exited) != 0) {
+    // [api.coop.group.collective-needs-all-members] Members of a group
+    // that have exited can never arrive.
+    Trap(mcErrorLaunchFailure,
+         absl::StrFormat("%s at %s:%d of wave %u, mask %s: lanes %s of the "
+                         "group have exited without reaching it",
+                         site.operation, site.file, site.line,
+                         wave.first_thread / kWaveLanes, DescribeMask(group),
+                         FormatLaneList(group.mask & wave.exited)));
+  }
 
   size_t index = 0;
   while (index < wave.groups.size() && wave.groups[index].mask != group.mask) {
@@ -595,6 +616,20 @@ void WaveCollectives::OnThreadExited(unsigned thread) {
   WaveState& wave = WaveOf(thread);
   const uint64_t bit = Bit(thread % kWaveLanes);
   wave.exited |= bit;
+  for (const Group& group : wave.groups) {
+    if (group.group_name == nullptr || (group.mask & bit) == 0) continue;
+    // [api.coop.group.collective-needs-all-members] A member of a group
+    // exits while other members wait for it in a collective of the group.
+    const unsigned first = LowestLane(group.arrived);
+    const WaitSite& other_site = wave.lanes[first].site;
+    Trap(mcErrorLaunchFailure,
+         absl::StrFormat("lane %u of wave %u exited without reaching %s at "
+                         "%s:%d, where lanes %s of its group (mask %s) wait "
+                         "for it",
+                         thread % kWaveLanes, wave.first_thread / kWaveLanes,
+                         other_site.operation, other_site.file, other_site.line,
+                         FormatLaneList(group.arrived), DescribeMask(group)));
+  }
   // [lang.sync.syncwave.exited-lanes-not-awaited] Groups that waited for
   // this lane may be complete now.
   size_t index = 0;

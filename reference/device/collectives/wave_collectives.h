@@ -100,6 +100,9 @@ class WaveCollectives : public ThreadEventObserver {
     unsigned value_bytes = 0;  // shuffles and matches only; else 0
     unsigned flags = 0;        // of the first arrival, for messages
     uint64_t arrived = 0;
+    // The cooperative group calling (a literal from the request), or null
+    // for a wave intrinsic: then every named lane must arrive.
+    const char* group_name = nullptr;
   };
 
   struct WaveState {

@@ -24,7 +24,9 @@
 
 // Version 4: kernel records (launch_abi.h) end with run_threads, which the
 // engine calls with its __mc_thread_walk.
-#define MC_IMAGE_ABI_VERSION 4u
+// Version 5: __mc_wave_request ends with the calling group; the grid
+// barrier of cooperative launches.
+#define MC_IMAGE_ABI_VERSION 5u
 
 extern "C" {
 
@@ -57,6 +59,9 @@ struct __mc_image_runtime {
   // Version 3: the device clock.
   long long (*clock64)(void);
   void (*nanosleep)(unsigned int nanoseconds);
+  // Version 5: the grid barrier of cooperative launches.
+  void (*grid_sync)(const char* file, int line);
+  int (*grid_is_cooperative)(void);
 };
 
 // Defined by every image: stores `runtime` for the image's device code and

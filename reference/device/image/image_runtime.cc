@@ -198,6 +198,16 @@ void mcdev___mc_dev_nanosleep(unsigned int nanoseconds) {
 MCDEV_DECLARE(long, clock, (void));
 long mcdev_clock(void) { return bound_runtime->clock64(); }
 
+// Version 5: the grid barrier of cooperative launches.
+MCDEV_DECLARE(void, __mc_dev_grid_sync, (const char* file, int line));
+void mcdev___mc_dev_grid_sync(const char* file, int line) {
+  bound_runtime->grid_sync(file, line);
+}
+MCDEV_DECLARE(int, __mc_dev_grid_is_cooperative, (void));
+int mcdev___mc_dev_grid_is_cooperative(void) {
+  return bound_runtime->grid_is_cooperative();
+}
+
 // --- assert, abort and the C++ runtime's failure paths: traps. ---
 
 MCDEV_DECLARE(void, __assert_fail,

@@ -137,16 +137,51 @@ bool BlockScheduler::Run(Fiber* host) {
   Fiber* walker = TakeFiber();
   walker->Start(*stack, &BlockScheduler::WalkerBody, this);
   running_fiber_ = walker;
-  // The block's built-ins; each thread's threadIdx is written as it starts.
+  EnterBlock();
+  Fiber::Switch(host, walker);
+  // Back on the host: every thread exited, a trap abandoned the block, or
+  // (cooperative grids) every thread left waits at the grid barrier.
+  SetCurrentThreadContext(nullptr);
+  return completed_;
+}
+
+void BlockScheduler::EnterBlock() {
+  // The block's built-ins; each thread's threadIdx is written as it starts
+  // or resumes.
   SetCurrentThreadContext(nullptr);
   __mc_thread_context* builtins = WritableRunningBuiltins();
   builtins->blockIdx = block_index_;
   builtins->blockDim = launch_.block;
   builtins->gridDim = launch_.grid;
-  Fiber::Switch(host, walker);
-  // Back on the host: every thread exited, or a trap abandoned the block.
+}
+
+bool BlockScheduler::Resume(Fiber* host) {
+  if (!suspended_ || ready_.empty()) {
+    std::fputs("mxmaca: internal error: resuming a block with nothing to run\n",
+               stderr);
+    std::abort();
+  }
+  host_ = host;
+  suspended_ = false;
+  EnterBlock();
+  const unsigned next = ready_.front();
+  ready_.pop_front();
+  Fiber* target = records_[next].fiber;
+  states_[next] = ThreadState::kRunning;
+  Enter(next);
+  running_fiber_ = target;
+  Fiber::Switch(host, target);
   SetCurrentThreadContext(nullptr);
   return completed_;
+}
+
+void BlockScheduler::Suspend(Fiber* self, bool self_free) {
+  suspended_ = true;
+  // A free fiber is restarted from scratch when a walker is next needed;
+  // one that holds a parked thread resumes here when the thread is next.
+  if (self_free) idle_fibers_.push_back(self);
+  running_fiber_ = host_;
+  Fiber::Switch(self, host_);
 }
 
 void BlockScheduler::WalkerBody(Fiber* self) {
@@ -239,8 +274,15 @@ void BlockScheduler::ParkCurrent(const WaitSite& site) {
   record.index = walk_.abi.builtins->threadIdx;
   record.fiber = running_fiber_;
   record.wait = site;
+  record.for_grid = false;
   ++waiting_count_;
   if (observer_ != nullptr) observer_->OnThreadParked(thread);
+}
+
+void BlockScheduler::ParkCurrentForGrid(const WaitSite& site) {
+  ParkCurrent(site);
+  records_[walk_.abi.current].for_grid = true;
+  ++grid_waiting_count_;
 }
 
 void BlockScheduler::MakeReady(unsigned thread) {
@@ -253,6 +295,10 @@ void BlockScheduler::MakeReady(unsigned thread) {
   }
   states_[thread] = ThreadState::kReady;
   --waiting_count_;
+  if (records_[thread].for_grid) {
+    records_[thread].for_grid = false;
+    --grid_waiting_count_;
+  }
   ready_.push_back(thread);
 }
 
@@ -277,6 +323,14 @@ void BlockScheduler::Dispatch(Fiber* self, bool self_free) {
     running_fiber_ = walker;
     Fiber::Switch(self, walker);
     return;
+  }
+  // [api.coop.grid.sync-across-blocks] Every thread left waits for the
+  // other blocks of a cooperative grid. With exited threads the grid
+  // barrier can never complete: that is a stall.
+  if (waiting_count_ > 0 && waiting_count_ == grid_waiting_count_ &&
+      exited_count_ == 0) {
+    Suspend(self, self_free);
+    return;  // Resumed: the host has entered this fiber's thread.
   }
   if (waiting_count_ > 0) ReportStall();
   // [model.exec.grid-complete-when-all-threads-exit] for this block.

@@ -20,6 +20,12 @@
 // changes hands only inside Yield and when a thread exits, so runs are
 // deterministic.
 //
+// A thread that waits at the grid barrier of a cooperative grid
+// (ParkCurrentForGrid) is released from outside the block. When nothing can
+// run and every waiting thread waits there, the block is suspended: control
+// returns to the host, which resumes the block (Resume) once the grid
+// barrier has released its threads (MakeReady).
+//
 // When no thread can run but some wait, the block is stuck: the scheduler
 // traps, calling it "barrier skipped by exiting threads" if any thread of the
 // block has exited, else a deadlock. When every thread has exited, control
@@ -91,6 +97,14 @@ class BlockScheduler {
   // once.
   bool Run(Fiber* host);
 
+  // Host side, cooperative grids: whether the last Run or Resume returned
+  // because every thread that has not exited waits at the grid barrier.
+  bool suspended() const { return suspended_; }
+  // Host side: continues a suspended block whose threads the grid barrier
+  // has released (MakeReady) on `host`; returns as Run does (check
+  // suspended() again).
+  bool Resume(Fiber* host);
+
   // --- Device side: called on the running device thread. ---
 
   unsigned thread_count() const { return thread_count_; }
@@ -105,6 +119,10 @@ class BlockScheduler {
   // Marks the current thread as waiting at `site`. It keeps running until it
   // calls Yield.
   void ParkCurrent(const WaitSite& site);
+  // The same for a wait that only something outside the block ends (the
+  // grid barrier): while every waiting thread waits so and none has exited,
+  // a block with nothing to run is suspended instead of stuck.
+  void ParkCurrentForGrid(const WaitSite& site);
 
   // Releases the waiting thread `thread` (the current one included): it
   // becomes ready and resumes after the threads released before it.
@@ -159,6 +177,7 @@ class BlockScheduler {
                              // the same)
     Fiber* fiber = nullptr;  // the fiber it parked on
     WaitSite wait;           // while waiting
+    bool for_grid = false;   // waits at the grid barrier
   };
 
   // The walk a kernel's thread loop shares with the engine, and the
@@ -198,6 +217,11 @@ class BlockScheduler {
   // `self` holds no thread (its thread exited); it returns only to let a
   // free `self` walk on, or when a thread parked on `self` resumes.
   void Dispatch(Fiber* self, bool self_free);
+  // Writes the block's built-ins (blockIdx, blockDim, gridDim).
+  void EnterBlock();
+  // Returns to the host until Resume: every waiting thread waits for the
+  // grid barrier.
+  void Suspend(Fiber* self, bool self_free);
   // Traps: nothing can run, but threads wait.
   [[noreturn]] void ReportStall();
   // A started fiber that will run Walk; traps if no stack can be had.
@@ -221,6 +245,8 @@ class BlockScheduler {
   ThreadWalk walk_;
   bool recording_every_thread_ = false;
   unsigned waiting_count_ = 0;
+  unsigned grid_waiting_count_ = 0;  // of them, at the grid barrier
+  bool suspended_ = false;
   unsigned exited_count_ = 0;
   unsigned first_exited_ = 0;  // valid when exited_count_ > 0
   std::deque<unsigned> ready_;

@@ -32,6 +32,7 @@ namespace mxcts::device_internal {
 
 class BlockBarrier;
 class BlockScheduler;
+class GridBarrier;
 class ScheduleOrder;
 class SharedArena;
 class WaveCollectives;
@@ -49,6 +50,8 @@ struct ActiveGrid {
   BlockBarrier* barrier = nullptr;
   WaveCollectives* waves = nullptr;
   SharedArena* arena = nullptr;
+  // The grid barrier of a cooperative launch; null in any other grid.
+  GridBarrier* grid_barrier = nullptr;
   // Says whether a faulting address lies in the arena's inaccessible memory
   // and what an access there overran (set by the engine, which knows the
   // arena's type). [lang.ub.memory.out-of-bounds-shared]

@@ -89,6 +89,8 @@ long long Clock64() {
   return ++reads;
 }
 void Nanosleep(unsigned int) {}
+void GridSync(const char*, int) { Die("no grid barrier in the stub", ""); }
+int GridIsCooperative() { return 0; }
 
 const __mc_image_runtime kTable = {MC_IMAGE_ABI_VERSION,
                                    &context,
@@ -104,7 +106,9 @@ const __mc_image_runtime kTable = {MC_IMAGE_ABI_VERSION,
                                    WaveCollective,
                                    TrapError,
                                    Clock64,
-                                   Nanosleep};
+                                   Nanosleep,
+                                   GridSync,
+                                   GridIsCooperative};
 
 void* Load(const __mc_internal::ImageBlob* image) {
   auto found = LoadedImages().find(image);

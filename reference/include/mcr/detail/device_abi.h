@@ -111,9 +111,24 @@ struct __mc_wave_request {
   long long operand;         // shuffles: source lane, delta or lane mask
   const char* file;          // the call site, for diagnostics
   int line;
+  // The cooperative group that makes the call ("thread_block_tile<16>",
+  // "coalesced_group"), or null for a wave intrinsic. A group's collective
+  // needs every lane the mask names: a named lane that has exited is misuse
+  // (for a wave intrinsic it is simply not awaited), and diagnostics name
+  // the group and its lanes.
+  const char* group;
 };
 unsigned long long __mc_dev_wave_collective(
     const struct __mc_wave_request* request);
+
+// Grid barrier of a cooperative launch (cooperative_groups::grid_group::
+// sync()): returns once every thread of the grid has called it. In a grid
+// that was not launched cooperatively it traps. `file` and `line` name the
+// call site for diagnostics.
+void __mc_dev_grid_sync(const char* file, int line);
+// 1 when the calling thread's grid was launched cooperatively
+// (mcLaunchCooperativeKernel), else 0.
+int __mc_dev_grid_is_cooperative(void);
 
 // Stops the grid with `error` (an mcError_t) and a diagnostic that says
 // `message`; never returns. Used by device-side checks in headers (a

@@ -54,7 +54,8 @@ inline unsigned long long Call(int operation, unsigned flags, int width,
   const __mc_wave_request request = {
       operation,   flags, static_cast<unsigned>(width),
       value_bytes, mask,  value,
-      operand,     file,  line};
+      operand,     file,  line,
+      nullptr};
   return __mc_dev_wave_collective(&request);
 }
 
