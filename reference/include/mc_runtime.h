@@ -244,6 +244,17 @@ inline mcError_t mcLaunchKernel(T* func, dim3 grid, dim3 block, void** args,
                           args, sharedMem, stream);
 }
 
+// mcLaunchCooperativeKernel(kernel, grid, block, args[, sharedMem[,
+// stream]]): the kernel passed directly. [api.coop.launch.runs-kernel]
+template <class T>
+inline mcError_t mcLaunchCooperativeKernel(T* func, dim3 gridDim, dim3 blockDim,
+                                           void** args, size_t sharedMem = 0,
+                                           mcStream_t stream = 0) {
+  return ::mcLaunchCooperativeKernel(reinterpret_cast<const void*>(func),
+                                     gridDim, blockDim, args, sharedMem,
+                                     stream);
+}
+
 // --------------------------------------------------------------------------
 // Kernel attributes and occupancy with the kernel passed directly:
 // mcFuncGetAttributes(&attr, kernel),

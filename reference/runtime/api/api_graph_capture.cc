@@ -61,7 +61,12 @@ absl::Status LaunchOrCapture(const LaunchRequest& request) {
             static_cast<unsigned>(request.shared_bytes),
             request.args,
             nullptr};
-        return NodeParams::Kernel(&params);
+        MX_ASSIGN_OR_RETURN(NodeParams node, NodeParams::Kernel(&params));
+        // A captured cooperative launch stays cooperative in the graph.
+        if (request.cooperative) {
+          MX_RETURN_IF_ERROR(node.MakeCooperative());
+        }
+        return node;
       }));
   if (captured) return absl::OkStatus();
   return Launch(request);

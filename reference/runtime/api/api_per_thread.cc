@@ -116,6 +116,13 @@ mcError_t mcLaunchKernel_ptsz(const void* func, dim3 grid, dim3 block,
                         PerThreadIfZero(stream));
 }
 
+mcError_t mcLaunchCooperativeKernel_ptsz(const void* func, dim3 gridDim,
+                                         dim3 blockDim, void** args,
+                                         size_t sharedMem, mcStream_t stream) {
+  return mcLaunchCooperativeKernel(func, gridDim, blockDim, args, sharedMem,
+                                   PerThreadIfZero(stream));
+}
+
 // --- Memory. ---
 
 mcError_t mcMemPrefetchAsync_ptsz(const void* devPtr, size_t count,

@@ -111,6 +111,15 @@ absl::StatusOr<NodeParams> NodeParams::Kernel(
   return node;
 }
 
+absl::Status NodeParams::MakeCooperative() {
+  if (launch_ == nullptr) {
+    return McStatus(mcErrorInvalidValue, "not a kernel node");
+  }
+  MX_ASSIGN_OR_RETURN(PreparedLaunch launch, launch_->Cooperative());
+  launch_ = std::make_shared<const PreparedLaunch>(std::move(launch));
+  return absl::OkStatus();
+}
+
 mcKernelNodeParams NodeParams::kernel() const {
   mcKernelNodeParams params{};
   if (launch_ == nullptr) return params;

@@ -59,6 +59,10 @@ class NodeParams {
   // [api.graph.kernel-node.bad-function-invalid-device-function]
   // [api.graph.kernel-node.bad-configuration-invalid-configuration]
   static absl::StatusOr<NodeParams> Kernel(const mcKernelNodeParams* params);
+  // Makes a kernel node's launch cooperative (a captured
+  // mcLaunchCooperativeKernel): checked for co-residency, run with every
+  // block alive. Errors as CheckCooperativeLaunch.
+  absl::Status MakeCooperative();
   // [api.graph.memcpy-node.bad-kind-invalid-direction]
   // [api.graph.memcpy-node.null-pointer-invalid-value]
   static absl::StatusOr<NodeParams> Memcpy(const mcMemcpy3DParms* params);

@@ -22,6 +22,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "reference/runtime/devices/device_table.h"
+#include "reference/runtime/devices/occupancy.h"
 #include "reference/runtime/errors/error_mapping.h"
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/images/image_registry.h"
@@ -132,6 +133,40 @@ absl::Status ValidateKernelResources(const mcDeviceProp_t& device,
   return absl::OkStatus();
 }
 
+absl::Status CheckCooperativeLaunch(const mcDeviceProp_t& device,
+                                    const KernelHandle& kernel, dim3 grid,
+                                    dim3 block, size_t shared_bytes) {
+  // [api.coop.launch.unsupported-device]
+  if (device.cooperativeLaunch == 0) {
+    return McStatus(mcErrorNotSupported,
+                    absl::StrFormat("device %s does not support cooperative "
+                                    "launches",
+                                    device.name));
+  }
+  // [api.coop.launch.too-large] [api.coop.launch.max-grid-from-occupancy]
+  // The occupancy calculator's answer for this kernel, block and shared
+  // memory, over every multiprocessor.
+  const uint64_t threads = uint64_t{block.x} * block.y * block.z;
+  const int per_multiprocessor = MaxActiveBlocksPerMultiprocessor(
+      device, KernelResourcesOn(device, kernel.facts()),
+      static_cast<int>(threads), shared_bytes);
+  const uint64_t resident =
+      uint64_t{static_cast<unsigned>(per_multiprocessor)} *
+      static_cast<unsigned>(device.multiProcessorCount);
+  const uint64_t blocks = uint64_t{grid.x} * grid.y * grid.z;
+  if (blocks > resident) {
+    return McStatus(
+        mcErrorCooperativeLaunchTooLarge,
+        absl::StrFormat("a cooperative launch of %s with %u blocks of %u "
+                        "threads and %u bytes of dynamic shared memory: at "
+                        "most %u blocks (%d per multiprocessor, %d "
+                        "multiprocessors) can be resident at once",
+                        kernel.name, blocks, threads, shared_bytes, resident,
+                        per_multiprocessor, device.multiProcessorCount));
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<KernelArguments> KernelArguments::Copy(
     const __mc_internal::KernelRecord& record, void** args) {
   KernelArguments copy;
@@ -209,6 +244,14 @@ absl::StatusOr<PreparedLaunch> PreparedLaunch::Prepare(Device& device,
   return launch;
 }
 
+absl::StatusOr<PreparedLaunch> PreparedLaunch::Cooperative() const {
+  MX_RETURN_IF_ERROR(CheckCooperativeLaunch(device_->properties(), kernel_,
+                                            grid_, block_, shared_bytes_));
+  PreparedLaunch launch = *this;
+  launch.cooperative_ = true;
+  return launch;
+}
+
 DeviceWork PreparedLaunch::Work() const {
   GridRunner runner = grid_runner.load();
   if (runner == nullptr) runner = &mxcts::device::RunGrid;
@@ -222,7 +265,8 @@ DeviceWork PreparedLaunch::Work() const {
                                    launch.grid_,
                                    launch.block_,
                                    launch.shared_bytes_,
-                                   kernel.record->run_threads};
+                                   kernel.record->run_threads,
+                                   launch.cooperative_};
     // [api.device.limit.stack-size] Each device has its own stack size.
     mxcts::device::SetFiberStackBytes(device->limits().FiberStackBytes());
     images->BeginGrid(kernel);
@@ -256,6 +300,11 @@ absl::Status Launch(const LaunchRequest& request) {
                       PreparedLaunch::Prepare(
                           *device, request.function, request.grid,
                           request.block, request.args, request.shared_bytes));
+  if (request.cooperative) {
+    // [api.coop.launch.runs-kernel] Checked like any launch, then for
+    // co-residency; ordered in its stream like any launch.
+    MX_ASSIGN_OR_RETURN(launch, launch.Cooperative());
+  }
   // [api.sync.host.kernel-launch-asynchronous]
   return SubmitWork(request.stream, "the launch of " + launch.kernel_name(),
                     launch.Work(), HostWait::kNone);

@@ -49,6 +49,9 @@ struct LaunchRequest {
   void** args = nullptr;
   size_t shared_bytes = 0;
   mcStream_t stream = nullptr;
+  // mcLaunchCooperativeKernel: checked to fit the device at once
+  // (CheckCooperativeLaunch) and run with every block alive.
+  bool cooperative = false;
 };
 
 // mcErrorInvalidConfiguration unless every extent is at least 1, the block
@@ -77,6 +80,18 @@ absl::Status ValidateKernelResources(const mcDeviceProp_t& device,
                                      const KernelHandle& kernel,
                                      const KernelSettings& settings, dim3 block,
                                      size_t shared_bytes);
+
+// OK if a cooperative launch of `kernel` with `grid` blocks of `block`
+// threads and `shared_bytes` of dynamic shared memory can have all its
+// blocks resident on `device` at once: mcErrorNotSupported if the device
+// does not support cooperative launches (cooperativeLaunch 0), else
+// mcErrorCooperativeLaunchTooLarge for more blocks than
+// mcOccupancyMaxActiveBlocksPerMultiprocessor times multiProcessorCount.
+// [api.coop.launch.unsupported-device] [api.coop.launch.too-large]
+// [api.coop.launch.max-grid-from-occupancy]
+absl::Status CheckCooperativeLaunch(const mcDeviceProp_t& device,
+                                    const KernelHandle& kernel, dim3 grid,
+                                    dim3 block, size_t shared_bytes);
 
 // A launch's own copy of a kernel's arguments.
 class KernelArguments {
@@ -117,6 +132,10 @@ class PreparedLaunch {
   dim3 grid() const { return grid_; }
   dim3 block() const { return block_; }
   size_t shared_bytes() const { return shared_bytes_; }
+  // Whether the grid runs as a cooperative launch (every block alive).
+  bool cooperative() const { return cooperative_; }
+  // The same launch run cooperatively, after CheckCooperativeLaunch.
+  absl::StatusOr<PreparedLaunch> Cooperative() const;
   // The launch's copies of the arguments: kernelParams as a kernel node
   // reports them; valid while this launch (or a copy of it) lives.
   void** arguments() const { return arguments_->pointers(); }
@@ -130,6 +149,7 @@ class PreparedLaunch {
   dim3 grid_;
   dim3 block_;
   size_t shared_bytes_ = 0;
+  bool cooperative_ = false;
   std::shared_ptr<KernelArguments> arguments_;
 };
 

@@ -31,6 +31,45 @@ mcError_t mcLaunchKernel(const void* func, dim3 grid, dim3 block, void** args,
                          size_t sharedMem, mcStream_t stream);
 
 // --------------------------------------------------------------------------
+// Cooperative launch [api.coop.launch]
+// --------------------------------------------------------------------------
+
+// Launches kernel `func` as mcLaunchKernel does, with every block of the
+// grid resident at once, so that cooperative_groups::this_grid().sync()
+// can synchronize the whole grid (maca_cooperative_groups.h).
+// Errors (nothing runs): those of mcLaunchKernel; mcErrorNotSupported on a
+// device whose mcDeviceAttributeCooperativeLaunch is 0;
+// mcErrorCooperativeLaunchTooLarge when the grid has more blocks than
+// mcOccupancyMaxActiveBlocksPerMultiprocessor(func, block threads,
+// sharedMem) times multiProcessorCount. In a capturing stream the launch
+// becomes a kernel node that runs cooperatively.
+// [api.coop.launch.runs-kernel] [api.coop.launch.too-large]
+mcError_t mcLaunchCooperativeKernel(const void* func, dim3 gridDim,
+                                    dim3 blockDim, void** args,
+                                    size_t sharedMem, mcStream_t stream);
+
+// Flags of mcLaunchCooperativeKernelMultiDevice: the kernels need not wait
+// for earlier work of the other entries' streams (NoPreSync), later work
+// need not wait for the other kernels (NoPostSync).
+// [api.coop.multi-device.default-sync]
+#define mcCooperativeLaunchMultiDeviceNoPreSync 0x01
+#define mcCooperativeLaunchMultiDeviceNoPostSync 0x02
+
+// Launches `launchParamsList[i]` on the device of its stream, for each of
+// `numDevices` entries, all grids co-resident.
+// Errors: mcErrorInvalidValue for a null list, `numDevices` 0 or over the
+// device count, unknown flags, or entries that differ in kernel, grid,
+// block or shared memory; mcErrorInvalidDevice when two entries' streams
+// share a device; mcErrorInvalidResourceHandle for a stream that is not
+// live; mcErrorNotSupported when a device's
+// mcDeviceAttributeCooperativeMultiDeviceLaunch is 0 (every device of the
+// reference). [api.coop.multi-device.entries-must-match]
+// [api.coop.multi-device.distinct-devices] [api.coop.multi-device.unsupported]
+mcError_t mcLaunchCooperativeKernelMultiDevice(
+    mcLaunchParams* launchParamsList, unsigned int numDevices,
+    unsigned int flags __MC_DEFAULT(0));
+
+// --------------------------------------------------------------------------
 // Kernel attributes [api.device.func]
 //
 // `func` is a kernel's host function address, on the current device. Every

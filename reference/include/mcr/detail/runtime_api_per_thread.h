@@ -86,6 +86,9 @@ mcError_t mcEventRecordWithFlags_ptsz(mcEvent_t event,
 // Launch (runtime_api_launch.h).
 mcError_t mcLaunchKernel_ptsz(const void* func, dim3 grid, dim3 block,
                               void** args, size_t sharedMem, mcStream_t stream);
+mcError_t mcLaunchCooperativeKernel_ptsz(const void* func, dim3 gridDim,
+                                         dim3 blockDim, void** args,
+                                         size_t sharedMem, mcStream_t stream);
 
 // Memory (runtime_api_memory.h).
 mcError_t mcMemPrefetchAsync_ptsz(const void* devPtr, size_t count,
@@ -240,6 +243,7 @@ mcError_t mcMemsetD32_ptds(mcDeviceptr_t dst, unsigned int value, size_t count);
 #define mcEventRecord mcEventRecord_ptsz
 #define mcEventRecordWithFlags mcEventRecordWithFlags_ptsz
 #define mcLaunchKernel mcLaunchKernel_ptsz
+#define mcLaunchCooperativeKernel mcLaunchCooperativeKernel_ptsz
 #define mcMemPrefetchAsync mcMemPrefetchAsync_ptsz
 #define mcMemPrefetchAsync_v2 mcMemPrefetchAsync_v2_ptsz
 #define mcMemcpyAsync mcMemcpyAsync_ptsz
