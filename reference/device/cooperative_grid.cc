@@ -52,15 +52,18 @@ std::vector<std::unique_ptr<SharedArena>>& ArenaPool(bool checked) {
 class CooperativeLoop {
  public:
   CooperativeLoop(const device::GridLaunch& launch, StackPool* stacks,
-                  ScheduleOrder* order, ActiveGrid* grid, Fiber* host,
-                  unsigned block_count, unsigned long long grid_threads)
+                  SharedArena* first_arena, ScheduleOrder* order,
+                  ActiveGrid* grid, Fiber* host, unsigned block_count,
+                  unsigned long long grid_threads)
       : launch_(launch),
         stacks_(stacks),
         order_(order),
         grid_(grid),
         host_(host),
         blocks_(block_count),
-        barrier_(grid_threads, block_count) {
+        barrier_(grid_threads, block_count),
+        first_arena_(first_arena) {
+    free_arenas_.push_back(first_arena);
     grid_->grid_barrier = &barrier_;
   }
 
@@ -73,7 +76,8 @@ class CooperativeLoop {
 
   // Creates the block in `slot` (linear index `linear`) and runs it until
   // it ends or suspends; false on a trap.
-  bool Start(unsigned slot, unsigned linear, SharedArena* arena) {
+  bool Start(unsigned slot, unsigned linear) {
+    SharedArena* arena = TakeArena();
     const dim3 shape = launch_.grid;
     const uint3 index{linear % shape.x, linear / shape.x % shape.y,
                       linear / shape.x / shape.y};
@@ -86,6 +90,7 @@ class CooperativeLoop {
     arena->BeginBlock();
     EnterSlot(slot);
     block.done = block.scheduler->Run(host_);
+    if (block.done) Retire(block);
     return block.done || block.scheduler->suspended();
   }
 
@@ -116,12 +121,44 @@ class CooperativeLoop {
         if (block.done) continue;
         EnterSlot(slot);
         block.done = block.scheduler->Resume(host_);
+        if (block.done) Retire(block);
         if (!block.done && !block.scheduler->suspended()) return false;
       }
     }
   }
 
  private:
+  // An arena for a block that starts: a finished block's, the grid's
+  // first, or one from the pool.
+  SharedArena* TakeArena() {
+    if (!free_arenas_.empty()) {
+      SharedArena* arena = free_arenas_.back();
+      free_arenas_.pop_back();
+      return arena;
+    }
+    std::vector<std::unique_ptr<SharedArena>>& pool =
+        ArenaPool(first_arena_->checked());
+    if (pool_used_ == pool.size()) {
+      pool.push_back(std::make_unique<SharedArena>(first_arena_->checked()));
+    }
+    SharedArena* arena = pool[pool_used_++].get();
+    // The first arena was begun with the same size, so this cannot fail.
+    (void)arena->BeginGrid(launch_.dynamic_shared_bytes);
+    return arena;
+  }
+
+  // A block whose threads have all exited gives back its stacks and arena
+  // at once: a grid without grid syncs then needs no more than a plain one.
+  void Retire(LiveBlock& block) {
+    if (!any_done_) first_done_ = block.scheduler->block_index();
+    any_done_ = true;
+    free_arenas_.push_back(block.arena);
+    block.waves.reset();
+    block.barrier.reset();
+    block.scheduler.reset();
+    block.arena = nullptr;
+  }
+
   void EnterSlot(unsigned slot) {
     LiveBlock& block = blocks_[slot];
     grid_->block = block.scheduler.get();
@@ -135,9 +172,7 @@ class CooperativeLoop {
   // have exited without arriving: nothing can ever release them.
   void ReportSkippedGridBarrier() {
     const LiveBlock* waiting = nullptr;
-    const LiveBlock* exited = nullptr;
     for (const LiveBlock& block : blocks_) {
-      if (block.done && exited == nullptr) exited = &block;
       if (!block.done && waiting == nullptr) waiting = &block;
     }
     BlockScheduler& block = *waiting->scheduler;
@@ -148,12 +183,10 @@ class CooperativeLoop {
     // [api.coop.grid.sync-across-blocks]
     std::string message = absl::StrFormat(
         "grid barrier skipped by exiting threads: %u of %u threads of the "
-        "grid wait in %s at %s:%d, but the threads of block %s have exited "
-        "without reaching it",
+        "grid wait in %s at %s:%d, but block %s has exited without "
+        "reaching it",
         barrier_.arrived(), barrier_.grid_threads(), site.operation, site.file,
-        site.line,
-        exited != nullptr ? FormatIndex(exited->scheduler->block_index())
-                          : std::string("(unknown)"));
+        site.line, FormatIndex(first_done_));
     grid_->trap.error = mcErrorLaunchFailure;
     grid_->trap.diagnostic =
         FormatTrapDiagnostic(grid_->kernel_name, block.block_index(),
@@ -169,6 +202,11 @@ class CooperativeLoop {
   Fiber* const host_;
   std::vector<LiveBlock> blocks_;
   GridBarrier barrier_;
+  SharedArena* first_arena_ = nullptr;
+  std::vector<SharedArena*> free_arenas_;
+  size_t pool_used_ = 0;
+  bool any_done_ = false;
+  uint3 first_done_{0, 0, 0};  // the first block whose threads all exited
 };
 
 }  // namespace
@@ -183,23 +221,12 @@ bool RunCooperativeBlocks(const device::GridLaunch& launch,
   const unsigned long long block_threads =
       static_cast<unsigned long long>(launch.block.x) * launch.block.y *
       launch.block.z;
-  std::vector<std::unique_ptr<SharedArena>>& pool =
-      ArenaPool(first_arena->checked());
-  while (pool.size() + 1 < block_count) {
-    pool.push_back(std::make_unique<SharedArena>(first_arena->checked()));
-  }
-  CooperativeLoop loop(launch, stacks, order, grid, host,
+  CooperativeLoop loop(launch, stacks, first_arena, order, grid, host,
                        static_cast<unsigned>(block_count),
                        block_count * block_threads);
   for (unsigned slot = 0; slot < block_count; ++slot) {
-    SharedArena* arena = first_arena;
-    if (slot > 0) {
-      arena = pool[slot - 1].get();
-      // The first arena was begun with the same size, so this cannot fail.
-      (void)arena->BeginGrid(launch.dynamic_shared_bytes);
-    }
     const unsigned linear = block_order.empty() ? slot : block_order[slot];
-    if (!loop.Start(slot, linear, arena)) return false;
+    if (!loop.Start(slot, linear)) return false;
   }
   return loop.Finish();
 }
