@@ -575,22 +575,28 @@ def mxmaca_test(
         testonly = True,
         visibility = ["//visibility:private"],
     )
+    # A test's own environment (env) holds in every variant too; a
+    # variant's variables win.
+    base_environment = kwargs.pop("env", {})
     _mxmaca_expectation_test(
         name = name,
         binary = ":" + binary,
         backend = backend,
         data = data,
         size = size,
+        env = base_environment,
         **kwargs
     )
     for suffix, environment in sorted(variants.items()):
+        merged = dict(base_environment)
+        merged.update(environment)
         _mxmaca_expectation_test(
             name = name + "_" + suffix,
             binary = ":" + binary,
             backend = backend,
             data = data,
             size = size,
-            env = environment,
+            env = merged,
             **kwargs
         )
 
