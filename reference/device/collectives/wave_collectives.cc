@@ -200,8 +200,12 @@ namespace {
 // The operation of a group with what tells it apart from a namesake:
 // "__shfl_sync() of width 16 on 4-byte values", "__reduce_min_sync() on int".
 std::string DescribeOperation(int operation, unsigned width,
-                              unsigned value_bytes) {
-  std::string text = WaveOperationName(operation);
+                              unsigned value_bytes,
+                              const char* group_name = nullptr) {
+  // A group's collective by the group's member function.
+  std::string text = group_name != nullptr
+                         ? GroupOperationName(group_name, operation)
+                         : WaveOperationName(operation);
   if (IsShuffle(operation)) {
     absl::StrAppend(&text, " of width ", width);
   }
@@ -384,9 +388,11 @@ void WaveCollectives::CheckArrival(const WaveState& wave, unsigned lane,
              "%s: lane %u called %s at %s:%d, while lanes %s wait in %s at "
              "%s:%d (the first: %s)",
              wave_index, DescribeMask(group), lane,
-             DescribeOperation(group.operation, group.width, group.value_bytes),
+             DescribeOperation(group.operation, group.width, group.value_bytes,
+                               group.group_name),
              site.file, site.line, FormatLaneList(other.arrived),
-             DescribeOperation(other.operation, other.width, other.value_bytes),
+             DescribeOperation(other.operation, other.width, other.value_bytes,
+                               other.group_name),
              other_site.file, other_site.line,
              ThreadName(wave.first_thread + first)));
   }
