@@ -15,7 +15,7 @@
 // makes it undefined); the reference traps instead of hanging.
 // [api.coop.grid.sync-without-cooperative-launch-undefined]
 //
-// Tested by grid_barrier_test.cc and reference/device/cooperative_grid_test.cc.
+// Tested by reference/device/cooperative_grid_test.cc.
 
 #include "reference/device/collectives/grid_barrier.h"
 

@@ -4,7 +4,7 @@
 // the names made so far: a program has a handful of group types, so the set
 // stays small, and a node-based set keeps every name at its address.
 //
-// Tested by wave_collectives_test.cc.
+// Tested by reference/device/cooperative_grid_test.cc.
 
 #include "reference/device/collectives/group_names.h"
 
