@@ -384,6 +384,26 @@ TEST_P(DefaultOperatorScanTest, ExclusiveScanWithoutOperatorSums) {
   CheckCase(Algorithm::kExclusive, GetParam());
 }
 
+// cooperative_groups.h, the spelling this file includes, declares what
+// maca_cooperative_groups.h does.
+__global__ void TileSumsThroughTheCudaSpelling(int* out) {
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<16> tile = cg::tiled_partition<16>(block);
+  out[block.thread_rank()] =
+      cg::reduce(tile, static_cast<int>(block.thread_rank()), cg::plus<int>());
+}
+
+TEST(CudaSpelling, DeclaresTheGroupsAndAlgorithms) {
+  MX_SPEC("api.coop.header.cuda-spelling", "api.coop.algo.header");
+  Managed<int> out(64);
+  TileSumsThroughTheCudaSpelling<<<1, 64>>>(out.get());
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
+  for (int t = 0; t < 64; ++t) {
+    const int first = t / 16 * 16;
+    EXPECT_EQ(out[t], 16 * first + 120) << t;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(TypesOperatorsGroups, ReduceTest,
                          testing::ValuesIn(Cases(false)), CaseName());
 INSTANTIATE_TEST_SUITE_P(TypesOperatorsGroups, ScanTest,

@@ -318,7 +318,7 @@ TEST_P(CoalescedTest, ThreadGroupHandleKeepsSizeAndRank) {
 }
 
 TEST_P(CoalescedTest, LabeledPartitionGroupsEqualLabels) {
-  MX_SPEC("api.coop.coalesced.collectives-by-rank");
+  MX_SPEC("api.coop.coalesced.labeled-partition");
   Check(Probe::kLabeledSize, [](unsigned t, const MemberList& m, unsigned) {
     unsigned long long count = 0;
     for (unsigned id : m) count += id % 64 % 3 == t % 64 % 3;
@@ -327,7 +327,8 @@ TEST_P(CoalescedTest, LabeledPartitionGroupsEqualLabels) {
 }
 
 TEST_P(CoalescedTest, LabeledPartitionRanksInLaneOrder) {
-  MX_SPEC("api.coop.coalesced.rank-by-lane-order");
+  MX_SPEC("api.coop.coalesced.labeled-partition",
+          "api.coop.coalesced.rank-by-lane-order");
   Check(Probe::kLabeledRank, [](unsigned t, const MemberList& m, unsigned) {
     unsigned long long below = 0;
     for (unsigned id : m) below += id < t && id % 64 % 3 == t % 64 % 3;
@@ -336,7 +337,7 @@ TEST_P(CoalescedTest, LabeledPartitionRanksInLaneOrder) {
 }
 
 TEST_P(CoalescedTest, BinaryPartitionGroupsEqualPredicates) {
-  MX_SPEC("api.coop.coalesced.collectives-by-rank");
+  MX_SPEC("api.coop.coalesced.binary-partition");
   Check(Probe::kBinarySize, [](unsigned t, const MemberList& m, unsigned) {
     unsigned long long count = 0;
     for (unsigned id : m) count += Predicate(id) == Predicate(t);
@@ -345,7 +346,8 @@ TEST_P(CoalescedTest, BinaryPartitionGroupsEqualPredicates) {
 }
 
 TEST_P(CoalescedTest, BinaryPartitionRanksInLaneOrder) {
-  MX_SPEC("api.coop.coalesced.rank-by-lane-order");
+  MX_SPEC("api.coop.coalesced.binary-partition",
+          "api.coop.coalesced.rank-by-lane-order");
   Check(Probe::kBinaryRank, [](unsigned t, const MemberList& m, unsigned) {
     unsigned long long below = 0;
     for (unsigned id : m) below += id < t && Predicate(id) == Predicate(t);
@@ -354,7 +356,7 @@ TEST_P(CoalescedTest, BinaryPartitionRanksInLaneOrder) {
 }
 
 TEST_P(CoalescedTest, BinaryPartitionMetaGroupIsThePredicate) {
-  MX_SPEC("api.coop.coalesced.collectives-by-rank");
+  MX_SPEC("api.coop.coalesced.binary-partition");
   Check(Probe::kBinaryMeta, [](unsigned t, const MemberList&, unsigned) {
     return Predicate(t) * 10ull + 2;
   });

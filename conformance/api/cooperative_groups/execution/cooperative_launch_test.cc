@@ -80,7 +80,7 @@ TEST(CooperativeLaunch, IsOrderedInItsStream) {
 }
 
 TEST(CooperativeLaunch, StreamCaptureRecordsACooperativeKernel) {
-  MX_SPEC("api.coop.launch.runs-kernel", "api.coop.grid.sync-across-blocks");
+  MX_SPEC("api.coop.launch.stream-capture", "api.coop.grid.sync-across-blocks");
   mcStream_t stream;
   ASSERT_EQ(mcStreamCreate(&stream), mcSuccess);
   Managed<int> before(1);

@@ -263,6 +263,32 @@ TEST_P(ThreadBlockTest, ThreadGroupHandleKeepsSizeAndRank) {
   }
 }
 
+// The header alone, with mxcc's ordinary command line, declares the groups
+// in namespace cooperative_groups.
+__global__ void UseEveryGroupKind(unsigned long long* out) {
+  cooperative_groups::thread_block block =
+      cooperative_groups::this_thread_block();
+  cooperative_groups::thread_block_tile<32> tile =
+      cooperative_groups::tiled_partition<32>(block);
+  cooperative_groups::coalesced_group active =
+      cooperative_groups::coalesced_threads();
+  cooperative_groups::grid_group grid = cooperative_groups::this_grid();
+  out[block.thread_rank()] = block.size() + tile.size() * 10000 +
+                             active.size() * 1000000 +
+                             (grid.is_valid() ? 1ull << 40 : 0ull);
+}
+
+TEST(MacaHeader, DeclaresTheGroupsInNamespaceCooperativeGroups) {
+  MX_SPEC("api.coop.header.maca-header",
+          "api.coop.header.compiles-without-special-flags");
+  Managed<unsigned long long> out(64);
+  UseEveryGroupKind<<<1, 64>>>(out.get());
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
+  for (unsigned t = 0; t < 64; ++t) {
+    EXPECT_EQ(out[t], 64ull + 32 * 10000ull + 64 * 1000000ull) << t;
+  }
+}
+
 INSTANTIATE_TEST_SUITE_P(Shapes, ThreadBlockTest,
                          testing::ValuesIn(cg_test::kAnyShapes),
                          cg_test::ParamName());
