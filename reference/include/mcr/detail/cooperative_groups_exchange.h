@@ -126,8 +126,8 @@ inline unsigned long Match(const char* group, int operation, unsigned long mask,
                                                file, line));
 }
 
-// The group names diagnostics use, as literals (the engine keeps the
-// pointer): index log2(N).
+// The names diagnostics give a static and a dynamic tile of `size`
+// threads, as literals: the engine keeps the pointer.
 inline const char* TileName(unsigned size) {
   switch (size) {
     case 1:

@@ -143,7 +143,7 @@ class thread_block : public thread_group {
 
 // --------------------------------------------------------------------------
 // Members common to tiles and coalesced groups: lanes of one wave, with
-// ranks in lane order. `Derived` provides name().
+// ranks in lane order, collectives by rank.
 // --------------------------------------------------------------------------
 namespace __details {
 
