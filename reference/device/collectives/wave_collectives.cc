@@ -36,6 +36,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "reference/device/collectives/matrix_operations.h"
 #include "reference/device/scheduling/thread_context.h"
 #include "reference/device/scheduling/trap.h"
 
@@ -190,6 +191,8 @@ const char* WaveOperationName(int operation) {
       return "__reduce_or_sync()";
     case __MC_WAVE_REDUCE_XOR:
       return "__reduce_xor_sync()";
+    case __MC_WAVE_MATRIX:
+      return "an mxmaca::wmma matrix function";
   }
   return "an invalid wave operation";
 }
@@ -260,10 +263,14 @@ void WaveCollectives::EnsureWaves() {
 
 unsigned long long WaveCollectives::Arrive(const __mc_wave_request& request) {
   const int operation = request.operation;
-  const WaitSite site{WaveOperationName(operation),
-                      request.file != nullptr ? request.file : "<unknown>",
-                      request.line};
-  if (operation < __MC_WAVE_SYNC || operation > __MC_WAVE_REDUCE_XOR) {
+  const WaitSite site{
+      operation == __MC_WAVE_MATRIX
+          ? MatrixFunctionName(
+                reinterpret_cast<const __mc_matrix_request*>(request.value))
+          : WaveOperationName(operation),
+      request.file != nullptr ? request.file : "<unknown>", request.line};
+  if ((operation < __MC_WAVE_SYNC || operation > __MC_WAVE_REDUCE_XOR) &&
+      operation != __MC_WAVE_MATRIX) {
     Trap(mcErrorLaunchFailure,
          absl::StrFormat("invalid wave operation %d at %s:%d", operation,
                          site.file, site.line));
@@ -471,6 +478,23 @@ void WaveCollectives::ComputeResults(WaveState& wave, const Group& group) {
     case __MC_WAVE_SYNC:
       each([&](unsigned lane) { wave.lanes[lane].result = 0; });
       return;
+    case __MC_WAVE_MATRIX: {
+      // The lanes' values are the addresses of their matrix requests.
+      MatrixWaveCall call;
+      call.block = block_;
+      call.wave_index = wave.first_thread / kWaveLanes;
+      call.first_thread = wave.first_thread;
+      call.lane_count = wave.lane_count;
+      call.arrived = participants;
+      each([&](unsigned lane) {
+        call.requests[lane] = reinterpret_cast<const __mc_matrix_request*>(
+            wave.lanes[lane].value);
+        call.sites[lane] = wave.lanes[lane].site;
+        wave.lanes[lane].result = 0;
+      });
+      PerformMatrixOperation(call);
+      return;
+    }
     case __MC_WAVE_SHFL_IDX:
     case __MC_WAVE_SHFL_UP:
     case __MC_WAVE_SHFL_DOWN:
