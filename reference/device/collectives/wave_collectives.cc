@@ -647,8 +647,7 @@ std::string WaveCollectives::DescribeStall() {
       absl::StrAppendFormat(
           &text, "wave %u: lanes %s wait in %s with mask %s at %s:%d",
           wave.first_thread / kWaveLanes, FormatLaneList(group.arrived),
-          WaveOperationName(group.operation), FormatLaneMask(group.mask),
-          site.file, site.line);
+          site.operation, FormatLaneMask(group.mask), site.file, site.line);
       const uint64_t missing = group.mask & ~group.arrived & ~wave.exited;
       if (missing == 0) continue;
       const unsigned missing_thread = wave.first_thread + LowestLane(missing);
