@@ -46,7 +46,8 @@ __global__ void QualifiedNames(float* out) {
 }
 
 TEST(MatrixNames, QualifiedNamesAreUsable) {
-  MX_SPEC("lang.wmma.namespace.mxmaca-wmma");
+  MX_SPEC("lang.wmma.namespace.mxmaca-wmma",
+          "lang.wmma.header.available-without-include");
   Managed<float> out(256);
   QualifiedNames<<<1, 64>>>(out.get());
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);

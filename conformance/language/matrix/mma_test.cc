@@ -60,7 +60,8 @@ TEST_P(MmaProduct, EqualsProductPlusAccumulator) {
           "lang.wmma.load.accumulator-layout-argument",
           "lang.wmma.store.layout-argument-required",
           "lang.wmma.fragment.tile-dimensions", "lang.wmma.fragment.use-roles",
-          "lang.wmma.fragment.layout-meaning");
+          "lang.wmma.fragment.layout-meaning",
+          "lang.wmma.header.available-without-include");
   const auto& [kind, c_layout, d_layout, pad_steps] = GetParam();
   if (kind.multiplicand == Element::kHalf) {
     MX_SPEC("lang.wmma.shape.half-16x16x16");
