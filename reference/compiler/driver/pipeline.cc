@@ -571,7 +571,7 @@ std::vector<std::string> Driver::MacaPreprocessCommand(const Job& job,
   // their functions alone, and the user's warning flags do not apply there.
   // The matrix functions' header comes without an include, as the vendor
   // compiler's resource header of that name does.
-  // [lang.wmma.namespace.mxmaca-wmma]
+  // [lang.wmma.header.available-without-include]
   Append(&argv, {"-isystem", installation_.include_dir(), "-include",
                  "mc_runtime.h", "-include", "__clang_maca_mma_functions.h"});
   Append(&argv, cl.preprocessor_flags);
