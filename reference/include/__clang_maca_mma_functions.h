@@ -79,6 +79,13 @@ struct accumulator {};
 struct row_major {};
 struct col_major {};
 
+// Element types named by tag rather than by a C++ type. The vendor's header
+// declares `precision::tf32`; no fragment of it is defined, so one does not
+// compile [lang.wmma.fragment.unsupported-combination-rejected].
+namespace precision {
+struct tf32 {};
+}  // namespace precision
+
 // Memory layouts of accumulator loads and stores.
 // [lang.wmma.load.accumulator-layout-argument]
 enum layout_t { mem_row_major, mem_col_major };
