@@ -432,7 +432,12 @@ TEST(FragmentElementwise, ScaledBfloat16MultiplicandMultipliesScaled) {
 // Global wave g computes D_g = A_g x B + C_g; tiles are 256 elements apart.
 __global__ void TilePerWave(const __half* a, const __half* b, const float* c,
                             float* d) {
-  const unsigned wave = (blockIdx.x * blockDim.x + threadIdx.x) / 64;
+  // [lang.wave.formation.consecutive-linear-ids] Waves are formed from
+  // linear thread ids, whatever the block's shape.
+  const unsigned threads = blockDim.x * blockDim.y * blockDim.z;
+  const unsigned linear =
+      threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  const unsigned wave = (blockIdx.x * threads + linear) / 64;
   wmma::fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major> fa;
   wmma::fragment<wmma::matrix_b, 16, 16, 16, __half, wmma::row_major> fb;
   wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
@@ -443,14 +448,9 @@ __global__ void TilePerWave(const __half* a, const __half* b, const float* c,
   wmma::store_matrix_sync(d + wave * 256, fc, 16, wmma::mem_row_major);
 }
 
-using WavesParam = std::tuple<int, int>;  // waves per block, blocks
-
-class TilePerWaveTest : public testing::TestWithParam<WavesParam> {};
-
-TEST_P(TilePerWaveTest, EachWaveComputesItsOwnTile) {
-  MX_SPEC("lang.wmma.fragment.spread-over-one-wave",
-          "lang.wmma.mma.computes-product-plus-accumulator");
-  const auto& [waves, blocks] = GetParam();
+// Every wave of `blocks` blocks of shape `block` computes its own tile.
+void CheckTilePerWave(dim3 block, int blocks) {
+  const int waves = static_cast<int>(block.x * block.y * block.z) / 64;
   const int tiles = waves * blocks;
   Managed<__half> a(256 * tiles);
   Managed<__half> b(256);
@@ -465,7 +465,7 @@ TEST_P(TilePerWaveTest, EachWaveComputesItsOwnTile) {
     matrix_test::Place(ta[g], Layout::kRowMajor, 16, a.get() + 256 * g, 256);
     matrix_test::Place(tc[g], Layout::kRowMajor, 16, c.get() + 256 * g, 256);
   }
-  TilePerWave<<<blocks, waves * 64>>>(a.get(), b.get(), c.get(), d.get());
+  TilePerWave<<<blocks, block>>>(a.get(), b.get(), c.get(), d.get());
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   for (int g = 0; g < tiles; ++g) {
     EXPECT_EQ(
@@ -475,6 +475,43 @@ TEST_P(TilePerWaveTest, EachWaveComputesItsOwnTile) {
         "")
         << "tile " << g;
   }
+}
+
+struct BlockShape {
+  const char* name;
+  unsigned x, y, z;
+};
+
+const BlockShape kBlockShapes[] = {
+    {"Block8x8", 8, 8, 1},
+    {"Block16x4x2", 16, 4, 2},
+    {"Block32x8", 32, 8, 1},
+    {"Block4x4x16", 4, 4, 16},
+};
+
+class TilePerWaveShapes : public testing::TestWithParam<BlockShape> {};
+
+TEST_P(TilePerWaveShapes, WavesFollowLinearThreadIds) {
+  MX_SPEC("lang.wmma.fragment.spread-over-one-wave");
+  const BlockShape& shape = GetParam();
+  CheckTilePerWave(dim3(shape.x, shape.y, shape.z), 2);
+}
+
+INSTANTIATE_TEST_SUITE_P(Blocks, TilePerWaveShapes,
+                         testing::ValuesIn(kBlockShapes),
+                         [](const testing::TestParamInfo<BlockShape>& info) {
+                           return std::string(info.param.name);
+                         });
+
+using WavesParam = std::tuple<int, int>;  // waves per block, blocks
+
+class TilePerWaveTest : public testing::TestWithParam<WavesParam> {};
+
+TEST_P(TilePerWaveTest, EachWaveComputesItsOwnTile) {
+  MX_SPEC("lang.wmma.fragment.spread-over-one-wave",
+          "lang.wmma.mma.computes-product-plus-accumulator");
+  const auto& [waves, blocks] = GetParam();
+  CheckTilePerWave(dim3(waves * 64), blocks);
 }
 
 INSTANTIATE_TEST_SUITE_P(Shapes, TilePerWaveTest,

@@ -175,6 +175,35 @@ TEST(AccumulatorRoundTrip, OtherLayoutTransposes) {
   EXPECT_EQ(dst[1 * 16 + 0], src[0 * 16 + 1]);
 }
 
+// Copies `in` through the block's dynamic shared memory: every thread
+// stores its part, the wave loads the tile from there, scales it by 2 and
+// stores it back to dynamic shared memory, which the threads copy out.
+__global__ void ThroughDynamicShared(const float* in, float* out) {
+  extern __shared__ __align__(16) float staged[];
+  namespace wmma = matrix_test::wmma;
+  for (unsigned e = threadIdx.x; e < 256; e += blockDim.x) staged[e] = in[e];
+  __syncthreads();
+  wmma::fragment<wmma::accumulator, 16, 16, 16, float> f;
+  wmma::load_matrix_sync(f, staged, 16, wmma::mem_col_major);
+  for (int t = 0; t < f.num_elements; ++t) f.x[t] *= 2;
+  wmma::store_matrix_sync(staged + 256, f, 16, wmma::mem_col_major);
+  __syncthreads();
+  for (unsigned e = threadIdx.x; e < 256; e += blockDim.x) {
+    out[e] = staged[256 + e];
+  }
+}
+
+TEST(MatrixMemory, DynamicSharedMemoryIsASourceAndADestination) {
+  MX_SPEC("lang.wmma.load.global-or-shared-source",
+          "lang.wmma.store.round-trip");
+  matrix_test::Managed<float> in(256);
+  matrix_test::Managed<float> out(256);
+  for (int e = 0; e < 256; ++e) in[e] = static_cast<float>(e - 100);
+  ThroughDynamicShared<<<1, 64, 512 * sizeof(float)>>>(in.get(), out.get());
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
+  for (int e = 0; e < 256; ++e) ASSERT_EQ(out[e], 2 * in[e]) << "element " << e;
+}
+
 // ---------------------------------------------------------------------------
 // Loads wait for the whole wave; stores are visible after a wave or block
 // barrier.
