@@ -25,8 +25,10 @@
 // in that order in double precision (to nearest, ties to even), rounded
 // once to float, and for a __half accumulator that float rounded to __half
 // [lang.wmma.mma.summation-order] [lang.wmma.mma.half-accumulator-rounding].
-// Conversions use the exact integer rounding of mcr/detail/float_rounding.h,
-// so the result does not depend on the host's floating-point environment.
+// The additions run with the processor's default environment (to nearest,
+// no flushing, exceptions masked) and the conversions use the exact integer
+// rounding of mcr/detail/float_rounding.h, so the result does not depend on
+// the program's floating-point environment or the trap policy.
 //
 // Tested by conformance/language/matrix/*_test.cc.
 
@@ -179,6 +181,28 @@ uint32_t RoundTo(int element, double sum) {
       float_bits, __mc_math::kBinary32, __mc_math::kBinary16,
       __mc_math::kRoundNearestEven));
 }
+
+// Rounding to nearest, no flushing of subnormals and every exception
+// masked while it lives, whatever the program or the trap policy set; the
+// caller's control and flags come back afterwards. The summation of
+// mma_sync is then the same in every environment, and raises no
+// floating-point trap (its infinities and NaNs are results, not faults).
+class DefaultFloatingPoint {
+ public:
+#if defined(__x86_64__)
+  DefaultFloatingPoint() {
+    __asm__ volatile("stmxcsr %0" : "=m"(saved_));
+    // All six exceptions masked (bits 7-12), to nearest, no flush to zero
+    // and no denormals-are-zero, no flags raised.
+    const unsigned standard = 0x1f80;
+    __asm__ volatile("ldmxcsr %0" : : "m"(standard));
+  }
+  ~DefaultFloatingPoint() { __asm__ volatile("ldmxcsr %0" : : "m"(saved_)); }
+
+ private:
+  unsigned saved_ = 0;
+#endif
+};
 
 // One wave's call, checked and performed.
 class WaveMatrixCall {
@@ -457,6 +481,7 @@ class WaveMatrixCall {
     const __mc_matrix_fragment_ref& d = first.fragments[__MC_MATRIX_MMA_D];
     const unsigned n = static_cast<unsigned>(d.n);
     const unsigned k = static_cast<unsigned>(d.k);
+    const DefaultFloatingPoint environment;
     // Everything is read before anything is written: D may be C.
     const std::vector<double> a = ReadTile(__MC_MATRIX_MMA_A);
     const std::vector<double> b = ReadTile(__MC_MATRIX_MMA_B);
