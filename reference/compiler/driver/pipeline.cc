@@ -569,8 +569,11 @@ std::vector<std::string> Driver::MacaPreprocessCommand(const Job& job,
   if (device_pass) argv.push_back(absl::StrCat("-D__MACA_ARCH__=", kMacaArch));
   // The installation's headers are system headers: the translator leaves
   // their functions alone, and the user's warning flags do not apply there.
-  Append(&argv,
-         {"-isystem", installation_.include_dir(), "-include", "mc_runtime.h"});
+  // The matrix functions' header comes without an include, as the vendor
+  // compiler's resource header of that name does.
+  // [lang.wmma.header.available-without-include]
+  Append(&argv, {"-isystem", installation_.include_dir(), "-include",
+                 "mc_runtime.h", "-include", "__clang_maca_mma_functions.h"});
   Append(&argv, cl.preprocessor_flags);
   argv.push_back(job.source.value);
   return argv;

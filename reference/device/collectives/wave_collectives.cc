@@ -37,6 +37,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "reference/device/collectives/group_names.h"
+#include "reference/device/collectives/matrix_operations.h"
 #include "reference/device/scheduling/thread_context.h"
 #include "reference/device/scheduling/trap.h"
 
@@ -191,6 +192,8 @@ const char* WaveOperationName(int operation) {
       return "__reduce_or_sync()";
     case __MC_WAVE_REDUCE_XOR:
       return "__reduce_xor_sync()";
+    case __MC_WAVE_MATRIX:
+      return "an mxmaca::wmma matrix function";
   }
   return "an invalid wave operation";
 }
@@ -271,13 +274,20 @@ void WaveCollectives::EnsureWaves() {
 unsigned long long WaveCollectives::Arrive(const __mc_wave_request& request) {
   const int operation = request.operation;
   const bool valid_operation =
-      operation >= __MC_WAVE_SYNC && operation <= __MC_WAVE_REDUCE_XOR;
-  const WaitSite site{request.group != nullptr && valid_operation
-                          ? GroupOperationName(request.group, operation)
-                          : WaveOperationName(operation),
-                      request.file != nullptr ? request.file : "<unknown>",
-                      request.line};
-  if (operation < __MC_WAVE_SYNC || operation > __MC_WAVE_REDUCE_XOR) {
+      (operation >= __MC_WAVE_SYNC && operation <= __MC_WAVE_REDUCE_XOR) ||
+      operation == __MC_WAVE_MATRIX;
+  const char* what;
+  if (operation == __MC_WAVE_MATRIX) {
+    what = MatrixFunctionName(
+        reinterpret_cast<const __mc_matrix_request*>(request.value));
+  } else if (request.group != nullptr && valid_operation) {
+    what = GroupOperationName(request.group, operation);
+  } else {
+    what = WaveOperationName(operation);
+  }
+  const WaitSite site{
+      what, request.file != nullptr ? request.file : "<unknown>", request.line};
+  if (!valid_operation) {
     Trap(mcErrorLaunchFailure,
          absl::StrFormat("invalid wave operation %d at %s:%d", operation,
                          site.file, site.line));
@@ -498,6 +508,23 @@ void WaveCollectives::ComputeResults(WaveState& wave, const Group& group) {
     case __MC_WAVE_SYNC:
       each([&](unsigned lane) { wave.lanes[lane].result = 0; });
       return;
+    case __MC_WAVE_MATRIX: {
+      // The lanes' values are the addresses of their matrix requests.
+      MatrixWaveCall call;
+      call.block = block_;
+      call.wave_index = wave.first_thread / kWaveLanes;
+      call.first_thread = wave.first_thread;
+      call.lane_count = wave.lane_count;
+      call.arrived = participants;
+      each([&](unsigned lane) {
+        call.requests[lane] = reinterpret_cast<const __mc_matrix_request*>(
+            wave.lanes[lane].value);
+        call.sites[lane] = wave.lanes[lane].site;
+        wave.lanes[lane].result = 0;
+      });
+      PerformMatrixOperation(call);
+      return;
+    }
     case __MC_WAVE_SHFL_IDX:
     case __MC_WAVE_SHFL_UP:
     case __MC_WAVE_SHFL_DOWN:
@@ -664,8 +691,7 @@ std::string WaveCollectives::DescribeStall() {
       absl::StrAppendFormat(
           &text, "wave %u: lanes %s wait in %s with mask %s at %s:%d",
           wave.first_thread / kWaveLanes, FormatLaneList(group.arrived),
-          WaveOperationName(group.operation), FormatLaneMask(group.mask),
-          site.file, site.line);
+          site.operation, FormatLaneMask(group.mask), site.file, site.line);
       const uint64_t missing = group.mask & ~group.arrived & ~wave.exited;
       if (missing == 0) continue;
       const unsigned missing_thread = wave.first_thread + LowestLane(missing);

@@ -27,6 +27,10 @@
 // block stuck; the block scheduler's stall report then includes what
 // DescribeStall says about the groups and the lanes they wait for.
 //
+// A matrix function of mxmaca::wmma (__MC_WAVE_MATRIX) is a group of the
+// full mask like any other; when it completes, matrix_operations.h checks
+// and performs the call for the whole wave, or traps.
+//
 // __activemask() waits until every lane of its wave that has not exited is
 // parked somewhere (here, at a block barrier, anywhere); the lanes parked at
 // one __activemask call site then get the set of those lanes.
@@ -67,8 +71,8 @@ class WaveCollectives : public ThreadEventObserver {
   // own when the source lies outside the caller's width group per the
   // shuffle's rule, or does not take part); a 64-bit lane mask for ballot,
   // match and activemask; 1 or 0 for any and all; the 32-bit result bits,
-  // zero-extended, for reductions. Traps on misuse (see above); never
-  // returns then.
+  // zero-extended, for reductions; 0 for a matrix function. Traps on misuse
+  // (see above); never returns then.
   unsigned long long Arrive(const __mc_wave_request& request);
 
   // ThreadEventObserver: the block scheduler reports every park and exit.

@@ -97,6 +97,11 @@ enum __mc_wave_operation {
   __MC_WAVE_REDUCE_AND,
   __MC_WAVE_REDUCE_OR,
   __MC_WAVE_REDUCE_XOR,
+  // A matrix function of mxmaca::wmma, called by the whole wave with the
+  // full mask; value: the address of the lane's __mc_matrix_request
+  // (mcr/detail/device_matrix_abi.h); result 0. Numbered apart from the
+  // others so that further operations can follow them.
+  __MC_WAVE_MATRIX = 64,
 };
 // Reductions with a 32-bit mask: the mask names lanes of each 32-lane half
 // and each half reduces separately.

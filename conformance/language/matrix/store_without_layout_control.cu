@@ -1,0 +1,8 @@
+// Control of store_without_layout.cu: with mem_col_major the store
+// compiles. [lang.wmma.store.layout-argument-required]
+using namespace mxmaca;
+__global__ void StoreAccumulator(float* c) {
+  wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+  wmma::fill_fragment(fc, 0.0f);
+  wmma::store_matrix_sync(c, fc, 16, wmma::mem_col_major);
+}
