@@ -97,7 +97,10 @@ inline constexpr unsigned kMaxThreadsPerBlock = 1024;
 // mcErrorInvalidConfiguration, without running anything, for a null entry, a
 // zero extent, a block of more than kMaxThreadsPerBlock threads or more than
 // kSharedBytesPerBlock dynamic shared bytes, and mcErrorNotSupported when
-// called from device code (a nested grid).
+// called on an OS thread that is running a grid already. Device code
+// launches child grids through the device runtime instead
+// (device_runtime.h): they run inside the grid's RunGrid, which returns
+// only when they have completed, and a trap in one is the grid's.
 mcError_t RunGrid(const GridLaunch& launch);
 
 // The table passed to every device image's __mc_image_bind. Its entries are
