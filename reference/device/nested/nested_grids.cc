@@ -392,8 +392,11 @@ bool IsSharedOrPrivate(const void* pointer) {
   }
   if (grid->nested != nullptr) {
     StackPool* stacks = grid->nested->tree().stacks();
-    if (stacks != nullptr &&
-        stacks->Covers(reinterpret_cast<uintptr_t>(pointer), 0)) {
+    // Covers counts a stack's top, one past its last byte, in: the next
+    // byte tells a pointer to the stack from one to memory mapped above it.
+    const uintptr_t address = reinterpret_cast<uintptr_t>(pointer);
+    if (stacks != nullptr && stacks->Covers(address, 0) &&
+        stacks->Covers(address + 1, 0)) {
       return true;
     }
   }
