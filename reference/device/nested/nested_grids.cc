@@ -129,7 +129,8 @@ bool RunChildGrid(PendingChild& child, ActiveGrid& parent) {
   if (completed) completed = RunBlocksOf(child.launch, grid, tree.stacks(), &order);
   SetCurrentGrid(&parent);
   SetCurrentThreadContext(&saved);
-  --tree.pending_count;
+  // The slot is free when the parent synchronizes (RunPendingChildren).
+  ++parent_node.held_slots;
   if (!completed) parent.trap = grid.trap;
   return completed;
 }
@@ -235,7 +236,7 @@ bool RunPendingChildren(ActiveGrid& grid) {
   NestedGrid* node = grid.nested;
   if (node == nullptr) return true;
   LaunchTree& tree = node->tree();
-  while (!node->pending().empty()) {
+  while (!node->pending().empty()) {  // (children never add to it)
     std::vector<std::unique_ptr<PendingChild>> batch =
         std::move(node->pending());
     node->pending().clear();
@@ -253,6 +254,10 @@ bool RunPendingChildren(ActiveGrid& grid) {
       if (!RunChildGrid(*batch[i], grid)) return false;
     }
   }
+  // [api.devrt.limit.pending-launch-count-default] The grid has
+  // synchronized with every child it launched: their slots are free.
+  tree.pending_count -= node->held_slots;
+  node->held_slots = 0;
   return true;
 }
 

@@ -65,6 +65,10 @@ class NestedGrid {
   unsigned depth() const { return depth_; }
 
   std::vector<std::unique_ptr<PendingChild>>& pending() { return pending_; }
+  // Launch slots of children that completed but that the grid has not
+  // synchronized with yet (they ran at their launch): a slot is free again
+  // when the launching grid synchronizes or its block ends.
+  size_t held_slots = 0;
 
   // The calling thread's last error (device-side mcGetLastError).
   mcError_t LastError(bool reset);
@@ -122,7 +126,8 @@ class LaunchTree {
   // Shuffled order only: the order in which to run `count` siblings.
   std::vector<unsigned> SiblingOrder(unsigned count);
 
-  size_t pending_count = 0;  // children launched and not complete
+  // Launch slots in use: children launched and not yet synchronized with.
+  size_t pending_count = 0;
   std::vector<PushedConfiguration> pushed;
   std::map<const void*, ParameterBuffer> parameter_buffers;
 
