@@ -474,8 +474,8 @@ mcError_t Copy2D(void* destination, size_t destination_pitch,
 mcError_t Fill2D(void* destination, size_t pitch, int value, size_t width,
                  size_t height) {
   if (height > 1 && width > pitch) {
-    bound_runtime->record_error(mcErrorInvalidPitchValue);
-    return mcErrorInvalidPitchValue;
+    bound_runtime->record_error(mcErrorInvalidValue);
+    return mcErrorInvalidValue;
   }
   if (width == 0 || height == 0) return mcSuccess;
   if (mcError_t e = CheckGlobal(destination); e != mcSuccess) return e;
@@ -485,7 +485,73 @@ mcError_t Fill2D(void* destination, size_t pitch, int value, size_t width,
   return mcSuccess;
 }
 
+// A box of pitched memory, slice by slice; arrays are host objects.
+mcError_t Copy3D(const mcMemcpy3DParms* p) {
+  if (p == nullptr || p->srcArray != nullptr || p->dstArray != nullptr) {
+    bound_runtime->record_error(mcErrorInvalidValue);
+    return mcErrorInvalidValue;
+  }
+  const mcExtent e = p->extent;
+  const size_t source_slice = p->srcPtr.pitch * p->srcPtr.ysize;
+  const size_t destination_slice = p->dstPtr.pitch * p->dstPtr.ysize;
+  for (size_t z = 0; z < e.depth; ++z) {
+    const char* source = static_cast<const char*>(p->srcPtr.ptr) +
+                         (p->srcPos.z + z) * source_slice +
+                         p->srcPos.y * p->srcPtr.pitch + p->srcPos.x;
+    char* destination = static_cast<char*>(p->dstPtr.ptr) +
+                        (p->dstPos.z + z) * destination_slice +
+                        p->dstPos.y * p->dstPtr.pitch + p->dstPos.x;
+    const mcError_t e2 = Copy2D(destination, p->dstPtr.pitch, source,
+                                p->srcPtr.pitch, e.width, e.height);
+    if (e2 != mcSuccess) return e2;
+  }
+  return mcSuccess;
+}
+
+mcError_t Fill3D(mcPitchedPtr target, int value, mcExtent extent) {
+  if (extent.width > target.pitch ||
+      (extent.depth > 1 && extent.height > target.ysize)) {
+    bound_runtime->record_error(mcErrorInvalidValue);
+    return mcErrorInvalidValue;
+  }
+  for (size_t z = 0; z < extent.depth; ++z) {
+    const mcError_t e = Fill2D(
+        static_cast<char*>(target.ptr) + z * target.pitch * target.ysize,
+        target.pitch, value, extent.width, extent.height);
+    if (e != mcSuccess) return e;
+  }
+  return mcSuccess;
+}
+
 }  // namespace
+
+MCDEV_DECLARE(mcError_t, mcMemcpy3DAsync,
+              (const mcMemcpy3DParms* parameters, mcStream_t stream));
+mcError_t mcdev_mcMemcpy3DAsync(const mcMemcpy3DParms* parameters,
+                                mcStream_t) {
+  return Copy3D(parameters);
+}
+MCDEV_DECLARE(mcError_t, mcMemcpy3DAsync_ptsz,
+              (const mcMemcpy3DParms* parameters, mcStream_t stream));
+mcError_t mcdev_mcMemcpy3DAsync_ptsz(const mcMemcpy3DParms* parameters,
+                                     mcStream_t) {
+  return Copy3D(parameters);
+}
+
+MCDEV_DECLARE(mcError_t, mcMemset3DAsync,
+              (mcPitchedPtr target, int value, mcExtent extent,
+               mcStream_t stream));
+mcError_t mcdev_mcMemset3DAsync(mcPitchedPtr target, int value,
+                                mcExtent extent, mcStream_t) {
+  return Fill3D(target, value, extent);
+}
+MCDEV_DECLARE(mcError_t, mcMemset3DAsync_ptsz,
+              (mcPitchedPtr target, int value, mcExtent extent,
+               mcStream_t stream));
+mcError_t mcdev_mcMemset3DAsync_ptsz(mcPitchedPtr target, int value,
+                                     mcExtent extent, mcStream_t) {
+  return Fill3D(target, value, extent);
+}
 
 MCDEV_DECLARE(mcError_t, mcMemcpyAsync,
               (void* destination, const void* source, size_t count,

@@ -386,6 +386,40 @@ TEST(Device2DFill, Memset2DAsyncInDeviceCodeFillsRows) {
             (std::vector<char>{0x11, 0x11, 0x11, 0, 0x11, 0x11, 0x11, 0}));
 }
 
+// A 2 x 2 x 2 box of bytes out of a 4 x 3 x 2 allocation into a packed one.
+__global__ void Copy3DInDevice(char* source, char* destination, int* status) {
+  mcMemcpy3DParms p = {};
+  p.srcPtr = make_mcPitchedPtr(source, 4, 4, 3);
+  p.srcPos = make_mcPos(1, 1, 0);
+  p.dstPtr = make_mcPitchedPtr(destination, 2, 2, 2);
+  p.extent = make_mcExtent(2, 2, 2);
+  p.kind = mcMemcpyDeviceToDevice;
+  status[0] = mcMemcpy3DAsync(&p, 0);
+  status[1] = mcMemset3DAsync(make_mcPitchedPtr(source, 4, 4, 3), 0x7f,
+                              make_mcExtent(1, 3, 2), 0);
+}
+
+TEST(Device3D, Memcpy3DAsyncAndMemset3DAsyncInDeviceCodeWorkOnBoxes) {
+  MX_SPEC("api.devrt.api.subset-of-host-api");
+  MX_REQUIRE_CAPABILITY("dynamic_parallelism");
+  std::vector<char> bytes(24);
+  for (int i = 0; i < 24; ++i) bytes[i] = static_cast<char>(i);
+  DeviceArray<char> source(24);
+  DeviceArray<char> destination(8);
+  DeviceArray<int> status(2);
+  mcMemcpy(source.get(), bytes.data(), 24, mcMemcpyHostToDevice);
+  Copy3DInDevice<<<1, 1>>>(source.get(), destination.get(), status.get());
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
+  EXPECT_EQ(status.At(0), mcSuccess);
+  EXPECT_EQ(status.At(1), mcSuccess);
+  EXPECT_EQ(destination.ToHost(),
+            (std::vector<char>{5, 6, 9, 10, 17, 18, 21, 22}));
+  const std::vector<char> filled = source.ToHost();
+  for (int i = 0; i < 24; ++i) {
+    EXPECT_EQ(filled[i], i % 4 == 0 ? 0x7f : i) << i;
+  }
+}
+
 __global__ void CopyFromPrivate(Space space, char* global, int* status) {
   __shared__ char shared_bytes[16];
   char local_bytes[16] = {};
