@@ -418,7 +418,7 @@ mcError_t mcdev_mcFree(void* pointer) {
   return mcSuccess;
 }
 
-MCDEV_DECLARE(mcError_t, mcDeviceGetLimit, (size_t* value, mcLimit_t limit));
+MCDEV_DECLARE(mcError_t, mcDeviceGetLimit, (size_t * value, mcLimit_t limit));
 mcError_t mcdev_mcDeviceGetLimit(size_t* value, mcLimit_t limit) {
   return static_cast<mcError_t>(bound_runtime->device_get_limit(value, limit));
 }
@@ -515,9 +515,9 @@ mcError_t Fill3D(mcPitchedPtr target, int value, mcExtent extent) {
     return mcErrorInvalidValue;
   }
   for (size_t z = 0; z < extent.depth; ++z) {
-    const mcError_t e = Fill2D(
-        static_cast<char*>(target.ptr) + z * target.pitch * target.ysize,
-        target.pitch, value, extent.width, extent.height);
+    const mcError_t e =
+        Fill2D(static_cast<char*>(target.ptr) + z * target.pitch * target.ysize,
+               target.pitch, value, extent.width, extent.height);
     if (e != mcSuccess) return e;
   }
   return mcSuccess;
@@ -527,8 +527,7 @@ mcError_t Fill3D(mcPitchedPtr target, int value, mcExtent extent) {
 
 MCDEV_DECLARE(mcError_t, mcMemcpy3DAsync,
               (const mcMemcpy3DParms* parameters, mcStream_t stream));
-mcError_t mcdev_mcMemcpy3DAsync(const mcMemcpy3DParms* parameters,
-                                mcStream_t) {
+mcError_t mcdev_mcMemcpy3DAsync(const mcMemcpy3DParms* parameters, mcStream_t) {
   return Copy3D(parameters);
 }
 MCDEV_DECLARE(mcError_t, mcMemcpy3DAsync_ptsz,
@@ -541,8 +540,8 @@ mcError_t mcdev_mcMemcpy3DAsync_ptsz(const mcMemcpy3DParms* parameters,
 MCDEV_DECLARE(mcError_t, mcMemset3DAsync,
               (mcPitchedPtr target, int value, mcExtent extent,
                mcStream_t stream));
-mcError_t mcdev_mcMemset3DAsync(mcPitchedPtr target, int value,
-                                mcExtent extent, mcStream_t) {
+mcError_t mcdev_mcMemset3DAsync(mcPitchedPtr target, int value, mcExtent extent,
+                                mcStream_t) {
   return Fill3D(target, value, extent);
 }
 MCDEV_DECLARE(mcError_t, mcMemset3DAsync_ptsz,
@@ -615,9 +614,8 @@ mcError_t mcdev_mcMemset2DAsync(void* destination, size_t pitch, int value,
 MCDEV_DECLARE(mcError_t, mcMemset2DAsync_ptsz,
               (void* destination, size_t pitch, int value, size_t width,
                size_t height, mcStream_t stream));
-mcError_t mcdev_mcMemset2DAsync_ptsz(void* destination, size_t pitch,
-                                     int value, size_t width, size_t height,
-                                     mcStream_t) {
+mcError_t mcdev_mcMemset2DAsync_ptsz(void* destination, size_t pitch, int value,
+                                     size_t width, size_t height, mcStream_t) {
   return Fill2D(destination, pitch, value, width, height);
 }
 

@@ -69,7 +69,8 @@ void* NewBuffer(LaunchTree& tree, size_t alignment, size_t size) {
   ParameterBuffer buffer;
   buffer.storage.reset(new unsigned char[size + alignment]());
   const uintptr_t raw = reinterpret_cast<uintptr_t>(buffer.storage.get());
-  void* aligned = buffer.storage.get() + (alignment - raw % alignment) % alignment;
+  void* aligned =
+      buffer.storage.get() + (alignment - raw % alignment) % alignment;
   tree.parameter_buffers.emplace(aligned, std::move(buffer));
   return aligned;
 }
@@ -100,8 +101,8 @@ int LaunchFromKernel(const void* kernel, void** args) {
     return 0;
   }
   pushed.pop_back();
-  LaunchChild(kernel, top.grid_dim, top.block_dim, top.shared_bytes,
-              top.stream, args);
+  LaunchChild(kernel, top.grid_dim, top.block_dim, top.shared_bytes, top.stream,
+              args);
   return 1;
 }
 
@@ -123,8 +124,8 @@ int LaunchDevice(const void* kernel, void* parameters, dim3 grid, dim3 block,
   for (unsigned i = 0; i < record->param_count; ++i) {
     pointers[i] = static_cast<unsigned char*>(parameters) + layout.offsets[i];
   }
-  const mcError_t error = LaunchChild(kernel, grid, block, shared_bytes,
-                                      stream, pointers.data());
+  const mcError_t error =
+      LaunchChild(kernel, grid, block, shared_bytes, stream, pointers.data());
   // The arguments are copied; the buffer is spent.
   tree.parameter_buffers.erase(parameters);
   return error;
@@ -133,7 +134,8 @@ int LaunchDevice(const void* kernel, void* parameters, dim3 grid, dim3 block,
 void* GetParameterBuffer(size_t alignment, size_t size) {
   NestedGrid& node = CallingNode("mcGetParameterBuffer");
   if (alignment == 0) alignment = 1;
-  if (!IsPowerOfTwo(alignment) || alignment > device::kMaxParameterBufferBytes ||
+  if (!IsPowerOfTwo(alignment) ||
+      alignment > device::kMaxParameterBufferBytes ||
       size > device::kMaxParameterBufferBytes) {
     node.RecordError(mcErrorInvalidValue);
     return nullptr;
@@ -170,8 +172,8 @@ int LaunchDeviceV2(void* parameters, mcStream_t stream) {
     return Fail(node, mcErrorInvalidValue);
   }
   const ParameterBuffer& entry = buffer->second;
-  return LaunchDevice(entry.kernel, parameters, entry.grid_dim,
-                      entry.block_dim, entry.shared_bytes, stream);
+  return LaunchDevice(entry.kernel, parameters, entry.grid_dim, entry.block_dim,
+                      entry.shared_bytes, stream);
 }
 
 int DeviceSynchronize() {

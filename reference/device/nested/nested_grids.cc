@@ -113,11 +113,11 @@ bool RunChildGrid(PendingChild& child, ActiveGrid& parent) {
   grid.order = &order;
   NestedGrid node(&tree, &grid, &parent, depth);
   grid.nested = &node;
-  grid.launch_chain =
-      absl::StrCat("; in a child grid launched by ", child.launched_by,
-                   parent.launch_chain);
+  grid.launch_chain = absl::StrCat("; in a child grid launched by ",
+                                   child.launched_by, parent.launch_chain);
   // The runtime checked the dynamic shared memory against the block's.
-  bool completed = grid.arena->BeginGrid(child.launch.dynamic_shared_bytes).ok();
+  bool completed =
+      grid.arena->BeginGrid(child.launch.dynamic_shared_bytes).ok();
   if (!completed) {
     grid.trap.error = mcErrorInvalidConfiguration;
     grid.trap.diagnostic = "mxmaca: a child grid's shared memory\n";
@@ -126,7 +126,8 @@ bool RunChildGrid(PendingChild& child, ActiveGrid& parent) {
   // [api.devrt.launch.chevron-syntax-in-device-code]
   // [api.devrt.launch.configuration-inherited-from-parent] The same stack
   // pool, heap, printf buffer and trap settings as the top-level grid.
-  if (completed) completed = RunBlocksOf(child.launch, grid, tree.stacks(), &order);
+  if (completed)
+    completed = RunBlocksOf(child.launch, grid, tree.stacks(), &order);
   SetCurrentGrid(&parent);
   SetCurrentThreadContext(&saved);
   // The slot is free when the parent synchronizes (RunPendingChildren).
@@ -153,8 +154,7 @@ void NestedGrid::RecordError(mcError_t error) {
 std::pair<uint64_t, unsigned> NestedGrid::CallingThread() const {
   const BlockScheduler* block = grid_->block;
   if (block == nullptr) return {~uint64_t{0}, 0};
-  return {LinearBlock(*grid_, block->block_index(),
-                      RunningBuiltins()->gridDim),
+  return {LinearBlock(*grid_, block->block_index(), RunningBuiltins()->gridDim),
           block->current_thread()};
 }
 
@@ -165,9 +165,8 @@ LaunchTree::LaunchTree(const device::DeviceRuntimeLimits& limits,
       stacks_(stacks),
       checked_shared_(checked_shared),
       decisions_(top_order.shuffled()
-                     ? ScheduleOrder::Shuffle(top_order.seed(),
-                                              kTreeSequenceBit |
-                                                  tree_sequence++)
+                     ? ScheduleOrder::Shuffle(
+                           top_order.seed(), kTreeSequenceBit | tree_sequence++)
                      : ScheduleOrder::Linear()) {}
 
 LaunchTree::~LaunchTree() = default;
@@ -186,7 +185,8 @@ SharedArena* LaunchTree::ArenaAt(unsigned depth) {
         break;
       }
     }
-    if (arena == nullptr) arena = std::make_unique<SharedArena>(checked_shared_);
+    if (arena == nullptr)
+      arena = std::make_unique<SharedArena>(checked_shared_);
     arenas_.push_back(std::move(arena));
   }
   SharedArena* arena = arenas_[depth - 1].get();
@@ -271,38 +271,39 @@ namespace {
 // points into shared memory or a device thread's stack is reported once,
 // as a warning (passing such a pointer is allowed; dereferencing it in the
 // child is what is undefined).
-void WarnAboutPrivateArguments(const ActiveGrid& grid, const PendingChild& child,
+void WarnAboutPrivateArguments(const ActiveGrid& grid,
+                               const PendingChild& child,
                                const __mc_internal::KernelRecord* record) {
   if (record == nullptr) return;
   for (unsigned i = 0; i < record->param_count; ++i) {
-    const auto* bytes = static_cast<const unsigned char*>(child.prepared.args[i]);
+    const auto* bytes =
+        static_cast<const unsigned char*>(child.prepared.args[i]);
     for (size_t offset = 0; offset + sizeof(void*) <= record->param_sizes[i];
          offset += sizeof(void*)) {
       const void* word;
       std::memcpy(&word, bytes + offset, sizeof(word));
       if (word == nullptr || !IsSharedOrPrivate(word)) continue;
-      std::fprintf(stderr,
-                   "mxmaca warning: kernel '%s' block %s thread %s: argument "
-                   "%u of the launch of '%s' points to %s memory (%p), which "
-                   "the child grid cannot use "
-                   "[api.devrt.memory.shared-pointer-to-child-undefined]\n",
-                   std::string(grid.kernel_name).c_str(),
-                   FormatIndex(grid.block->block_index()).c_str(),
-                   FormatIndex(grid.block->ThreadIndex(
-                                   grid.block->current_thread()))
-                       .c_str(),
-                   i, child.prepared.kernel_name.c_str(),
-                   [&] {
-                     for (const ActiveGrid* g = &grid; g != nullptr;
-                          g = g->nested != nullptr ? g->nested->parent()
-                                                   : nullptr) {
-                       if (g->arena != nullptr && g->arena->Contains(word)) {
-                         return "shared";
-                       }
-                     }
-                     return "private (a device thread's stack)";
-                   }(),
-                   word);
+      std::fprintf(
+          stderr,
+          "mxmaca warning: kernel '%s' block %s thread %s: argument "
+          "%u of the launch of '%s' points to %s memory (%p), which "
+          "the child grid cannot use "
+          "[api.devrt.memory.shared-pointer-to-child-undefined]\n",
+          std::string(grid.kernel_name).c_str(),
+          FormatIndex(grid.block->block_index()).c_str(),
+          FormatIndex(grid.block->ThreadIndex(grid.block->current_thread()))
+              .c_str(),
+          i, child.prepared.kernel_name.c_str(),
+          [&] {
+            for (const ActiveGrid* g = &grid; g != nullptr;
+                 g = g->nested != nullptr ? g->nested->parent() : nullptr) {
+              if (g->arena != nullptr && g->arena->Contains(word)) {
+                return "shared";
+              }
+            }
+            return "private (a device thread's stack)";
+          }(),
+          word);
       std::fflush(stderr);
       return;
     }
@@ -372,10 +373,10 @@ mcError_t LaunchChild(const void* kernel, dim3 grid_dim, dim3 block_dim,
                                      shared_bytes,
                                      child->prepared.run_threads};
   const BlockScheduler& block = *grid->block;
-  child->launched_by = absl::StrFormat(
-      "kernel '%s' block %s thread %s", grid->kernel_name,
-      FormatIndex(block.block_index()),
-      FormatIndex(block.ThreadIndex(block.current_thread())));
+  child->launched_by =
+      absl::StrFormat("kernel '%s' block %s thread %s", grid->kernel_name,
+                      FormatIndex(block.block_index()),
+                      FormatIndex(block.ThreadIndex(block.current_thread())));
   ++tree.pending_count;
   // [api.devrt.launch.asynchronous-to-launching-thread] The child runs
   // later; the shuffled order sometimes runs it at once, which the spec

@@ -135,9 +135,7 @@ __global__ void ChainWithSync(int* out, int depth, int last) {
 
 class SynchronizedChainTest : public ::testing::TestWithParam<int> {
  protected:
-  void TearDown() override {
-    mcDeviceSetLimit(mcLimitDevRuntimeSyncDepth, 2);
-  }
+  void TearDown() override { mcDeviceSetLimit(mcLimitDevRuntimeSyncDepth, 2); }
 };
 
 TEST_P(SynchronizedChainTest, EachLevelSeesTheLevelBelowAfterSynchronizing) {
@@ -231,9 +229,8 @@ TEST_P(BlockLaunchesTest, SynchronizeWaitsForChildrenOfOtherThreads) {
   MX_REQUIRE_CAPABILITY("dynamic_parallelism");
   DeviceArray<int> cell(1);
   DeviceArray<int> seen(1);
-  OtherThreadSynchronizes<<<1, 128>>>(cell.get(), seen.get(),
-                                      std::get<0>(GetParam()),
-                                      std::get<1>(GetParam()));
+  OtherThreadSynchronizes<<<1, 128>>>(
+      cell.get(), seen.get(), std::get<0>(GetParam()), std::get<1>(GetParam()));
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   EXPECT_EQ(seen.At(0), 5);
 }

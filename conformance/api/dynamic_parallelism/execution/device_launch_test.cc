@@ -92,10 +92,9 @@ __global__ void SumThroughDynamicShared(int* out, unsigned slots) {
 }
 
 __global__ void LaunchWithShared(int* out, unsigned threads, size_t bytes) {
-  const unsigned slots =
-      static_cast<unsigned>(bytes / sizeof(int)) < threads
-          ? static_cast<unsigned>(bytes / sizeof(int))
-          : threads;
+  const unsigned slots = static_cast<unsigned>(bytes / sizeof(int)) < threads
+                             ? static_cast<unsigned>(bytes / sizeof(int))
+                             : threads;
   SumThroughDynamicShared<<<1, threads, bytes>>>(out, slots);
 }
 
@@ -202,8 +201,8 @@ __global__ void LaunchTyped(T* out, T first, T second) {
 
 template <typename T>
 class TemplateKernelTest : public ::testing::Test {};
-using KernelTypes = ::testing::Types<char, short, int, unsigned, long long,
-                                     float, double>;
+using KernelTypes =
+    ::testing::Types<char, short, int, unsigned, long long, float, double>;
 TYPED_TEST_SUITE(TemplateKernelTest, KernelTypes);
 
 TYPED_TEST(TemplateKernelTest, TemplateKernelLaunchedFromDeviceRuns) {
@@ -316,15 +315,17 @@ TEST_P(LaunchingThreadsTest, EveryLaunchOfEveryThreadRunsOnce) {
             static_cast<unsigned long long>(blocks) * threads * launches * 3);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Launchers, LaunchingThreadsTest,
-    ::testing::Combine(::testing::Values(1u, 2u, 4u),
-                       ::testing::Values(1u, 16u, 64u),
-                       ::testing::Values(1, 2, 3)),
-    [](const auto& info) {
-      return std::to_string(std::get<0>(info.param)) + "blocks_" +
-             std::to_string(std::get<1>(info.param)) + "threads_" +
-             std::to_string(std::get<2>(info.param)) + "launches";
-    });
+INSTANTIATE_TEST_SUITE_P(Launchers, LaunchingThreadsTest,
+                         ::testing::Combine(::testing::Values(1u, 2u, 4u),
+                                            ::testing::Values(1u, 16u, 64u),
+                                            ::testing::Values(1, 2, 3)),
+                         [](const auto& info) {
+                           return std::to_string(std::get<0>(info.param)) +
+                                  "blocks_" +
+                                  std::to_string(std::get<1>(info.param)) +
+                                  "threads_" +
+                                  std::to_string(std::get<2>(info.param)) +
+                                  "launches";
+                         });
 
 }  // namespace

@@ -178,12 +178,14 @@ __global__ void MisuseBuffers(BufferMisuse misuse, int* out, int* results) {
                                           dim3(1), dim3(1), 0) == nullptr;
       break;
     case BufferMisuse::kLaunchForeignBuffer:
-      results[0] = mcLaunchDevice(reinterpret_cast<void*>(FillChild), local,
-                                  dim3(1), dim3(1), 0, 0) == mcErrorInvalidValue;
+      results[0] =
+          mcLaunchDevice(reinterpret_cast<void*>(FillChild), local, dim3(1),
+                         dim3(1), 0, 0) == mcErrorInvalidValue;
       break;
     case BufferMisuse::kLaunchNullBuffer:
-      results[0] = mcLaunchDevice(reinterpret_cast<void*>(FillChild), nullptr,
-                                  dim3(1), dim3(1), 0, 0) == mcErrorInvalidValue;
+      results[0] =
+          mcLaunchDevice(reinterpret_cast<void*>(FillChild), nullptr, dim3(1),
+                         dim3(1), 0, 0) == mcErrorInvalidValue;
       break;
     case BufferMisuse::kV2LaunchOfV1Buffer:
       results[0] = mcLaunchDeviceV2(mcGetParameterBuffer(8, 16), 0) ==
@@ -231,8 +233,7 @@ INSTANTIATE_TEST_SUITE_P(
         std::make_tuple(BufferMisuse::kLaunchForeignBuffer,
                         mcErrorInvalidValue),
         std::make_tuple(BufferMisuse::kLaunchNullBuffer, mcErrorInvalidValue),
-        std::make_tuple(BufferMisuse::kV2LaunchOfV1Buffer,
-                        mcErrorInvalidValue),
+        std::make_tuple(BufferMisuse::kV2LaunchOfV1Buffer, mcErrorInvalidValue),
         std::make_tuple(BufferMisuse::kLaunchNonKernel,
                         mcErrorInvalidDeviceFunction)));
 
@@ -342,7 +343,8 @@ TEST_P(DeviceHeapTest, DeviceMallocAllocatesGlobalMemory) {
   DeviceArray<int> results(4);
   UseTheHeap<<<1, 1>>>(GetParam(), results.get());
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
-  EXPECT_EQ(results.ToHost(), (std::vector<int>{mcSuccess, 0x3c, 1, mcSuccess}));
+  EXPECT_EQ(results.ToHost(),
+            (std::vector<int>{mcSuccess, 0x3c, 1, mcSuccess}));
 }
 
 INSTANTIATE_TEST_SUITE_P(Bytes, DeviceHeapTest,
@@ -412,12 +414,11 @@ TEST_P(DeviceLimitTest, DeviceReadsTheLimitTheHostReads) {
   EXPECT_EQ(value.At(0), host);
 }
 
-INSTANTIATE_TEST_SUITE_P(Limits, DeviceLimitTest,
-                         ::testing::Values(mcLimitStackSize,
-                                           mcLimitPrintfFifoSize,
-                                           mcLimitMallocHeapSize,
-                                           mcLimitDevRuntimeSyncDepth,
-                                           mcLimitDevRuntimePendingLaunchCount));
+INSTANTIATE_TEST_SUITE_P(
+    Limits, DeviceLimitTest,
+    ::testing::Values(mcLimitStackSize, mcLimitPrintfFifoSize,
+                      mcLimitMallocHeapSize, mcLimitDevRuntimeSyncDepth,
+                      mcLimitDevRuntimePendingLaunchCount));
 
 TEST(DeviceLimit, UnknownLimitIsUnsupportedInDeviceCode) {
   MX_SPEC("api.devrt.api.subset-of-host-api");
@@ -482,24 +483,17 @@ TEST_P(DeviceAttributeTest, DeviceReadsTheAttributeTheHostReads) {
 
 INSTANTIATE_TEST_SUITE_P(
     Attributes, DeviceAttributeTest,
-    ::testing::Values(mcDeviceAttributeMaxThreadsPerBlock,
-                      mcDeviceAttributeMaxBlockDimX,
-                      mcDeviceAttributeMaxBlockDimY,
-                      mcDeviceAttributeMaxBlockDimZ,
-                      mcDeviceAttributeMaxGridDimX, mcDeviceAttributeMaxGridDimY,
-                      mcDeviceAttributeMaxGridDimZ,
-                      mcDeviceAttributeMaxSharedMemoryPerBlock,
-                      mcDeviceAttributeTotalConstantMemory,
-                      mcDeviceAttributeWarpSize, mcDeviceAttributeMaxPitch,
-                      mcDeviceAttributeMaxRegistersPerBlock,
-                      mcDeviceAttributeClockRate,
-                      mcDeviceAttributeTextureAlignment,
-                      mcDeviceAttributeMultiProcessorCount,
-                      mcDeviceAttributeIntegrated,
-                      mcDeviceAttributeCanMapHostMemory,
-                      mcDeviceAttributeComputeMode,
-                      mcDeviceAttributeMaxTexture1DWidth,
-                      mcDeviceAttributeSurfaceAlignment));
+    ::testing::Values(
+        mcDeviceAttributeMaxThreadsPerBlock, mcDeviceAttributeMaxBlockDimX,
+        mcDeviceAttributeMaxBlockDimY, mcDeviceAttributeMaxBlockDimZ,
+        mcDeviceAttributeMaxGridDimX, mcDeviceAttributeMaxGridDimY,
+        mcDeviceAttributeMaxGridDimZ, mcDeviceAttributeMaxSharedMemoryPerBlock,
+        mcDeviceAttributeTotalConstantMemory, mcDeviceAttributeWarpSize,
+        mcDeviceAttributeMaxPitch, mcDeviceAttributeMaxRegistersPerBlock,
+        mcDeviceAttributeClockRate, mcDeviceAttributeTextureAlignment,
+        mcDeviceAttributeMultiProcessorCount, mcDeviceAttributeIntegrated,
+        mcDeviceAttributeCanMapHostMemory, mcDeviceAttributeComputeMode,
+        mcDeviceAttributeMaxTexture1DWidth, mcDeviceAttributeSurfaceAlignment));
 
 TEST(DeviceAttribute, InvalidDeviceIsRefusedInDeviceCode) {
   MX_SPEC("api.devrt.api.device-queries-optional");

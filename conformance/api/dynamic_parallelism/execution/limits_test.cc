@@ -193,7 +193,8 @@ TEST_P(PendingPoolTest, LaunchIntoAFullPoolStopsTheLaunchTree) {
   const mcError_t error = ObservedError(mcGetLastError());
   const std::string diagnostics = ::testing::internal::GetCapturedStderr();
   EXPECT_EQ(error, mcErrorLaunchPendingCountExceeded);
-  EXPECT_NE(diagnostics.find("LaunchMany' block (0,0,0) thread (0,0,0)"), std::string::npos)
+  EXPECT_NE(diagnostics.find("LaunchMany' block (0,0,0) thread (0,0,0)"),
+            std::string::npos)
       << diagnostics;
   EXPECT_NE(diagnostics.find("mcLimitDevRuntimePendingLaunchCount"),
             std::string::npos)
@@ -241,11 +242,10 @@ TEST_P(LimitSeenByDeviceTest, ChildrenSeeTheLimitSetBeforeTheLaunch) {
 
 INSTANTIATE_TEST_SUITE_P(
     Limits, LimitSeenByDeviceTest,
-    ::testing::Values(std::make_tuple(mcLimitDevRuntimeSyncDepth, size_t{3}),
-                      std::make_tuple(mcLimitDevRuntimeSyncDepth, size_t{7}),
-                      std::make_tuple(mcLimitDevRuntimePendingLaunchCount,
-                                      size_t{100}),
-                      std::make_tuple(mcLimitDevRuntimePendingLaunchCount,
-                                      size_t{4096})));
+    ::testing::Values(
+        std::make_tuple(mcLimitDevRuntimeSyncDepth, size_t{3}),
+        std::make_tuple(mcLimitDevRuntimeSyncDepth, size_t{7}),
+        std::make_tuple(mcLimitDevRuntimePendingLaunchCount, size_t{100}),
+        std::make_tuple(mcLimitDevRuntimePendingLaunchCount, size_t{4096})));
 
 }  // namespace

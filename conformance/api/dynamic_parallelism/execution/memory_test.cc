@@ -289,8 +289,8 @@ INSTANTIATE_TEST_SUITE_P(
 
 __global__ void CopyInDevice(const char* source, char* destination,
                              size_t count, int* status) {
-  *status = mcMemcpyAsync(destination, source, count, mcMemcpyDeviceToDevice,
-                          0);
+  *status =
+      mcMemcpyAsync(destination, source, count, mcMemcpyDeviceToDevice, 0);
   mcDeviceSynchronize();
 }
 
@@ -349,9 +349,9 @@ INSTANTIATE_TEST_SUITE_P(Fills, DeviceFillTest,
 __global__ void Copy2DInDevice(const int* source, int* destination,
                                int* status) {
   // 3 rows of 2 ints out of rows of 4 ints into rows of 3 ints.
-  *status = mcMemcpy2DAsync(destination, 3 * sizeof(int), source,
-                            4 * sizeof(int), 2 * sizeof(int), 3,
-                            mcMemcpyDeviceToDevice, 0);
+  *status =
+      mcMemcpy2DAsync(destination, 3 * sizeof(int), source, 4 * sizeof(int),
+                      2 * sizeof(int), 3, mcMemcpyDeviceToDevice, 0);
 }
 
 TEST(Device2DCopy, Memcpy2DAsyncInDeviceCodeCopiesRows) {
@@ -450,7 +450,8 @@ TEST_P(PrivateCopyTest, DeviceCopiesRefuseSharedAndPrivateMemory) {
 
 INSTANTIATE_TEST_SUITE_P(
     Sources, PrivateCopyTest,
-    ::testing::Values(std::make_tuple(Space::kStaticShared, mcErrorInvalidValue),
+    ::testing::Values(std::make_tuple(Space::kStaticShared,
+                                      mcErrorInvalidValue),
                       std::make_tuple(Space::kLocal, mcErrorInvalidValue),
                       std::make_tuple(Space::kRuntime, mcSuccess)));
 

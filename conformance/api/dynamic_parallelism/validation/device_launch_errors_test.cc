@@ -78,8 +78,7 @@ INSTANTIATE_TEST_SUITE_P(
                          mcErrorInvalidConfiguration},
         BadConfiguration{"Block1025Threads", dim3(1), dim3(1025), 0,
                          mcErrorInvalidConfiguration},
-        BadConfiguration{"Block1024Threads", dim3(1), dim3(1024), 0,
-                         mcSuccess},
+        BadConfiguration{"Block1024Threads", dim3(1), dim3(1024), 0, mcSuccess},
         BadConfiguration{"Block32x33", dim3(1), dim3(32, 33), 0,
                          mcErrorInvalidConfiguration},
         BadConfiguration{"Block32x32", dim3(1), dim3(32, 32), 0, mcSuccess},
@@ -186,20 +185,19 @@ TEST_P(ChildFaultTest, FaultInAChildIsTheFaultOfTheLaunchTree) {
                "kernel '.*Grandparent"
              : ".*child grid launched by kernel '.*LaunchFaulting.*' block "
                "\\(0,0,0\\) thread \\(0,0,0\\)";
-  MX_EXPECT_TRAP(RunFaultingTree(c.fault, deeper), c.error,
-                 ("FaultingChild.*' block \\(1,0,0\\) thread \\(2,0,0\\)" +
-                  chain)
-                     .c_str());
+  MX_EXPECT_TRAP(
+      RunFaultingTree(c.fault, deeper), c.error,
+      ("FaultingChild.*' block \\(1,0,0\\) thread \\(2,0,0\\)" + chain)
+          .c_str());
 }
 
 INSTANTIATE_TEST_SUITE_P(
     Faults, ChildFaultTest,
     ::testing::Combine(
-        ::testing::Values(FaultCase{"Assert", Fault::kAssert, mcErrorAssert},
-                          FaultCase{"NullWrite", Fault::kNullWrite,
-                                    mcErrorIllegalAddress},
-                          FaultCase{"Trap", Fault::kTrap,
-                                    mcErrorIllegalInstruction}),
+        ::testing::Values(
+            FaultCase{"Assert", Fault::kAssert, mcErrorAssert},
+            FaultCase{"NullWrite", Fault::kNullWrite, mcErrorIllegalAddress},
+            FaultCase{"Trap", Fault::kTrap, mcErrorIllegalInstruction}),
         ::testing::Bool()),
     [](const auto& info) {
       return std::string(std::get<0>(info.param).name) +

@@ -135,8 +135,7 @@ void __mc_dev_nanosleep(unsigned int nanoseconds);
 // nonzero while some configuration may be pending in the image; hidden, so
 // that testing it costs one load.
 void __mc_dev_push_launch_configuration(dim3 grid, dim3 block,
-                                        size_t shared_bytes,
-                                        mcStream_t stream);
+                                        size_t shared_bytes, mcStream_t stream);
 int __mc_dev_launch_from_kernel(const void* kernel, void** args);
 __attribute__((__visibility__("hidden"))) extern int __mc_dev_launch_pending;
 

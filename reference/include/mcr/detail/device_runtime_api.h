@@ -14,9 +14,8 @@
 // host-api].
 //
 //   __global__ void Parent(int* out) {
-//     void* buffer = mcGetParameterBufferV2((void*)Child, dim3(1), dim3(64), 0);
-//     *static_cast<int**>(buffer) = out;
-//     mcLaunchDeviceV2(buffer, 0);
+//     void* buffer = mcGetParameterBufferV2((void*)Child, dim3(1), dim3(64),
+//     0); *static_cast<int**>(buffer) = out; mcLaunchDeviceV2(buffer, 0);
 //     mcDeviceSynchronize();
 //   }
 //
