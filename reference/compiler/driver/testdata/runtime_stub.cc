@@ -90,21 +90,15 @@ long long Clock64() {
 }
 void Nanosleep(unsigned int) {}
 
-const __mc_image_runtime kTable = {MC_IMAGE_ABI_VERSION,
-                                   &context,
-                                   Syncthreads,
-                                   SharedVariable,
-                                   DynamicShared,
-                                   DevicePrintf,
-                                   std::malloc,
-                                   std::free,
-                                   AssertFail,
-                                   Trap,
-                                   SyncthreadsPredicate,
-                                   WaveCollective,
-                                   TrapError,
-                                   Clock64,
-                                   Nanosleep};
+const __mc_image_runtime kTable = {
+    MC_IMAGE_ABI_VERSION, &context, Syncthreads, SharedVariable, DynamicShared,
+    DevicePrintf, std::malloc, std::free, AssertFail, Trap,
+    SyncthreadsPredicate, WaveCollective, TrapError, Clock64, Nanosleep,
+    // No dynamic parallelism: the programs
+    // of the pipeline tests launch from the
+    // host only.
+    nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+    nullptr, nullptr, nullptr, nullptr, nullptr, nullptr};
 
 void* Load(const __mc_internal::ImageBlob* image) {
   auto found = LoadedImages().find(image);
