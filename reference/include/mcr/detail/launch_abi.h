@@ -66,8 +66,9 @@ struct KernelRecord {
   size_t static_shared_bytes;
   void (*run_threads)(void** args, __mc_thread_walk* walk);
   // The kernel's address in device code, as `(void*)kernel` gives it there
-  // (mcLaunchDevice and mcGetParameterBufferV2 name kernels so).
-  const void* function;
+  // (mcLaunchDevice and mcGetParameterBufferV2 name kernels so); null in
+  // records written by hand.
+  const void* function = nullptr;
 };
 
 // One __device__, __constant__ or __managed__ variable in a device image.
