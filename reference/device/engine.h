@@ -11,6 +11,9 @@
 // writes one diagnostic naming the kernel, block, thread and call site to
 // stderr, and makes RunGrid return the trap's error. Device printf output is
 // buffered until the runtime flushes it; the device heap lives across grids.
+// Device code may launch child grids (dynamic parallelism, device_runtime.h):
+// they run on the same OS thread inside their top-level grid's RunGrid, and
+// a trap in one is the trap of the whole launch tree.
 //
 //   void* args[] = {&in, &out, &n};
 //   mxcts::device::GridLaunch launch{"vector_add(float const*, float*, int)",
