@@ -169,13 +169,27 @@ LaunchTree::LaunchTree(const device::DeviceRuntimeLimits& limits,
                            top_order.seed(), kTreeSequenceBit | tree_sequence++)
                      : ScheduleOrder::Linear()) {}
 
-LaunchTree::~LaunchTree() = default;
+namespace {
 
-SharedArena* LaunchTree::ArenaAt(unsigned depth) {
-  // Arenas of earlier trees are kept: mapping one costs system calls, and
-  // a program that launches children usually does so from every grid.
+// Arenas of earlier trees: mapping one costs system calls, and a program
+// that launches children usually does so from every grid. Used under the
+// engine lock only.
+std::vector<std::unique_ptr<SharedArena>>& KeptArenas() {
   static std::vector<std::unique_ptr<SharedArena>>* const kept =
       new std::vector<std::unique_ptr<SharedArena>>();
+  return *kept;
+}
+
+}  // namespace
+
+LaunchTree::~LaunchTree() {
+  for (std::unique_ptr<SharedArena>& arena : arenas_) {
+    KeptArenas().push_back(std::move(arena));
+  }
+}
+
+SharedArena* LaunchTree::ArenaAt(unsigned depth) {
+  std::vector<std::unique_ptr<SharedArena>>* const kept = &KeptArenas();
   while (arenas_.size() < depth) {
     std::unique_ptr<SharedArena> arena;
     for (auto it = kept->begin(); it != kept->end(); ++it) {
