@@ -182,4 +182,22 @@ std::string SingleCaseResultXml(absl::string_view suite, absl::string_view name,
   return out.str();
 }
 
+std::string SkippedCaseResultXml(absl::string_view suite,
+                                 absl::string_view name, absl::string_view spec,
+                                 absl::string_view message) {
+  pugi::xml_document document;
+  const std::string passed =
+      SingleCaseResultXml(suite, name, spec, /*failed=*/false, "");
+  document.load_string(passed.c_str());
+  pugi::xml_node testsuite = document.child("testsuites").child("testsuite");
+  testsuite.attribute("skipped").set_value(1);
+  pugi::xml_node testcase = testsuite.child("testcase");
+  testcase.attribute("result").set_value("skipped");
+  testcase.append_child("skipped").append_attribute("message") =
+      std::string(message).c_str();
+  std::ostringstream out;
+  document.save(out, "  ");
+  return out.str();
+}
+
 }  // namespace mxcts::conformance

@@ -77,6 +77,13 @@ std::string SingleCaseResultXml(absl::string_view suite, absl::string_view name,
                                 absl::string_view spec, bool failed,
                                 absl::string_view message);
 
+// The same one-case result, reported as skipped with `message` (for a test
+// that does not apply to the backend: "unsupported: ..." makes the coverage
+// report show it as unsupported).
+std::string SkippedCaseResultXml(absl::string_view suite,
+                                 absl::string_view name, absl::string_view spec,
+                                 absl::string_view message);
+
 }  // namespace mxcts::conformance
 
 #endif  // MXCTS_CONFORMANCE_TESTING_COMPILE_FAIL_H_

@@ -12,6 +12,12 @@
 //            --control_source=SHOWN --control_record=FILE
 //            --error_pattern=RE2 [--spec="id id..."]
 //            [--expectations=FILE [--expectations_name=SHOWN]]
+//            [--unsupported_where=FEATURE --capabilities=MANIFEST]
+//
+// With --unsupported_where, a backend whose capability manifest claims
+// FEATURE is not one the test is about (a test of what a backend without
+// the feature must reject): the test is reported as skipped, "unsupported:
+// ...", without judging the records.
 //
 // The XML goes to $XML_OUTPUT_FILE when it is set. Exit status: 0 pass,
 // 1 fail, 2 bad usage or an unreadable record or expectations file.
@@ -25,6 +31,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "conformance/testing/capability_manifest.h"
 #include "conformance/testing/compile_fail.h"
 #include "conformance/testing/expectation_verdict.h"
 #include "conformance/testing/expectations.h"
@@ -37,9 +44,18 @@ namespace {
 constexpr char kSuite[] = "MustNotCompile";
 
 constexpr const char* kFlags[] = {
-    "target",         "backend",           "source",        "record",
-    "control_source", "control_record",    "error_pattern", "spec",
-    "expectations",   "expectations_name",
+    "target",
+    "backend",
+    "source",
+    "record",
+    "control_source",
+    "control_record",
+    "error_pattern",
+    "spec",
+    "expectations",
+    "expectations_name",
+    "unsupported_where",
+    "capabilities",
 };
 
 // Parses --name=value arguments; false (after a message) on anything else.
@@ -86,6 +102,32 @@ int Main(int argc, char** argv) {
       std::fprintf(stderr, "compile_fail_check: %s\n",
                    std::string(status.message()).c_str());
       return 2;
+    }
+  }
+  if (!flags["unsupported_where"].empty()) {
+    absl::StatusOr<CapabilityManifest> manifest =
+        CapabilityManifest::Read(flags["capabilities"]);
+    if (!manifest.ok()) {
+      std::fprintf(stderr, "compile_fail_check: %s\n",
+                   std::string(manifest.status().message()).c_str());
+      return 2;
+    }
+    if (manifest->Claims(flags["unsupported_where"])) {
+      const std::string& target = flags["target"];
+      const std::string name = target.substr(target.rfind(':') + 1);
+      const std::string message = absl::StrCat(
+          "unsupported: the backend claims ", flags["unsupported_where"],
+          "; this test checks a backend without it");
+      std::fprintf(stderr, "%s.%s: %s\n", kSuite, name.c_str(),
+                   message.c_str());
+      const char* xml_path = std::getenv("XML_OUTPUT_FILE");
+      if (xml_path != nullptr && *xml_path != '\0') {
+        absl::Status written = spec::WriteFileAtomically(
+            xml_path,
+            SkippedCaseResultXml(kSuite, name, flags["spec"], message));
+        if (!written.ok()) return 1;
+      }
+      return 0;
     }
   }
   std::vector<Expectation> mine;

@@ -167,5 +167,17 @@ TEST(SingleCaseResultXml, FailingCaseKeepsItsMessageEscaped) {
   EXPECT_TRUE((*results)[0].spec_clauses.empty());
 }
 
+TEST(SkippedCaseResultXml, UnsupportedCaseReadsBackAsUnsupported) {
+  std::string xml = SkippedCaseResultXml(
+      "MustNotCompile", "launch", "api.a",
+      "unsupported: the backend claims dynamic_parallelism");
+  EXPECT_THAT(OutcomesOf(xml),
+              ElementsAre("MustNotCompile.launch unsupported"));
+  absl::StatusOr<std::vector<spec::TestCaseResult>> results =
+      spec::ParseTestResults(xml, "result.xml");
+  ASSERT_TRUE(results.ok());
+  EXPECT_THAT((*results)[0].spec_clauses, ElementsAre("api.a"));
+}
+
 }  // namespace
 }  // namespace mxcts::conformance

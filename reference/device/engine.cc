@@ -37,6 +37,8 @@
 #include "reference/device/cooperative_grid.h"
 #include "reference/device/fibers/fiber.h"
 #include "reference/device/fibers/stack_pool.h"
+#include "reference/device/nested/device_runtime_calls.h"
+#include "reference/device/nested/nested_grids.h"
 #include "reference/device/scheduling/block_scheduler.h"
 #include "reference/device/scheduling/fault_traps.h"
 #include "reference/device/scheduling/schedule_order.h"
@@ -73,7 +75,8 @@ std::optional<ScheduleOrder> schedule_order ABSL_GUARDED_BY(settings_mutex);
 TrapPolicy trap_policy ABSL_GUARDED_BY(settings_mutex) = TrapPolicy::kFatal;
 unsigned kernel_timeout_milliseconds ABSL_GUARDED_BY(settings_mutex) = 0;
 
-// Whether the calling OS thread is inside RunGrid (device code launching).
+// Whether the calling OS thread is inside RunGrid: a grid's child grids run
+// through the launch tree (nested/nested_grids.h), never through RunGrid.
 thread_local bool running_grid = false;
 
 // SetSharedMemoryChecked's setting.
@@ -172,6 +175,9 @@ mcError_t RunBlocks(const GridLaunch& launch, EngineState& state)
   ScheduleOrder order = NextGridOrder();
   grid.order = &order;
   device_internal::SetCurrentGrid(&grid);
+  // Dynamic parallelism: the grid's launch tree (nested/nested_grids.h).
+  device_internal::NestedGridScope nested(&grid, state.stacks.get(),
+                                          state.arena->checked(), order);
   Fiber host;
   bool completed = true;
   const dim3 shape = launch.grid;
@@ -189,6 +195,8 @@ mcError_t RunBlocks(const GridLaunch& launch, EngineState& state)
     completed = device_internal::RunCooperativeBlocks(
         launch, permutation, state.stacks.get(), state.arena.get(), &order,
         &grid, &host);
+    // Children nobody synchronized with run before the grid completes.
+    if (completed) completed = nested.RunChildrenAtBlockEnd();
   }
   for (unsigned long long i = 0;
        completed && !launch.cooperative && i < block_count; ++i) {
@@ -207,6 +215,7 @@ mcError_t RunBlocks(const GridLaunch& launch, EngineState& state)
     grid.block = nullptr;
     grid.barrier = nullptr;
     grid.waves = nullptr;
+    if (completed) completed = nested.RunChildrenAtBlockEnd();
   }
   device_internal::SetCurrentGrid(nullptr);
   device_internal::SetCurrentThreadContext(nullptr);
@@ -270,6 +279,21 @@ const __mc_image_runtime* ImageRuntimeTable() {
       // Version 5: the grid barrier of cooperative launches.
       &__mc_dev_grid_sync,
       &__mc_dev_grid_is_cooperative,
+      // Version 5: dynamic parallelism and the device runtime API.
+      &device_internal::PushDeviceLaunchConfiguration,
+      &device_internal::LaunchFromKernel,
+      &device_internal::LaunchDevice,
+      &device_internal::GetParameterBuffer,
+      &device_internal::GetParameterBufferV2,
+      &device_internal::LaunchDeviceV2,
+      &device_internal::DeviceSynchronize,
+      &device_internal::DeviceLastError,
+      &device_internal::RecordDeviceError,
+      &device_internal::DeviceGetLimit,
+      &device_internal::DeviceGetDevice,
+      &device_internal::DeviceGetAttribute,
+      &device_internal::DeviceErrorText,
+      &device_internal::IsGlobalPointer,
   };
   return &table;
 }

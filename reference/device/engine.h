@@ -11,6 +11,9 @@
 // writes one diagnostic naming the kernel, block, thread and call site to
 // stderr, and makes RunGrid return the trap's error. Device printf output is
 // buffered until the runtime flushes it; the device heap lives across grids.
+// Device code may launch child grids (dynamic parallelism, device_runtime.h):
+// they run on the same OS thread inside their top-level grid's RunGrid, and
+// a trap in one is the trap of the whole launch tree.
 //
 //   void* args[] = {&in, &out, &n};
 //   mxcts::device::GridLaunch launch{"vector_add(float const*, float*, int)",
@@ -104,7 +107,10 @@ inline constexpr unsigned kMaxThreadsPerBlock = 1024;
 // mcErrorInvalidConfiguration, without running anything, for a null entry, a
 // zero extent, a block of more than kMaxThreadsPerBlock threads or more than
 // kSharedBytesPerBlock dynamic shared bytes, and mcErrorNotSupported when
-// called from device code (a nested grid).
+// called on an OS thread that is running a grid already. Device code
+// launches child grids through the device runtime instead
+// (device_runtime.h): they run inside the grid's RunGrid, which returns
+// only when they have completed, and a trap in one is the grid's.
 mcError_t RunGrid(const GridLaunch& launch);
 
 // The table passed to every device image's __mc_image_bind. Its entries are

@@ -56,6 +56,7 @@
 #include "mcr/detail/device_abi.h"
 #include "mcr/detail/device_atomics.h"
 #include "mcr/detail/device_math.h"
+#include "mcr/detail/device_runtime_api.h"
 #include "mcr/detail/device_timing_control.h"
 #include "mcr/detail/device_wave.h"
 #include "mcr/detail/launch_abi.h"

@@ -645,6 +645,11 @@ def _mxmaca_compile_fail_test_impl(ctx):
         "--error_pattern=" + _shell_quote(ctx.attr.error_pattern),
         "--spec=" + _shell_quote(" ".join(ctx.attr.spec)),
     ] + _expectation_flags(backend)
+    if ctx.attr.unsupported_where:
+        command += [
+            "--unsupported_where=" + _shell_quote(ctx.attr.unsupported_where),
+            "--capabilities=" + _in_runfiles(backend.capabilities.short_path),
+        ]
     script = ctx.actions.declare_file(ctx.label.name)
     ctx.actions.write(
         output = script,
@@ -701,6 +706,11 @@ property; the backend's expectations may list it as a known failure.
         "defines": attr.string_list(doc = "Macros defined for the driver."),
         "spec": attr.string_list(
             doc = "Clause IDs the test checks, recorded in its XML result.",
+        ),
+        "unsupported_where": attr.string(
+            doc = "A capability (docs/backend-guide.md): on a backend " +
+                  "whose manifest claims it, the test reports unsupported " +
+                  "(it checks what a backend without the feature rejects).",
         ),
         "backend": attr.label(
             default = "//conformance:backend",

@@ -5,8 +5,9 @@
 // rewritten by what it is:
 //
 //   kernel definition, host pass:   body -> { LaunchFromStub<...>(ARGS); }
-//   kernel definition, device pass: `{` -> `{
-//   Touch(&DeviceKernel<...>::record);`
+//   kernel definition, device pass: `{` -> `{ if (pending && LaunchFrom
+//   Device(SELF, ARGS)) return;` and `}` -> `Touch(&DeviceKernel<...>::
+//   record); }`
 //   __device__-only body, host:     body -> { (void)p; __builtin_trap(); }
 //   host-only definition, device:   R f(P) {..} -> R f(P); R __mc_host_f_N(P)
 //   {..}
@@ -203,7 +204,28 @@ void RewriteKernel(Context& c, const FunctionDeclaration& f,
   c.needs_image = true;
   std::string self = Self(c, f, params);
   std::string unit = KernelUnit(c, f);
+  std::string args;
+  for (size_t i = 0; i < params.parameters.size(); ++i) {
+    const Parameter& p = params.parameters[i];
+    std::string name = p.name;
+    if (name.empty()) {
+      name = "__mc_param_" + std::to_string(i);
+      c.InsertBefore(p.declarator.name_insert, " " + name + " ");
+    }
+    if (!args.empty()) args += ", ";
+    args += name + (p.declarator.pack ? "..." : "");
+  }
   if (!c.host()) {
+    // Rewrite 3, the prologue: a call of the kernel right after a launch
+    // configuration pushed in device code is that launch (dynamic
+    // parallelism); ordinary threads test one flag.
+    // [api.devrt.launch.chevron-syntax-in-device-code]
+    c.InsertAfter(f.body_open,
+                  " if (__builtin_expect(::__mc_dev_launch_pending != 0, 0) "
+                  "&& ::__mc_internal::LaunchFromDevice(reinterpret_cast<"
+                  "const void*>(" +
+                      self + ")" + (args.empty() ? "" : ", " + args) +
+                      ")) return;");
     // Rewrite 3: the device pass keeps the body; FinishKernelRecords
     // instantiates the record at its end.
     KernelBody kernel;
@@ -223,17 +245,6 @@ void RewriteKernel(Context& c, const FunctionDeclaration& f,
     return;
   }
   // Rewrite 2: the host pass turns the body into the launch stub.
-  std::string args;
-  for (size_t i = 0; i < params.parameters.size(); ++i) {
-    const Parameter& p = params.parameters[i];
-    std::string name = p.name;
-    if (name.empty()) {
-      name = "__mc_param_" + std::to_string(i);
-      c.InsertBefore(p.declarator.name_insert, " " + name + " ");
-    }
-    if (!args.empty()) args += ", ";
-    args += name + (p.declarator.pack ? "..." : "");
-  }
   c.UseImage(f.scope.file_scope_begin);
   std::string launch =
       unit == "0" ? "::__mc_internal::LaunchFromStub<decltype(" + self + "), " +

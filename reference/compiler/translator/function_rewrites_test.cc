@@ -115,7 +115,7 @@ TEST(KernelStubTest, StaticAndExternCKernelsKeepLinkage) {
 TEST(KernelRecordTest, DevicePassTouchesRecordAtTheEndOfTheBody) {
   EXPECT_THAT(
       DeviceTokens("__global__ void k(int n) { n++; }"),
-      HasSubstr(Tokens("void k(int n) { n++; ::__mc_internal::Touch(&::__mc_"
+      HasSubstr(Tokens("n++; ::__mc_internal::Touch(&::__mc_"
                        "internal::DeviceKernel<decltype(static_cast<void "
                        "(*)(int n)>(&k)), static_cast<void (*)(int "
                        "n)>(&k), ::__mc_internal::KernelTraits<0, 0, "
@@ -178,9 +178,32 @@ TEST(KernelRecordTest, OutermostSharedVariablesMakeTheFootprint) {
                                     "__mc_shared_t_0, __mc_shared_t_2>()")));
 }
 
-TEST(KernelRecordTest, DevicePassLeavesUnnamedParametersAlone) {
-  EXPECT_THAT(DeviceTokens("__global__ void k(int) {}"),
-              Not(HasSubstr("__mc_param_")));
+// [api.devrt.launch.chevron-syntax-in-device-code] The device pass opens
+// every kernel body with the prologue that turns a call right after a
+// device-side launch configuration into the launch.
+TEST(KernelRecordTest, DevicePassOpensTheBodyWithTheLaunchPrologue) {
+  EXPECT_THAT(
+      DeviceTokens("__global__ void k(int n) { n++; }"),
+      HasSubstr(Tokens("void k(int n) { if (__builtin_expect(::__mc_dev_"
+                       "launch_pending != 0, 0) && ::__mc_internal::"
+                       "LaunchFromDevice(reinterpret_cast<const void*>("
+                       "static_cast<void (*)(int n)>(&k)), n)) return; n++;")));
+}
+
+TEST(KernelRecordTest, DevicePassNamesUnnamedParametersForThePrologue) {
+  EXPECT_THAT(DeviceTokens("__global__ void k(int, float) {}"),
+              HasSubstr(Tokens("void k(int __mc_param_0, float __mc_param_1) "
+                               "{ if (__builtin_expect(::__mc_dev_launch_"
+                               "pending != 0, 0) && ::__mc_internal::"
+                               "LaunchFromDevice(reinterpret_cast<const "
+                               "void*>(static_cast<void (*)(int, float)>(&k)), "
+                               "__mc_param_0, __mc_param_1)) return;")));
+}
+
+TEST(KernelRecordTest, DevicePassPrologueOfParameterlessKernelPassesNothing) {
+  EXPECT_THAT(DeviceTokens("__global__ void k() {}"),
+              HasSubstr(Tokens("reinterpret_cast<const void*>(static_cast<"
+                               "void (*)()>(&k))) ) return;")));
 }
 
 TEST(DeviceFunctionTest, HostPassTrapsDeviceOnlyBody) {

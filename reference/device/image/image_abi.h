@@ -25,7 +25,8 @@
 // Version 4: kernel records (launch_abi.h) end with run_threads, which the
 // engine calls with its __mc_thread_walk.
 // Version 5: __mc_wave_request ends with the calling group; the grid
-// barrier of cooperative launches.
+// barrier of cooperative launches; dynamic parallelism and the device
+// runtime API; kernel records end with the kernel's address in device code.
 #define MC_IMAGE_ABI_VERSION 5u
 
 extern "C" {
@@ -62,6 +63,32 @@ struct __mc_image_runtime {
   // Version 5: the grid barrier of cooperative launches.
   void (*grid_sync)(const char* file, int line);
   int (*grid_is_cooperative)(void);
+  // Version 5: dynamic parallelism (device_abi.h, device_runtime_api.h).
+  // The launch entries return an mcError_t, except launch_from_kernel:
+  // 1 when the call was a launch, 0 when not, 2 when not and no
+  // configuration is pending in any thread.
+  void (*push_launch_configuration)(dim3 grid, dim3 block, size_t shared_bytes,
+                                    mcStream_t stream);
+  int (*launch_from_kernel)(const void* kernel, void** args);
+  int (*launch_device)(const void* kernel, void* parameters, dim3 grid,
+                       dim3 block, unsigned shared_bytes, mcStream_t stream);
+  void* (*get_parameter_buffer)(size_t alignment, size_t size);
+  void* (*get_parameter_buffer_v2)(const void* kernel, dim3 grid, dim3 block,
+                                   unsigned shared_bytes);
+  int (*launch_device_v2)(void* parameters, mcStream_t stream);
+  // The device runtime's calls with host spellings.
+  int (*device_synchronize)(void);
+  // The calling thread's last error; `reset` nonzero: mcGetLastError.
+  int (*last_error)(int reset);
+  // Makes `error` the calling thread's last error (if not mcSuccess).
+  void (*record_error)(int error);
+  int (*device_get_limit)(size_t* value, int limit);
+  int (*get_device)(int* device);
+  int (*device_get_attribute)(int* value, int attribute, int device);
+  // mcGetErrorName (`name` nonzero) or mcGetErrorString of `error`.
+  const char* (*error_text)(int error, int name);
+  // Nonzero when `pointer` is neither shared nor private memory.
+  int (*is_global)(const void* pointer);
 };
 
 // Defined by every image: stores `runtime` for the image's device code and

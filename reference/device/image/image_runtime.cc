@@ -320,6 +320,315 @@ long mcdev_labs(long value) { return labs(value); }
 MCDEV_DECLARE(long long, llabs, (long long value));
 long long mcdev_llabs(long long value) { return llabs(value); }
 
+// --- Dynamic parallelism and the device runtime API (version 5). ---
+// [api.devrt.api.subset-of-host-api] Device code calls the host API's
+// spellings; here they reach the engine's device runtime.
+
+// Nonzero while a launch configuration may be pending in this image: set by
+// every push, cleared when the engine says none is left. Kernel prologues
+// test it before asking the engine (launch_abi.h, LaunchFromDevice).
+__attribute__((visibility("hidden"))) int mcdev_launch_pending __asm__(
+    "__mcdev___mc_dev_launch_pending") = 0;
+
+MCDEV_DECLARE(void, __mc_dev_push_launch_configuration,
+              (dim3 grid, dim3 block, size_t shared_bytes, mcStream_t stream));
+void mcdev___mc_dev_push_launch_configuration(dim3 grid, dim3 block,
+                                              size_t shared_bytes,
+                                              mcStream_t stream) {
+  mcdev_launch_pending = 1;
+  bound_runtime->push_launch_configuration(grid, block, shared_bytes, stream);
+}
+
+MCDEV_DECLARE(int, __mc_dev_launch_from_kernel,
+              (const void* kernel, void** args));
+int mcdev___mc_dev_launch_from_kernel(const void* kernel, void** args) {
+  const int outcome = bound_runtime->launch_from_kernel(kernel, args);
+  if (outcome == 2) {
+    mcdev_launch_pending = 0;
+    return 0;
+  }
+  return outcome;
+}
+
+MCDEV_DECLARE(mcError_t, mcLaunchDevice,
+              (void* kernel, void* parameters, dim3 grid, dim3 block,
+               unsigned shared_bytes, mcStream_t stream));
+mcError_t mcdev_mcLaunchDevice(void* kernel, void* parameters, dim3 grid,
+                               dim3 block, unsigned shared_bytes,
+                               mcStream_t stream) {
+  return static_cast<mcError_t>(bound_runtime->launch_device(
+      kernel, parameters, grid, block, shared_bytes, stream));
+}
+
+MCDEV_DECLARE(mcError_t, mcLaunchDeviceV2,
+              (void* parameters, mcStream_t stream));
+mcError_t mcdev_mcLaunchDeviceV2(void* parameters, mcStream_t stream) {
+  return static_cast<mcError_t>(
+      bound_runtime->launch_device_v2(parameters, stream));
+}
+
+MCDEV_DECLARE(void*, mcGetParameterBuffer, (size_t alignment, size_t size));
+void* mcdev_mcGetParameterBuffer(size_t alignment, size_t size) {
+  return bound_runtime->get_parameter_buffer(alignment, size);
+}
+
+MCDEV_DECLARE(void*, mcGetParameterBufferV2,
+              (void* kernel, dim3 grid, dim3 block, unsigned shared_bytes));
+void* mcdev_mcGetParameterBufferV2(void* kernel, dim3 grid, dim3 block,
+                                   unsigned shared_bytes) {
+  return bound_runtime->get_parameter_buffer_v2(kernel, grid, block,
+                                                shared_bytes);
+}
+
+MCDEV_DECLARE(mcError_t, mcDeviceSynchronize, (void));
+mcError_t mcdev_mcDeviceSynchronize(void) {
+  return static_cast<mcError_t>(bound_runtime->device_synchronize());
+}
+
+MCDEV_DECLARE(mcError_t, mcGetLastError, (void));
+mcError_t mcdev_mcGetLastError(void) {
+  return static_cast<mcError_t>(bound_runtime->last_error(1));
+}
+
+MCDEV_DECLARE(mcError_t, mcPeekAtLastError, (void));
+mcError_t mcdev_mcPeekAtLastError(void) {
+  return static_cast<mcError_t>(bound_runtime->last_error(0));
+}
+
+MCDEV_DECLARE(const char*, mcGetErrorString, (mcError_t error));
+const char* mcdev_mcGetErrorString(mcError_t error) {
+  return bound_runtime->error_text(error, 0);
+}
+
+MCDEV_DECLARE(const char*, mcGetErrorName, (mcError_t error));
+const char* mcdev_mcGetErrorName(mcError_t error) {
+  return bound_runtime->error_text(error, 1);
+}
+
+// [api.devrt.api.device-malloc-uses-heap] The device heap, as malloc.
+MCDEV_DECLARE(mcError_t, mcMalloc, (void** pointer, size_t size));
+mcError_t mcdev_mcMalloc(void** pointer, size_t size) {
+  if (pointer == nullptr) {
+    bound_runtime->record_error(mcErrorInvalidValue);
+    return mcErrorInvalidValue;
+  }
+  *pointer = bound_runtime->malloc(size);
+  if (*pointer == nullptr && size > 0) {
+    bound_runtime->record_error(mcErrorMemoryAllocation);
+    return mcErrorMemoryAllocation;
+  }
+  return mcSuccess;
+}
+
+// [api.devrt.api.free-across-host-device-undefined] Freeing what is no
+// device heap block traps, as free() does.
+MCDEV_DECLARE(mcError_t, mcFree, (void* pointer));
+mcError_t mcdev_mcFree(void* pointer) {
+  if (pointer != nullptr) bound_runtime->free(pointer);
+  return mcSuccess;
+}
+
+MCDEV_DECLARE(mcError_t, mcDeviceGetLimit, (size_t * value, mcLimit_t limit));
+mcError_t mcdev_mcDeviceGetLimit(size_t* value, mcLimit_t limit) {
+  return static_cast<mcError_t>(bound_runtime->device_get_limit(value, limit));
+}
+
+MCDEV_DECLARE(mcError_t, mcGetDevice, (int* device));
+mcError_t mcdev_mcGetDevice(int* device) {
+  return static_cast<mcError_t>(bound_runtime->get_device(device));
+}
+
+MCDEV_DECLARE(mcError_t, mcDeviceGetAttribute,
+              (int* value, mcDeviceAttribute_t attribute, int device));
+mcError_t mcdev_mcDeviceGetAttribute(int* value, mcDeviceAttribute_t attribute,
+                                     int device) {
+  return static_cast<mcError_t>(
+      bound_runtime->device_get_attribute(value, attribute, device));
+}
+
+MCDEV_DECLARE(unsigned, __isGlobal, (const void* pointer));
+unsigned mcdev___isGlobal(const void* pointer) {
+  return bound_runtime->is_global(pointer) != 0 ? 1u : 0u;
+}
+
+namespace {
+
+// [api.devrt.memory.async-copy-of-private-memory-undefined] The device
+// runtime's copies and fills are carried out at once, in the calling
+// thread: a permitted order, as they complete before any later
+// synchronization. Shared or private memory is refused with
+// mcErrorInvalidValue; the stream is ignored, as for launches.
+mcError_t CheckGlobal(const void* pointer) {
+  if (bound_runtime->is_global(pointer) != 0) return mcSuccess;
+  bound_runtime->record_error(mcErrorInvalidValue);
+  return mcErrorInvalidValue;
+}
+
+mcError_t Copy2D(void* destination, size_t destination_pitch,
+                 const void* source, size_t source_pitch, size_t width,
+                 size_t height) {
+  if (height > 0 && (width > destination_pitch || width > source_pitch)) {
+    bound_runtime->record_error(mcErrorInvalidPitchValue);
+    return mcErrorInvalidPitchValue;
+  }
+  if (width == 0 || height == 0) return mcSuccess;
+  if (mcError_t e = CheckGlobal(destination); e != mcSuccess) return e;
+  if (mcError_t e = CheckGlobal(source); e != mcSuccess) return e;
+  for (size_t row = 0; row < height; ++row) {
+    memmove(static_cast<char*>(destination) + row * destination_pitch,
+            static_cast<const char*>(source) + row * source_pitch, width);
+  }
+  return mcSuccess;
+}
+
+mcError_t Fill2D(void* destination, size_t pitch, int value, size_t width,
+                 size_t height) {
+  if (height > 1 && width > pitch) {
+    bound_runtime->record_error(mcErrorInvalidValue);
+    return mcErrorInvalidValue;
+  }
+  if (width == 0 || height == 0) return mcSuccess;
+  if (mcError_t e = CheckGlobal(destination); e != mcSuccess) return e;
+  for (size_t row = 0; row < height; ++row) {
+    memset(static_cast<char*>(destination) + row * pitch, value, width);
+  }
+  return mcSuccess;
+}
+
+// A box of pitched memory, slice by slice; arrays are host objects.
+mcError_t Copy3D(const mcMemcpy3DParms* p) {
+  if (p == nullptr || p->srcArray != nullptr || p->dstArray != nullptr) {
+    bound_runtime->record_error(mcErrorInvalidValue);
+    return mcErrorInvalidValue;
+  }
+  const mcExtent e = p->extent;
+  const size_t source_slice = p->srcPtr.pitch * p->srcPtr.ysize;
+  const size_t destination_slice = p->dstPtr.pitch * p->dstPtr.ysize;
+  for (size_t z = 0; z < e.depth; ++z) {
+    const char* source = static_cast<const char*>(p->srcPtr.ptr) +
+                         (p->srcPos.z + z) * source_slice +
+                         p->srcPos.y * p->srcPtr.pitch + p->srcPos.x;
+    char* destination = static_cast<char*>(p->dstPtr.ptr) +
+                        (p->dstPos.z + z) * destination_slice +
+                        p->dstPos.y * p->dstPtr.pitch + p->dstPos.x;
+    const mcError_t e2 = Copy2D(destination, p->dstPtr.pitch, source,
+                                p->srcPtr.pitch, e.width, e.height);
+    if (e2 != mcSuccess) return e2;
+  }
+  return mcSuccess;
+}
+
+mcError_t Fill3D(mcPitchedPtr target, int value, mcExtent extent) {
+  if (extent.width > target.pitch ||
+      (extent.depth > 1 && extent.height > target.ysize)) {
+    bound_runtime->record_error(mcErrorInvalidValue);
+    return mcErrorInvalidValue;
+  }
+  for (size_t z = 0; z < extent.depth; ++z) {
+    const mcError_t e =
+        Fill2D(static_cast<char*>(target.ptr) + z * target.pitch * target.ysize,
+               target.pitch, value, extent.width, extent.height);
+    if (e != mcSuccess) return e;
+  }
+  return mcSuccess;
+}
+
+}  // namespace
+
+MCDEV_DECLARE(mcError_t, mcMemcpy3DAsync,
+              (const mcMemcpy3DParms* parameters, mcStream_t stream));
+mcError_t mcdev_mcMemcpy3DAsync(const mcMemcpy3DParms* parameters, mcStream_t) {
+  return Copy3D(parameters);
+}
+MCDEV_DECLARE(mcError_t, mcMemcpy3DAsync_ptsz,
+              (const mcMemcpy3DParms* parameters, mcStream_t stream));
+mcError_t mcdev_mcMemcpy3DAsync_ptsz(const mcMemcpy3DParms* parameters,
+                                     mcStream_t) {
+  return Copy3D(parameters);
+}
+
+MCDEV_DECLARE(mcError_t, mcMemset3DAsync,
+              (mcPitchedPtr target, int value, mcExtent extent,
+               mcStream_t stream));
+mcError_t mcdev_mcMemset3DAsync(mcPitchedPtr target, int value, mcExtent extent,
+                                mcStream_t) {
+  return Fill3D(target, value, extent);
+}
+MCDEV_DECLARE(mcError_t, mcMemset3DAsync_ptsz,
+              (mcPitchedPtr target, int value, mcExtent extent,
+               mcStream_t stream));
+mcError_t mcdev_mcMemset3DAsync_ptsz(mcPitchedPtr target, int value,
+                                     mcExtent extent, mcStream_t) {
+  return Fill3D(target, value, extent);
+}
+
+MCDEV_DECLARE(mcError_t, mcMemcpyAsync,
+              (void* destination, const void* source, size_t count,
+               mcMemcpyKind kind, mcStream_t stream));
+mcError_t mcdev_mcMemcpyAsync(void* destination, const void* source,
+                              size_t count, mcMemcpyKind, mcStream_t) {
+  return Copy2D(destination, count, source, count, count, 1);
+}
+MCDEV_DECLARE(mcError_t, mcMemcpyAsync_ptsz,
+              (void* destination, const void* source, size_t count,
+               mcMemcpyKind kind, mcStream_t stream));
+mcError_t mcdev_mcMemcpyAsync_ptsz(void* destination, const void* source,
+                                   size_t count, mcMemcpyKind, mcStream_t) {
+  return Copy2D(destination, count, source, count, count, 1);
+}
+
+MCDEV_DECLARE(mcError_t, mcMemcpy2DAsync,
+              (void* destination, size_t destination_pitch, const void* source,
+               size_t source_pitch, size_t width, size_t height,
+               mcMemcpyKind kind, mcStream_t stream));
+mcError_t mcdev_mcMemcpy2DAsync(void* destination, size_t destination_pitch,
+                                const void* source, size_t source_pitch,
+                                size_t width, size_t height, mcMemcpyKind,
+                                mcStream_t) {
+  return Copy2D(destination, destination_pitch, source, source_pitch, width,
+                height);
+}
+MCDEV_DECLARE(mcError_t, mcMemcpy2DAsync_ptsz,
+              (void* destination, size_t destination_pitch, const void* source,
+               size_t source_pitch, size_t width, size_t height,
+               mcMemcpyKind kind, mcStream_t stream));
+mcError_t mcdev_mcMemcpy2DAsync_ptsz(void* destination,
+                                     size_t destination_pitch,
+                                     const void* source, size_t source_pitch,
+                                     size_t width, size_t height, mcMemcpyKind,
+                                     mcStream_t) {
+  return Copy2D(destination, destination_pitch, source, source_pitch, width,
+                height);
+}
+
+MCDEV_DECLARE(mcError_t, mcMemsetAsync,
+              (void* destination, int value, size_t count, mcStream_t stream));
+mcError_t mcdev_mcMemsetAsync(void* destination, int value, size_t count,
+                              mcStream_t) {
+  return Fill2D(destination, count, value, count, 1);
+}
+MCDEV_DECLARE(mcError_t, mcMemsetAsync_ptsz,
+              (void* destination, int value, size_t count, mcStream_t stream));
+mcError_t mcdev_mcMemsetAsync_ptsz(void* destination, int value, size_t count,
+                                   mcStream_t) {
+  return Fill2D(destination, count, value, count, 1);
+}
+
+MCDEV_DECLARE(mcError_t, mcMemset2DAsync,
+              (void* destination, size_t pitch, int value, size_t width,
+               size_t height, mcStream_t stream));
+mcError_t mcdev_mcMemset2DAsync(void* destination, size_t pitch, int value,
+                                size_t width, size_t height, mcStream_t) {
+  return Fill2D(destination, pitch, value, width, height);
+}
+MCDEV_DECLARE(mcError_t, mcMemset2DAsync_ptsz,
+              (void* destination, size_t pitch, int value, size_t width,
+               size_t height, mcStream_t stream));
+mcError_t mcdev_mcMemset2DAsync_ptsz(void* destination, size_t pitch, int value,
+                                     size_t width, size_t height, mcStream_t) {
+  return Fill2D(destination, pitch, value, width, height);
+}
+
 // --- <math.h>, float and double forms, forwarded to libm. ---
 
 // `__mcdev_<name>` calling libm's `<name>` with one, two or three

@@ -33,6 +33,7 @@ namespace mxcts::device_internal {
 class BlockBarrier;
 class BlockScheduler;
 class GridBarrier;
+class NestedGrid;
 class ScheduleOrder;
 class SharedArena;
 class WaveCollectives;
@@ -60,6 +61,12 @@ struct ActiveGrid {
   // The order the grid runs in; trap diagnostics name it.
   ScheduleOrder* order = nullptr;
   TrapRecord trap;
+  // Dynamic parallelism (reference/device/nested): the grid's place in its
+  // launch tree, and for a child grid the text trap diagnostics append,
+  // "; in a child grid launched by kernel 'p' block (0,0,0) thread
+  // (0,0,0)", one clause per ancestor.
+  NestedGrid* nested = nullptr;
+  std::string launch_chain;
 };
 
 // The grid the calling OS thread runs now, or null outside RunGrid.

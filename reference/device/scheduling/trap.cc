@@ -51,9 +51,10 @@ void Trap(mcError_t error, std::string message) {
   }
   BlockScheduler& block = *grid->block;
   grid->trap.error = error;
-  grid->trap.diagnostic = FormatTrapDiagnostic(
-      grid->kernel_name, block.block_index(),
-      block.ThreadIndex(block.current_thread()), message, grid->order);
+  grid->trap.diagnostic =
+      FormatTrapDiagnostic(grid->kernel_name, block.block_index(),
+                           block.ThreadIndex(block.current_thread()),
+                           message + grid->launch_chain, grid->order);
   std::string().swap(message);
   // [api.trap.diagnostic.printed-on-trap]
   std::fputs(grid->trap.diagnostic.c_str(), stderr);

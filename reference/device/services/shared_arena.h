@@ -88,6 +88,14 @@ class SharedArena {
   // The lowest address of a packed arena.
   void* base() const { return base_; }
 
+  // Whether `address` lies in the arena's mapping (its shared memory, or
+  // the inaccessible memory around it): a pointer to shared memory.
+  // [api.devrt.memory.isglobal-intrinsic]
+  bool Contains(const void* address) const {
+    const char* p = static_cast<const char*>(address);
+    return p >= region_begin_ && p < region_begin_ + mapped_bytes_;
+  }
+
   // If `address` lies in the arena's inaccessible memory, says which
   // variable an access there overran and returns true.
   bool DescribeFault(uintptr_t address, std::string* description) const;

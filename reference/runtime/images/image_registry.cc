@@ -261,6 +261,13 @@ absl::StatusOr<std::unique_ptr<ImageInstance>> ImageRegistry::Load(Image& image,
                       absl::StrCat("device image: bad kernel record ", name));
     }
     instance->kernels.try_emplace(record->key, record);
+    // [api.devrt.launch.parameter-buffer-api] Device code names kernels by
+    // their address in its own copy of the image.
+    if (record->function != nullptr) {
+      device_functions_.try_emplace(
+          record->function,
+          KernelHandle{record, KernelDisplayName(record->key), instance.get()});
+    }
   }
   for (const std::string& name : image.variable_symbols) {
     auto* record = static_cast<const DeviceVariableRecord*>(
@@ -331,6 +338,19 @@ absl::StatusOr<KernelHandle> ImageRegistry::ResolveKernel(const void* stub,
                                  kernel.display_name));
   }
   return KernelHandle{record->second, kernel.display_name, instance};
+}
+
+absl::StatusOr<KernelHandle> ImageRegistry::ResolveDeviceFunction(
+    const void* function) {
+  absl::MutexLock lock(&mu_);
+  auto it = device_functions_.find(function);
+  if (it == device_functions_.end()) {
+    return McStatus(mcErrorInvalidDeviceFunction,
+                    absl::StrFormat("%p is not a kernel of the device code of "
+                                    "this program",
+                                    function));
+  }
+  return it->second;
 }
 
 absl::StatusOr<VariableHandle> ImageRegistry::ResolveVariable(

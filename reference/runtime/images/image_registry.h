@@ -109,6 +109,10 @@ class ImageRegistry {
   // kernel; mcErrorNoKernelImageForDevice if its image lacks the record;
   // the load's error if the image does not load.
   absl::StatusOr<KernelHandle> ResolveKernel(const void* stub, int device);
+  // The kernel whose address in device code, in the copy of its image
+  // loaded for some device, is `function` (dynamic parallelism: device code
+  // names kernels so). mcErrorInvalidDeviceFunction if there is none.
+  absl::StatusOr<KernelHandle> ResolveDeviceFunction(const void* function);
   // The variable whose host shadow (or, for a managed variable, whose
   // address) is `symbol`, as `device` sees it. mcErrorInvalidSymbol if
   // `symbol` names no device variable.
@@ -167,6 +171,9 @@ class ImageRegistry {
   absl::flat_hash_map<const void*, Entity> managed_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<const void*, const __mc_internal::KernelRecord*>
       hand_written_ ABSL_GUARDED_BY(mu_);
+  // Kernels by their address in a loaded copy of their image.
+  absl::flat_hash_map<const void*, KernelHandle> device_functions_
+      ABSL_GUARDED_BY(mu_);
   const __mc_image_runtime* table_override_ ABSL_GUARDED_BY(mu_) = nullptr;
 };
 

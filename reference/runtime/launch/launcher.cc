@@ -26,6 +26,7 @@
 #include "reference/runtime/errors/error_mapping.h"
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/images/image_registry.h"
+#include "reference/runtime/launch/device_launch.h"
 #include "reference/runtime/peer/peer_protection.h"
 #include "reference/runtime/timeline/device_work.h"
 #include "reference/runtime/timeline/stream.h"
@@ -269,6 +270,8 @@ DeviceWork PreparedLaunch::Work() const {
                                    launch.cooperative_};
     // [api.device.limit.stack-size] Each device has its own stack size.
     mxcts::device::SetFiberStackBytes(device->limits().FiberStackBytes());
+    // Dynamic parallelism: the device's limits for the grid's children.
+    InstallDeviceRuntime(*device);
     images->BeginGrid(kernel);
     PeerProtection peer_protection(device->ordinal());  // checked mode only
     mcError_t result = runner(grid);

@@ -108,7 +108,11 @@ const __mc_image_runtime kTable = {MC_IMAGE_ABI_VERSION,
                                    Clock64,
                                    Nanosleep,
                                    GridSync,
-                                   GridIsCooperative};
+                                   GridIsCooperative,
+    // No dynamic parallelism: the programs of the pipeline tests launch
+    // from the host only.
+    nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+    nullptr, nullptr, nullptr, nullptr, nullptr, nullptr};
 
 void* Load(const __mc_internal::ImageBlob* image) {
   auto found = LoadedImages().find(image);

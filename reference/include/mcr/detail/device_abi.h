@@ -146,6 +146,19 @@ long long __mc_dev_clock64(void);
 // Advances the device clock by `nanoseconds`.
 void __mc_dev_nanosleep(unsigned int nanoseconds);
 
+// Dynamic parallelism (launch_abi.h). A launch written in device code
+// pushes its configuration for the calling device thread; the prologue of
+// the kernel it then calls hands the arguments over, and the call becomes
+// a child grid: __mc_dev_launch_from_kernel returns nonzero when it took
+// the call as a launch, zero when the calling thread has no configuration
+// pushed (an ordinary start of a thread). `__mc_dev_launch_pending` is
+// nonzero while some configuration may be pending in the image; hidden, so
+// that testing it costs one load.
+void __mc_dev_push_launch_configuration(dim3 grid, dim3 block,
+                                        size_t shared_bytes, mcStream_t stream);
+int __mc_dev_launch_from_kernel(const void* kernel, void** args);
+__attribute__((__visibility__("hidden"))) extern int __mc_dev_launch_pending;
+
 }  // extern "C"
 
 // The built-in variables are ordinary variables at namespace scope, so that

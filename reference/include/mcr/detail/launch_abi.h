@@ -65,6 +65,10 @@ struct KernelRecord {
   unsigned min_blocks_per_multiprocessor;
   size_t static_shared_bytes;
   void (*run_threads)(void** args, __mc_thread_walk* walk);
+  // The kernel's address in device code, as `(void*)kernel` gives it there
+  // (mcLaunchDevice and mcGetParameterBufferV2 name kernels so); null in
+  // records written by hand.
+  const void* function = nullptr;
 };
 
 // One __device__, __constant__ or __managed__ variable in a device image.
@@ -89,6 +93,7 @@ static constexpr bool kPerThreadDefaultStream = false;
 
 // --- Runtime entry points (libmcruntime). ---
 
+#ifndef __MACA_ARCH__
 // Records the configuration of the next stub call on this host thread.
 // `stream` 0 is mcStreamPerThread when `per_thread_default_stream` is true,
 // the legacy default stream when it is false; translated code never passes
@@ -96,6 +101,18 @@ static constexpr bool kPerThreadDefaultStream = false;
 void PushLaunchConfiguration(
     dim3 grid, dim3 block, size_t shared_bytes = 0, mcStream_t stream = 0,
     bool per_thread_default_stream = kPerThreadDefaultStream);
+#else
+// Device pass: a launch written in device code (dynamic parallelism)
+// records its configuration for the calling device thread; the kernel
+// called right after it sees the configuration in its prologue
+// (LaunchFromDevice below) and becomes a child grid instead of running.
+// [api.devrt.launch.chevron-syntax-in-device-code]
+inline void PushLaunchConfiguration(dim3 grid, dim3 block,
+                                    size_t shared_bytes = 0,
+                                    mcStream_t stream = 0, bool = false) {
+  __mc_dev_push_launch_configuration(grid, block, shared_bytes, stream);
+}
+#endif
 
 // Pops the configuration pushed for this call and launches `host_stub` with
 // `args` as mcLaunchKernel would; a missing configuration is
@@ -174,6 +191,21 @@ void LaunchFromStubInUnit(A&... arguments) {
   LaunchFromStubArgs(reinterpret_cast<const void*>(F), pointers);
 }
 
+#ifdef __MACA_ARCH__
+// Device pass: the prologue of every kernel body. When the calling device
+// thread has pushed a configuration (a launch written in device code), the
+// call of the kernel is that launch: the arguments, converted to the
+// parameters' types by the call, are copied into a child grid, and the
+// body does not run (returns true). Otherwise returns false at once; the
+// translator tests __mc_dev_launch_pending first, so an ordinary thread
+// pays one load.
+template <typename... A>
+bool LaunchFromDevice(const void* kernel, A&... arguments) {
+  void* pointers[sizeof...(A) + 1] = {ArgumentAddress(arguments)..., nullptr};
+  return __mc_dev_launch_from_kernel(kernel, pointers) != 0;
+}
+#endif
+
 // Device pass: what the translator knows of a kernel beyond its type: its
 // `__launch_bounds__` arguments and its static shared footprint.
 // `Unit` is the source's tag for a kernel with internal linkage in
@@ -239,7 +271,8 @@ __attribute__((used)) const KernelRecord DeviceKernel<
     static_cast<unsigned>(MaxThreads),
     static_cast<unsigned>(MinBlocks),
     StaticShared,
-    &RunThreads};
+    &RunThreads,
+    reinterpret_cast<const void*>(F)};
 
 }  // namespace __mc_internal
 
