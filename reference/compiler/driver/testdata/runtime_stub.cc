@@ -92,23 +92,11 @@ void Nanosleep(unsigned int) {}
 void GridSync(const char*, int) { Die("no grid barrier in the stub", ""); }
 int GridIsCooperative() { return 0; }
 
-const __mc_image_runtime kTable = {MC_IMAGE_ABI_VERSION,
-                                   &context,
-                                   Syncthreads,
-                                   SharedVariable,
-                                   DynamicShared,
-                                   DevicePrintf,
-                                   std::malloc,
-                                   std::free,
-                                   AssertFail,
-                                   Trap,
-                                   SyncthreadsPredicate,
-                                   WaveCollective,
-                                   TrapError,
-                                   Clock64,
-                                   Nanosleep,
-                                   GridSync,
-                                   GridIsCooperative,
+const __mc_image_runtime kTable = {
+    MC_IMAGE_ABI_VERSION, &context, Syncthreads, SharedVariable, DynamicShared,
+    DevicePrintf, std::malloc, std::free, AssertFail, Trap,
+    SyncthreadsPredicate, WaveCollective, TrapError, Clock64, Nanosleep,
+    GridSync, GridIsCooperative,
     // No dynamic parallelism: the programs of the pipeline tests launch
     // from the host only.
     nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
