@@ -114,7 +114,8 @@ void HandMadeLoad(void** args) {
       static_cast<unsigned long long>(reinterpret_cast<uintptr_t>(&request)),
       0,
       "hand.cc",
-      7};
+      7,
+      nullptr};
   __mc_dev_wave_collective(&wave);
 }
 
