@@ -64,6 +64,11 @@ ABSL_CONST_INIT absl::Mutex settings_mutex(absl::kConstInit);
 
 size_t fiber_stack_bytes ABSL_GUARDED_BY(settings_mutex) =
     kDefaultFiberStackBytes;
+size_t guarded_stack_budget ABSL_GUARDED_BY(settings_mutex) =
+    kGuardedStacksFromSystem;
+// Counts SetGuardedStackBudget calls: each one gives the next grid a new
+// stack pool, whose stacks follow the budget from the first.
+uint64_t guarded_stack_budget_sets ABSL_GUARDED_BY(settings_mutex) = 0;
 // Empty until set or first read from MXCTS_ENGINE_ORDER.
 // Parsed once: when set, or from MXCTS_ENGINE_ORDER on first use.
 std::optional<ScheduleOrder> schedule_order ABSL_GUARDED_BY(settings_mutex);
@@ -80,6 +85,7 @@ std::atomic<bool> shared_memory_checked{false};
 struct EngineState {
   std::unique_ptr<StackPool> stacks;
   size_t stacks_requested_bytes = 0;
+  uint64_t stacks_budget_sets = 0;
   std::unique_ptr<SharedArena> arena;
 };
 
@@ -201,11 +207,23 @@ mcError_t RunGrid(const GridLaunch& launch) {
   if (running_grid) return mcErrorNotSupported;
   if (!LaunchIsRunnable(launch)) return mcErrorInvalidConfiguration;
   const size_t stack_bytes = FiberStackBytes();
+  size_t guarded_budget;
+  uint64_t budget_sets;
+  {
+    absl::MutexLock lock(&settings_mutex);
+    guarded_budget = guarded_stack_budget;
+    budget_sets = guarded_stack_budget_sets;
+  }
   absl::MutexLock lock(&engine_mutex);
   EngineState& state = State();
-  if (state.stacks == nullptr || state.stacks_requested_bytes != stack_bytes) {
-    state.stacks = std::make_unique<StackPool>(stack_bytes);
+  if (state.stacks == nullptr || state.stacks_requested_bytes != stack_bytes ||
+      state.stacks_budget_sets != budget_sets) {
+    state.stacks = std::make_unique<StackPool>(
+        stack_bytes, guarded_budget == kGuardedStacksFromSystem
+                         ? StackPool::kBudgetFromSystem
+                         : guarded_budget);
     state.stacks_requested_bytes = stack_bytes;
+    state.stacks_budget_sets = budget_sets;
   }
   // [lang.ub.memory.out-of-bounds-shared] The layout follows the setting
   // of the grid's time; a change makes a new arena.
@@ -341,6 +359,17 @@ bool SetFiberStackBytes(size_t bytes) {
   absl::MutexLock lock(&settings_mutex);
   fiber_stack_bytes = bytes;
   return true;
+}
+
+size_t GuardedStackBudget() {
+  absl::MutexLock lock(&settings_mutex);
+  return guarded_stack_budget;
+}
+
+void SetGuardedStackBudget(size_t budget) {
+  absl::MutexLock lock(&settings_mutex);
+  guarded_stack_budget = budget;
+  ++guarded_stack_budget_sets;
 }
 
 std::string ScheduleOrderSetting() { return CurrentScheduleOrder().Describe(); }

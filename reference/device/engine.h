@@ -157,7 +157,8 @@ void ResetDeviceState();
 
 // The stack of each fiber (one device thread while it runs): the device
 // code's frames plus the engine's and the C library's (printf formatting).
-// Rounded up to whole pages; each stack also gets a guard page below it.
+// Rounded up to whole pages; each stack also gets a guard page below it,
+// or a canary (SetGuardedStackBudget).
 // A runtime that offers mcLimitStackSize (the device code's own share) can
 // set it to that value plus kFiberStackReserveBytes.
 inline constexpr size_t kDefaultFiberStackBytes = 256 * 1024;
@@ -166,6 +167,15 @@ inline constexpr size_t kMaxFiberStackBytes = 64 * 1024 * 1024;
 inline constexpr size_t kFiberStackReserveBytes = 64 * 1024;
 size_t FiberStackBytes();
 bool SetFiberStackBytes(size_t bytes);
+
+// How many fiber stacks may have a guard page of their own; stacks beyond
+// come from slabs and carry a canary instead (fibers/stack_pool.h).
+// kGuardedStacksFromSystem, the default, is what the system's limit on
+// memory mappings allows; tests of the slab stacks set a small number.
+// Each call gives the next grid a new pool of stacks.
+inline constexpr size_t kGuardedStacksFromSystem = ~size_t{0};
+size_t GuardedStackBudget();
+void SetGuardedStackBudget(size_t budget);
 
 // The order in which grids started from now on run their blocks and
 // threads (reference/device/scheduling/schedule_order.h): "linear" (the

@@ -1,12 +1,14 @@
 // Copyright mxcts authors.
 //
 // Tests of the stack pool: page rounding, reuse of released stacks, the
-// guard page below each stack, and finding the stack of an address.
+// guard page below each stack, the slabs with canaries beyond the guarded
+// budget, and finding the stack of an address.
 
 #include "reference/device/fibers/stack_pool.h"
 
 #include <csignal>
 #include <cstdint>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "gtest/gtest.h"
@@ -90,6 +92,84 @@ TEST(StackPool, CoversItsStacksAndTheirGuards) {
   EXPECT_FALSE(pool.Covers(top + 1, 0));
   int on_this_stack = 0;
   EXPECT_FALSE(pool.Covers(reinterpret_cast<uintptr_t>(&on_this_stack), 0));
+}
+
+TEST(StackPool, BeyondTheGuardedBudgetStacksShareSlabs) {
+  StackPool pool(8192, /*guarded_budget=*/2);
+  std::vector<Stack> stacks;
+  for (int i = 0; i < 4; ++i) {
+    absl::StatusOr<Stack> stack = pool.Acquire();
+    ASSERT_TRUE(stack.ok());
+    stacks.push_back(*stack);
+  }
+  EXPECT_TRUE(stacks[0].guarded);
+  EXPECT_TRUE(stacks[1].guarded);
+  // The slab's lowest stack sits on the slab's guard page; the next one has
+  // it as its neighbour.
+  EXPECT_TRUE(stacks[2].guarded);
+  EXPECT_FALSE(stacks[3].guarded);
+  EXPECT_EQ(static_cast<char*>(stacks[3].base),
+            static_cast<char*>(stacks[2].top()));
+  EXPECT_EQ(pool.guarded_count(), 2u);
+  EXPECT_EQ(pool.mapped_count(), 4u);
+}
+
+TEST(StackPool, AnOverwrittenCanaryIsNoticed) {
+  StackPool pool(8192, /*guarded_budget=*/0);
+  absl::StatusOr<Stack> lowest = pool.Acquire();
+  absl::StatusOr<Stack> stack = pool.Acquire();
+  ASSERT_TRUE(lowest.ok() && stack.ok());
+  ASSERT_FALSE(stack->guarded);
+  // Control: a fresh stack's canary is intact, and writing just above it
+  // leaves it so.
+  EXPECT_TRUE(pool.CanaryIntact(*stack));
+  volatile char* base = static_cast<char*>(stack->base);
+  base[StackPool::kCanaryBytes] = 1;
+  EXPECT_TRUE(pool.CanaryIntact(*stack));
+  base[StackPool::kCanaryBytes - 1] = 1;
+  EXPECT_FALSE(pool.CanaryIntact(*stack));
+  // A guarded stack has no canary to break.
+  EXPECT_TRUE(pool.CanaryIntact(*lowest));
+  // Handed out again, the stack starts with its canary whole.
+  pool.Release(*stack);
+  absl::StatusOr<Stack> again = pool.Acquire();
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->base, stack->base);
+  EXPECT_TRUE(pool.CanaryIntact(*again));
+}
+
+TEST(StackPool, OnlyGuardedStacksOverflowIntoAGuardPage) {
+  StackPool pool(8192, /*guarded_budget=*/0);
+  absl::StatusOr<Stack> lowest = pool.Acquire();
+  absl::StatusOr<Stack> above = pool.Acquire();
+  ASSERT_TRUE(lowest.ok() && above.ok());
+  const uintptr_t lowest_base = reinterpret_cast<uintptr_t>(lowest->base);
+  const uintptr_t above_base = reinterpret_cast<uintptr_t>(above->base);
+  ASSERT_NE(pool.OverflowedStack(lowest_base - 1, 0), nullptr);
+  EXPECT_EQ(pool.OverflowedStack(lowest_base - 1, 0)->base, lowest->base);
+  // Below the upper stack is the lower one's memory, not a guard page.
+  EXPECT_EQ(pool.OverflowedStack(above_base - 1, 0), nullptr);
+  EXPECT_TRUE(pool.Covers(above_base - 1, 0));
+}
+
+// More stacks than the system's mappings allow guard pages for (two
+// mappings each, 65,530 mappings by default): the pool still hands them out.
+TEST(StackPool, HandsOutMoreStacksThanMappingsAllowGuardsFor) {
+  StackPool pool(16 * 1024);
+  constexpr int kStacks = 40000;
+  std::vector<Stack> stacks;
+  stacks.reserve(kStacks);
+  for (int i = 0; i < kStacks; ++i) {
+    absl::StatusOr<Stack> stack = pool.Acquire();
+    ASSERT_TRUE(stack.ok()) << "stack " << i << ": " << stack.status();
+    stacks.push_back(*stack);
+  }
+  EXPECT_LT(pool.guarded_count(), static_cast<size_t>(kStacks));
+  EXPECT_GT(pool.guarded_count(), 0u);
+  // Every one is usable over its whole length.
+  for (const Stack& stack : stacks) {
+    static_cast<volatile char*>(stack.base)[stack.size - 1] = 1;
+  }
 }
 
 }  // namespace

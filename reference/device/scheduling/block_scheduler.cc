@@ -305,6 +305,17 @@ void BlockScheduler::MakeReady(unsigned thread) {
 void BlockScheduler::Yield() { Dispatch(running_fiber_, /*self_free=*/false); }
 
 void BlockScheduler::Dispatch(Fiber* self, bool self_free) {
+  // [lang.ub.exec.stack-overflow] An unguarded stack (stack_pool.h) shows
+  // its overflow when the thread that ran on it leaves it.
+  if (!stacks_->CanaryIntact(self->stack())) {
+    Trap(mcErrorLaunchFailure,
+         absl::StrFormat(
+             "stack overflow: the thread's calls need more than its %u-byte "
+             "stack (mcLimitStackSize plus the engine's reserve) and "
+             "overwrote the canary at its bottom (this grid has more waiting "
+             "threads than stacks with guard pages)",
+             self->stack().size));
+  }
   if (!ready_.empty()) {
     const unsigned next = ready_.front();
     ready_.pop_front();

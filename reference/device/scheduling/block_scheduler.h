@@ -110,6 +110,8 @@ class BlockScheduler {
   unsigned thread_count() const { return thread_count_; }
   // The linear index of the thread that runs now.
   unsigned current_thread() const { return walk_.abi.current; }
+  // The stack the running thread runs on.
+  const Stack& running_stack() const { return running_fiber_->stack(); }
   uint3 block_index() const { return block_index_; }
   // The order the block runs in, or null for the linear order.
   ScheduleOrder* order() const { return order_; }

@@ -95,5 +95,52 @@ TEST(BlockScheduler, AReleasedWaitIsNoDeadlock) {
   EXPECT_THAT(result.stderr_text, IsEmpty());
 }
 
+// Thread 0 waits, so thread 1 runs on a second stack; with no guarded
+// budget that one is a slab stack with a canary, which thread 1 overwrites
+// when `smash` says so, as a thread that overflowed it would.
+void OverwriteCanary(void** args) {
+  const bool smash = Arg<bool>(args, 0);
+  bool* second_stack_unguarded = Arg<bool*>(args, 1);
+  BlockScheduler& block = Block();
+  if (block.current_thread() == 0) {
+    block.ParkCurrent(WaitSite{"test wait", "test.cc", 20});
+    block.Yield();
+    return;
+  }
+  const device_internal::Stack& stack = block.running_stack();
+  *second_stack_unguarded = !stack.guarded;
+  if (smash && !stack.guarded) static_cast<volatile char*>(stack.base)[0] = 0;
+  block.MakeReady(0);
+}
+
+RunResult RunOverwriteCanary(bool smash, bool* second_stack_unguarded) {
+  SetGuardedStackBudget(0);
+  RunResult result =
+      RunCapturingStderr("OverwriteCanary", &OverwriteCanary,
+                         {&smash, &second_stack_unguarded}, dim3(1), dim3(2));
+  SetGuardedStackBudget(kGuardedStacksFromSystem);
+  return result;
+}
+
+TEST(BlockScheduler, AnOverwrittenStackCanaryTraps) {
+  bool unguarded = false;
+  RunResult result = RunOverwriteCanary(/*smash=*/true, &unguarded);
+  ASSERT_TRUE(unguarded);
+  EXPECT_EQ(result.error, mcErrorLaunchFailure);
+  EXPECT_THAT(result.stderr_text,
+              ::testing::HasSubstr("kernel 'OverwriteCanary' block (0,0,0) "
+                                   "thread (1,0,0): stack overflow"));
+  EXPECT_THAT(result.stderr_text, ::testing::HasSubstr("canary"));
+}
+
+TEST(BlockScheduler, AnIntactStackCanaryRunsOn) {
+  // Control of the test above.
+  bool unguarded = false;
+  RunResult result = RunOverwriteCanary(/*smash=*/false, &unguarded);
+  ASSERT_TRUE(unguarded);
+  EXPECT_EQ(result.error, mcSuccess) << result.stderr_text;
+  EXPECT_THAT(result.stderr_text, IsEmpty());
+}
+
 }  // namespace
 }  // namespace mxcts::device
