@@ -238,8 +238,9 @@ absl::Status Driver::CompileMaca(const Job& job) {
   if (cl.device_only) {
     if (!needs_image) {
       diagnostics_ << "mxcc: error: " << job.source.value
-                   << " has no device code, so '--offload-device-only' has "
-                      "no device image to write\n";
+                   << " has no device code, so '"
+                   << (cl.genco ? "--genco" : "--offload-device-only")
+                   << "' has no device image to write\n";
       return Reported();
     }
     return BuildDeviceObject(job, symbol, /*host_object=*/"");

@@ -129,14 +129,16 @@ TEST_F(McrtcCompile, ErrorInAHeaderNamesTheHeader) {
 
 TEST_F(McrtcCompile, UnnamedProgramIsDefaultProgramInTheLog) {
   MX_SPEC("api.rtc.create.default-name");
-  CompiledProgram p = CompileProgram("int x = ;\n", nullptr);
+  CompiledProgram p = CompileProgram(
+      "int x = ;\nextern \"C\" __global__ void k() {}\n", nullptr);
   EXPECT_EQ(p.result, MCRTC_ERROR_COMPILATION);
   EXPECT_NE(p.log.find("default_program:1"), std::string::npos) << p.log;
 }
 
 TEST_F(McrtcCompile, EmptyNameIsDefaultProgramInTheLog) {
   MX_SPEC("api.rtc.create.default-name");
-  CompiledProgram p = CompileProgram("\nint x = ;\n", "");
+  CompiledProgram p =
+      CompileProgram("\nint x = ;\nextern \"C\" __global__ void k() {}\n", "");
   EXPECT_EQ(p.result, MCRTC_ERROR_COMPILATION);
   EXPECT_NE(p.log.find("default_program:2"), std::string::npos) << p.log;
 }
@@ -469,7 +471,8 @@ TEST_F(McrtcCompile, CompilationLeavesNoTemporaryFiles) {
   std::string saved = previous ? previous : "";
   setenv("TMPDIR", directory.c_str(), 1);
   CompiledProgram good = CompileProgram(kValueKernel, "t.cu", {"-DVALUE=1"});
-  CompiledProgram bad = CompileProgram("int x = ;", "t.cu");
+  CompiledProgram bad = CompileProgram(
+      "int x = ;\nextern \"C\" __global__ void k() {}\n", "t.cu");
   if (previous) {
     setenv("TMPDIR", saved.c_str(), 1);
   } else {
