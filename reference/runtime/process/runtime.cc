@@ -12,6 +12,7 @@
 
 #include "absl/synchronization/mutex.h"
 #include "reference/device/engine.h"
+#include "reference/runtime/binary_cache/process_binary_cache.h"
 #include "reference/runtime/host_thread/thread_state.h"
 #include "reference/runtime/images/image_registry.h"
 #include "reference/runtime/ipc/memory_imports.h"
@@ -43,6 +44,9 @@ void InitializeProcess() {
   ApplyTrapEnvironment(ReadTrapEnvironment());
   // [api.mps.mode.values]
   ProcessMpsMode();
+  // [api.cache.disable.read-at-initialization]: the cache variables are
+  // read now, whatever compiles first.
+  __mc_internal::ProcessBinaryCache();
 }
 
 // Registered while the runtime is loaded, before any entry point runs.
