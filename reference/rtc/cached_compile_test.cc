@@ -6,6 +6,7 @@
 
 #include "reference/rtc/cached_compile.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <stdlib.h>
 #include <sys/stat.h>

@@ -243,8 +243,19 @@ BinaryCache::StoreOutcome BinaryCache::Store(absl::string_view program,
   const std::string temporary_path =
       absl::StrCat(settings_.directory, "/.", name, ".", getpid(), ".",
                    temporaries.fetch_add(1), kTemporarySuffix);
-  const int fd = open(temporary_path.c_str(),
-                      O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  int fd = open(temporary_path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+                0644);
+  if (fd < 0 && errno == ENOENT) {
+    // The directory went away since it was made (a user cleaned the
+    // cache): make it again, once.
+    {
+      absl::MutexLock lock(&mu_);
+      directory_ready_ = false;
+    }
+    if (!EnsureDirectory()) return StoreOutcome::kDisabled;
+    fd = open(temporary_path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+              0644);
+  }
   if (fd < 0) {
     Disable(absl::StrCat("cannot write in '", settings_.directory,
                          "': ", ErrnoText(errno)));
