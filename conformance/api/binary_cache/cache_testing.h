@@ -186,6 +186,15 @@ inline std::string RequestArgument(const CompileRequest& r) {
          ";wait_for_go=" + std::to_string(r.wait_for_go);
 }
 
+// Whether two codes are the same bytes, for EXPECT_TRUE (EXPECT_EQ would
+// print whole images). A compiler may embed its temporary paths in the
+// code, so only code from the same compilation (an entry and its hits) is
+// compared this way; separate compilations are compared by what the code
+// computes.
+inline bool SameCode(const std::string& a, const std::string& b) {
+  return a == b;
+}
+
 // What a child reports.
 struct CompileReport {
   int exit_code = -1;  // 0: the role found nothing wrong
@@ -271,8 +280,9 @@ inline std::string RunCompileRole(LineChannel& parent,
     source = "#define VARIANT " + std::to_string(r.variant) + "\n" + source;
   }
   if (r.broken) source += "\nthis is not C++;\n";
-  const char* header_text[] = {nullptr, "#define SCALE 2\n",
-                               "#define SCALE 3\n"};
+  // Header 1 yields to -DSCALE=3, so the option alone changes SCALE.
+  const char* header_text[] = {
+      nullptr, "#ifndef SCALE\n#define SCALE 2\n#endif\n", "#define SCALE 3\n"};
   const char* header_name = "scale.h";
   const char* text = r.header > 0 ? header_text[r.header] : nullptr;
   mcrtcProgram program = nullptr;

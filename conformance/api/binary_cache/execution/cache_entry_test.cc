@@ -124,13 +124,13 @@ TEST_P(CorruptEntry, IsIgnoredAndReplaced) {
   CompileReport rebuilt = CompileInChild(environment);
   EXPECT_EQ(rebuilt.result, kSuccess);
   EXPECT_EQ(rebuilt.exit_code, 0) << "the program's results changed";
-  EXPECT_EQ(rebuilt.code, miss.code);
   // The entry was replaced by a good one, which the next run uses as it is.
   const auto replaced = EntryFiles(dir.path());
   ASSERT_EQ(replaced.size(), 1u);
   EXPECT_NE(ReadFile(path), bytes);
   CompileReport hit = CompileInChild(environment);
   EXPECT_EQ(hit.result, kSuccess);
+  EXPECT_TRUE(SameCode(hit.code, rebuilt.code));
   EXPECT_EQ(EntryFiles(dir.path()), replaced);
 }
 
