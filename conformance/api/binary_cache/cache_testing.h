@@ -166,6 +166,7 @@ struct CompileRequest {
   int broken = 0;   // 1: a source with an error
   int first_runtime_call = 0;  // 1: mcGetDeviceCount before anything else
   int wait_for_go = 0;         // 1: compile only after the parent says "go"
+  int big_blocks = 0;          // 1: launch blocks of 1024 threads instead of 64
 };
 
 // The names the children give mcrtcCreateProgram; index 0 is the default.
@@ -183,7 +184,8 @@ inline std::string RequestArgument(const CompileRequest& r) {
          ";launch=" + std::to_string(r.launch) +
          ";broken=" + std::to_string(r.broken) +
          ";first_runtime_call=" + std::to_string(r.first_runtime_call) +
-         ";wait_for_go=" + std::to_string(r.wait_for_go);
+         ";wait_for_go=" + std::to_string(r.wait_for_go) +
+         ";big_blocks=" + std::to_string(r.big_blocks);
 }
 
 // Whether two codes are the same bytes, for EXPECT_TRUE (EXPECT_EQ would
@@ -266,6 +268,7 @@ inline std::string RunCompileRole(LineChannel& parent,
   r.first_runtime_call =
       static_cast<int>(ChildArgument(argument, "first_runtime_call", 0));
   r.wait_for_go = static_cast<int>(ChildArgument(argument, "wait_for_go", 0));
+  r.big_blocks = static_cast<int>(ChildArgument(argument, "big_blocks", 0));
 
   if (r.first_runtime_call) {
     int count = 0;
@@ -326,7 +329,8 @@ inline std::string RunCompileRole(LineChannel& parent,
   if (mcModuleGetFunction(&kernel, module, "scale") != mcSuccess) {
     return "mcModuleGetFunction failed";
   }
-  constexpr int kCount = 256;
+  constexpr int kCount = 2048;
+  const int block = r.big_blocks ? 1024 : 64;
   std::vector<float> host(kCount);
   for (int i = 0; i < kCount; ++i) host[i] = static_cast<float>(i);
   float* device = nullptr;
@@ -337,8 +341,8 @@ inline std::string RunCompileRole(LineChannel& parent,
   mcMemcpy(device, host.data(), kCount * sizeof(float), mcMemcpyHostToDevice);
   int n = kCount;
   void* args[] = {&device, &n};
-  if (mcModuleLaunchKernel(kernel, kCount / 64, 1, 1, 64, 1, 1, 0, nullptr,
-                           args, nullptr) != mcSuccess) {
+  if (mcModuleLaunchKernel(kernel, kCount / block, 1, 1, block, 1, 1, 0,
+                           nullptr, args, nullptr) != mcSuccess) {
     return "mcModuleLaunchKernel failed";
   }
   mcMemcpy(host.data(), device, kCount * sizeof(float), mcMemcpyDeviceToHost);

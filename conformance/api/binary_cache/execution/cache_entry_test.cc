@@ -28,6 +28,35 @@ TEST(CacheContents, SuccessfulCompilationWritesOneEntry) {
   EXPECT_EQ(EntryFiles(dir.path()).size(), 1u);
 }
 
+// On the reference, loading the code and launching it, even with blocks of
+// more than 512 threads, compiles nothing: the one entry is the
+// compilation's. (The child loads and launches after compiling.)
+TEST(CacheContents, LoadingAndLargeBlocksWriteNoEntry) {
+  MX_SPEC("api.cache.contents.runtime-compiled-code");
+  MX_REQUIRE_CAPABILITY("binary_cache");
+  CacheDirectory dir("LargeBlocks");
+  CompileRequest request;
+  request.big_blocks = 1;
+  CompileReport report =
+      CompileInChild({{"MACA_CACHE_PATH", dir.path()}}, request);
+  EXPECT_EQ(report.result, kSuccess);
+  EXPECT_EQ(report.exit_code, 0);
+  EXPECT_EQ(EntryFiles(dir.path()).size(), 1u);
+}
+
+// The control: a compilation without loading or launching leaves the same
+// one entry.
+TEST(CacheContents, CompilationAloneWritesOneEntry) {
+  MX_SPEC("api.cache.contents.runtime-compiled-code");
+  MX_REQUIRE_CAPABILITY("binary_cache");
+  CacheDirectory dir("CompileOnly");
+  CompileRequest request;
+  request.launch = 0;
+  EXPECT_EQ(CompileInChild({{"MACA_CACHE_PATH", dir.path()}}, request).result,
+            kSuccess);
+  EXPECT_EQ(EntryFiles(dir.path()).size(), 1u);
+}
+
 TEST(CacheContents, FailedCompilationWritesNoEntry) {
   MX_SPEC("api.cache.contents.runtime-compiled-code");
   MX_REQUIRE_CAPABILITY("binary_cache");
