@@ -97,12 +97,31 @@ run names_build_paths "$scratch/control"
 check "control: the scan finds a path into the checkout" \
   '[[ "$output" == *libcontrol.so* ]]'
 
+# Prints each entry of the search path $2 (one a line) of the ELF file $1
+# that is not a $ORIGIN-relative folder inside the install.
+search_outside() {
+  local elf="$1" entry resolved
+  while read -r entry; do
+    [ -n "$entry" ] || continue
+    case "$entry" in
+      '$ORIGIN' | '$ORIGIN'/*)
+        resolved="$(realpath -m "$(dirname "$elf")/${entry#\$ORIGIN}")"
+        case "$resolved/" in "$prefix"/*) continue ;; esac
+        ;;
+    esac
+    echo "$entry"
+  done <<<"$2"
+}
+run search_outside "$prefix/lib/libx.so" $'$ORIGIN\n$ORIGIN/../lib\n$ORIGIN/../../_solib_k8\n/usr/lib/x'
+check "control: search paths that leave the install are found" \
+  '[ "$output" = $'"'"'$ORIGIN/../../_solib_k8\n/usr/lib/x'"'"' ]'
+
 for elf in "$prefix"/mxgpu_llvm/bin/mxcc "$prefix"/lib/*.so; do
   file="${elf#"$prefix"/}"
   dynamic="$(readelf -d "$elf" 2>&1)"
   search="$(sed -n 's/.*(R\(UN\)\{0,1\}PATH).*\[\(.*\)\]/\2/p' <<<"$dynamic" | tr ':' '\n')"
-  check "$file has no search path outside itself" \
-    '[ -z "$(grep -v "^\$ORIGIN" <<<"$search" | grep -v "^$")" ]'
+  outside="$(search_outside "$elf" "$search")"
+  check "$file has no search path outside the install" '[ -z "$outside" ]'
   case "$file" in
     *.so)
       check "$file's soname is its name" \
