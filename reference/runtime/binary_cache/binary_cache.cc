@@ -22,8 +22,9 @@
 //   are removed too.
 //
 // A failure to create the directory or to write into it disables the cache
-// for the rest of the process, with one warning: the program then compiles
-// as it would without a cache. Reading never disables it.
+// for the rest of the process, with one warning if MACA_CACHE_PATH named
+// the directory (none for the default one): the program then compiles as
+// it would without a cache. Reading never disables it.
 //
 // Tested by binary_cache_test.cc.
 
@@ -125,6 +126,10 @@ void BinaryCache::Disable(const std::string& why) {
     if (disabled_) return;
     disabled_ = true;
   }
+  // A home directory that cannot hold the cache (read-only in a sandbox or
+  // a container) is common and harmless; only a directory the user named
+  // is worth a warning.
+  if (settings_.directory_is_default) return;
   warn_(absl::StrCat(why, "; the binary cache is disabled for this process"));
 }
 

@@ -257,6 +257,19 @@ TEST_F(BinaryCacheTest, RegularFileAsDirectoryDisablesWithOneWarning) {
   EXPECT_EQ(ReadFile(directory_), "not a directory");
 }
 
+// The default directory, unusable, disables the cache without a word.
+TEST_F(BinaryCacheTest, UnusableDefaultDirectoryDisablesSilently) {
+  directory_ = root_ + "/file";
+  WriteFile(directory_, "not a directory");
+  BinaryCacheSettings settings = Settings();
+  settings.directory_is_default = true;
+  auto cache = Cache(settings);
+  EXPECT_EQ(cache->Store("k", Key("a"), "x"),
+            BinaryCache::StoreOutcome::kDisabled);
+  EXPECT_FALSE(cache->enabled());
+  EXPECT_TRUE(warnings_.empty());
+}
+
 TEST_F(BinaryCacheTest, ReadOnlyDirectoryDisables) {
   if (geteuid() == 0) {
     GTEST_SKIP() << "root writes into read-only directories, so the "
