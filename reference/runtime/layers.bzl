@@ -9,7 +9,7 @@ picture.
 
 RUNTIME_LAYERS = [
     ["errors"],
-    ["host_thread"],
+    ["host_thread", "environment"],
     ["devices"],
     ["timeline"],
     ["memory"],
