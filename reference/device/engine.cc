@@ -32,14 +32,12 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
 #include "absl/synchronization/mutex.h"
-#include "reference/device/collectives/barrier.h"
-#include "reference/device/collectives/wave_collectives.h"
 #include "reference/device/cooperative_grid.h"
 #include "reference/device/fibers/fiber.h"
 #include "reference/device/fibers/stack_pool.h"
+#include "reference/device/nested/block_loop.h"
 #include "reference/device/nested/device_runtime_calls.h"
 #include "reference/device/nested/nested_grids.h"
-#include "reference/device/scheduling/block_scheduler.h"
 #include "reference/device/scheduling/fault_traps.h"
 #include "reference/device/scheduling/schedule_order.h"
 #include "reference/device/scheduling/thread_context.h"
@@ -52,15 +50,12 @@ namespace mxcts::device {
 namespace {
 
 using device_internal::ActiveGrid;
-using device_internal::BlockBarrier;
-using device_internal::BlockScheduler;
 using device_internal::DevicePrintfBuffer;
 using device_internal::Fiber;
 using device_internal::ScheduleOrder;
 using device_internal::SharedArena;
 using device_internal::StackPool;
 using device_internal::TheDeviceHeap;
-using device_internal::WaveCollectives;
 
 // Held while a grid runs; guards the engine's grid-running state.
 ABSL_CONST_INIT absl::Mutex engine_mutex(absl::kConstInit);
@@ -179,44 +174,22 @@ mcError_t RunBlocks(const GridLaunch& launch, EngineState& state)
   // Dynamic parallelism: the grid's launch tree (nested/nested_grids.h).
   device_internal::NestedGridScope nested(&grid, state.stacks.get(),
                                           state.arena->checked(), order);
-  Fiber host;
-  bool completed = true;
-  const dim3 shape = launch.grid;
-  const unsigned long long block_count =
-      static_cast<unsigned long long>(shape.x) * shape.y * shape.z;
-  // [model.exec.linear-block-id] Linear order: x fastest, then y, then z;
-  // the shuffle order permutes the blocks (grids of more than 2^24 blocks
-  // keep the linear order, to bound the permutation's memory).
-  std::vector<unsigned> permutation;
-  if (order.shuffled() && block_count <= (1u << 24)) {
-    permutation = order.Permutation(static_cast<unsigned>(block_count));
-  }
+  bool completed;
   if (launch.cooperative) {
     // Every block alive at once: cooperative_grid.h.
+    const dim3 shape = launch.grid;
+    const std::vector<unsigned> permutation = device_internal::BlockOrder(
+        order, static_cast<unsigned long long>(shape.x) * shape.y * shape.z);
+    Fiber host;
     completed = device_internal::RunCooperativeBlocks(
         launch, permutation, state.stacks.get(), state.arena.get(), &order,
         &grid, &host);
     // Children nobody synchronized with run before the grid completes.
     if (completed) completed = nested.RunChildrenAtBlockEnd();
-  }
-  for (unsigned long long i = 0;
-       completed && !launch.cooperative && i < block_count; ++i) {
-    const unsigned long long linear = permutation.empty() ? i : permutation[i];
-    const uint3 index{static_cast<unsigned>(linear % shape.x),
-                      static_cast<unsigned>(linear / shape.x % shape.y),
-                      static_cast<unsigned>(linear / shape.x / shape.y)};
-    BlockScheduler block(launch, index, state.stacks.get(), &order);
-    BlockBarrier barrier(&block);
-    WaveCollectives waves(&block);
-    grid.block = &block;
-    grid.barrier = &barrier;
-    grid.waves = &waves;
-    state.arena->BeginBlock();
-    completed = block.Run(&host);
-    grid.block = nullptr;
-    grid.barrier = nullptr;
-    grid.waves = nullptr;
-    if (completed) completed = nested.RunChildrenAtBlockEnd();
+  } else {
+    completed = device_internal::RunBlocksOneAtATime(
+        launch, grid, state.stacks.get(), &order,
+        [&nested] { return nested.RunChildrenAtBlockEnd(); });
   }
   device_internal::SetCurrentGrid(nullptr);
   device_internal::SetCurrentThreadContext(nullptr);

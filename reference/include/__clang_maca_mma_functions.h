@@ -223,7 +223,8 @@ inline void Collective(const __mc_matrix_request& request, const char* file,
       static_cast<unsigned long long>(reinterpret_cast<uintptr_t>(&request)),
       0,
       file,
-      line};
+      line,
+      /*group=*/nullptr};
   __mc_dev_wave_collective(&wave);
 }
 

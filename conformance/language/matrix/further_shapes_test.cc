@@ -34,7 +34,7 @@ const MmaKind kKinds[] = {
     MATRIX_TEST_MMA_LAYOUTS(k8x32x16, __maca_bfloat16, float),
 };
 
-using ProductParam = std::tuple<MmaKind, Layout, Layout, unsigned>;
+using matrix_test::ProductParam;
 
 class FurtherShapeProduct : public testing::TestWithParam<ProductParam> {};
 
@@ -46,18 +46,11 @@ TEST_P(FurtherShapeProduct, EqualsProductPlusAccumulator) {
           "lang.wmma.load.col-major-addressing");
   const auto& [kind, c_layout, d_layout, pad_steps] = GetParam();
   MX_REQUIRE_CAPABILITY_VALUE("matrix_shapes", kind.ManifestWord());
-  const int m = kind.shape.m, n = kind.shape.n, k = kind.shape.k;
-  const Tile a = matrix_test::SmallIntegers(m, k, 51);
-  const Tile b = matrix_test::SmallIntegers(k, n, 52);
-  const Tile c = matrix_test::SmallIntegers(m, n, 53, 30);
   MmaOptions options;
   options.c_layout = c_layout;
   options.d_layout = d_layout;
   options.pad_steps = pad_steps;
-  Tile d;
-  ASSERT_EQ(kind.run(a, b, c, options, &d), mcSuccess);
-  EXPECT_EQ(matrix_test::FirstDifference(d, matrix_test::ExactProduct(a, b, c)),
-            "");
+  matrix_test::ExpectExactProduct(kind, options, /*seed=*/51, /*c_range=*/30);
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -66,14 +59,9 @@ INSTANTIATE_TEST_SUITE_P(
                      testing::Values(Layout::kRowMajor, Layout::kColMajor),
                      testing::Values(Layout::kRowMajor, Layout::kColMajor),
                      testing::Values(0u, 2u)),
-    [](const testing::TestParamInfo<ProductParam>& info) {
-      return std::get<0>(info.param).Name() + "C" +
-             matrix_test::LayoutName(std::get<1>(info.param)) + "D" +
-             matrix_test::LayoutName(std::get<2>(info.param)) + "Pad" +
-             std::to_string(std::get<3>(info.param));
-    });
+    matrix_test::ProductParamName);
 
-using PlaceParam = std::tuple<MmaKind, bool>;
+using matrix_test::PlaceParam;
 
 class FurtherShapeInPlace : public testing::TestWithParam<PlaceParam> {};
 
@@ -83,27 +71,16 @@ TEST_P(FurtherShapeInPlace, AccumulatesIntoC) {
           "lang.wmma.load.global-or-shared-source");
   const auto& [kind, shared] = GetParam();
   MX_REQUIRE_CAPABILITY_VALUE("matrix_shapes", kind.ManifestWord());
-  const int m = kind.shape.m, n = kind.shape.n, k = kind.shape.k;
-  const Tile a = matrix_test::SmallIntegers(m, k, 61);
-  const Tile b = matrix_test::SmallIntegers(k, n, 62);
-  const Tile c = matrix_test::SmallIntegers(m, n, 63, 100);
   MmaOptions options;
   options.in_place = true;
   options.shared = shared;
-  Tile d;
-  ASSERT_EQ(kind.run(a, b, c, options, &d), mcSuccess);
-  EXPECT_EQ(matrix_test::FirstDifference(d, matrix_test::ExactProduct(a, b, c)),
-            "");
+  matrix_test::ExpectExactProduct(kind, options, /*seed=*/61, /*c_range=*/100);
 }
 
 INSTANTIATE_TEST_SUITE_P(Kinds, FurtherShapeInPlace,
                          testing::Combine(testing::ValuesIn(kKinds),
                                           testing::Bool()),
-                         [](const testing::TestParamInfo<PlaceParam>& info) {
-                           return std::get<0>(info.param).Name() +
-                                  (std::get<1>(info.param) ? "Shared"
-                                                           : "Global");
-                         });
+                         matrix_test::PlaceParamName);
 
 const AccumulatorKind kAccumulators[] = {
     MATRIX_TEST_ACCUMULATOR_KIND(k32x8x16, float),

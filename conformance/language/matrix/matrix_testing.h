@@ -27,6 +27,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace matrix_test {
@@ -516,6 +517,42 @@ inline std::string FirstDifference(const Tile& actual, const Tile& expected) {
     }
   }
   return "";
+}
+
+// Runs `kind` with `options` on small-integer tiles of its shape (A from
+// `seed`, B from seed + 1, C from seed + 2 with values below `c_range`) and
+// expects D to equal A x B + C exactly.
+inline void ExpectExactProduct(const MmaKind& kind, const MmaOptions& options,
+                               int seed, int c_range) {
+  const int m = kind.shape.m, n = kind.shape.n, k = kind.shape.k;
+  const Tile a = SmallIntegers(m, k, seed);
+  const Tile b = SmallIntegers(k, n, seed + 1);
+  const Tile c = SmallIntegers(m, n, seed + 2, c_range);
+  Tile d;
+  ASSERT_EQ(kind.run(a, b, c, options, &d), mcSuccess);
+  EXPECT_EQ(FirstDifference(d, ExactProduct(a, b, c)), "");
+}
+
+// The parameters of a product test: the kind, the layouts of C and D, and
+// how many steps the leading dimension is padded by.
+using ProductParam = std::tuple<MmaKind, Layout, Layout, unsigned>;
+
+inline std::string ProductParamName(
+    const testing::TestParamInfo<ProductParam>& info) {
+  return std::get<0>(info.param).Name() + "C" +
+         LayoutName(std::get<1>(info.param)) + "D" +
+         LayoutName(std::get<2>(info.param)) + "Pad" +
+         std::to_string(std::get<3>(info.param));
+}
+
+// The parameters of an in-place test: the kind, and whether the tiles pass
+// through shared memory.
+using PlaceParam = std::tuple<MmaKind, bool>;
+
+inline std::string PlaceParamName(
+    const testing::TestParamInfo<PlaceParam>& info) {
+  return std::get<0>(info.param).Name() +
+         (std::get<1>(info.param) ? "Shared" : "Global");
 }
 
 }  // namespace matrix_test

@@ -47,7 +47,7 @@ const MmaKind kHalfKinds[] = {
 // D = A x B + C, exactly, for every layout and leading dimension.
 // ---------------------------------------------------------------------------
 
-using ProductParam = std::tuple<MmaKind, Layout, Layout, unsigned>;
+using matrix_test::ProductParam;
 
 class MmaProduct : public testing::TestWithParam<ProductParam> {};
 
@@ -73,17 +73,11 @@ TEST_P(MmaProduct, EqualsProductPlusAccumulator) {
   } else {
     MX_SPEC("lang.wmma.shape.half-accumulator");
   }
-  const Tile a = matrix_test::SmallIntegers(16, 16, 1);
-  const Tile b = matrix_test::SmallIntegers(16, 16, 2);
-  const Tile c = matrix_test::SmallIntegers(16, 16, 3, 50);
   MmaOptions options;
   options.c_layout = c_layout;
   options.d_layout = d_layout;
   options.pad_steps = pad_steps;
-  Tile d;
-  ASSERT_EQ(kind.run(a, b, c, options, &d), mcSuccess);
-  EXPECT_EQ(matrix_test::FirstDifference(d, matrix_test::ExactProduct(a, b, c)),
-            "");
+  matrix_test::ExpectExactProduct(kind, options, /*seed=*/1, /*c_range=*/50);
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -92,18 +86,13 @@ INSTANTIATE_TEST_SUITE_P(
                      testing::Values(Layout::kRowMajor, Layout::kColMajor),
                      testing::Values(Layout::kRowMajor, Layout::kColMajor),
                      testing::Values(0u, 1u)),
-    [](const testing::TestParamInfo<ProductParam>& info) {
-      return std::get<0>(info.param).Name() + "C" +
-             matrix_test::LayoutName(std::get<1>(info.param)) + "D" +
-             matrix_test::LayoutName(std::get<2>(info.param)) + "Pad" +
-             std::to_string(std::get<3>(info.param));
-    });
+    matrix_test::ProductParamName);
 
 // ---------------------------------------------------------------------------
 // In place, and through shared memory.
 // ---------------------------------------------------------------------------
 
-using PlaceParam = std::tuple<MmaKind, bool>;
+using matrix_test::PlaceParam;
 
 class MmaInPlace : public testing::TestWithParam<PlaceParam> {};
 
@@ -121,26 +110,16 @@ TEST_P(MmaInPlace, AccumulatesIntoC) {
   } else {
     MX_SPEC("lang.wmma.shape.half-accumulator");
   }
-  const Tile a = matrix_test::SmallIntegers(16, 16, 4);
-  const Tile b = matrix_test::SmallIntegers(16, 16, 5);
-  const Tile c = matrix_test::SmallIntegers(16, 16, 6, 100);
   MmaOptions options;
   options.in_place = true;
   options.shared = shared;
-  Tile d;
-  ASSERT_EQ(kind.run(a, b, c, options, &d), mcSuccess);
-  EXPECT_EQ(matrix_test::FirstDifference(d, matrix_test::ExactProduct(a, b, c)),
-            "");
+  matrix_test::ExpectExactProduct(kind, options, /*seed=*/4, /*c_range=*/100);
 }
 
 INSTANTIATE_TEST_SUITE_P(Kinds, MmaInPlace,
                          testing::Combine(testing::ValuesIn(kKinds),
                                           testing::Bool()),
-                         [](const testing::TestParamInfo<PlaceParam>& info) {
-                           return std::get<0>(info.param).Name() +
-                                  (std::get<1>(info.param) ? "Shared"
-                                                           : "Global");
-                         });
+                         matrix_test::PlaceParamName);
 
 // ---------------------------------------------------------------------------
 // Every layout combination gives one result; a layout misread does not.

@@ -8,8 +8,8 @@
 // context of its parent: the launching thread's fiber (a device-side
 // mcDeviceSynchronize, or the launch itself in the shuffled order) or the
 // host fiber of the parent's block loop once the launching block has
-// exited. RunBlocksOf is the block loop of engine.cc's RunBlocks, plus the
-// children of each block at its end.
+// exited. A child grid's blocks run in
+// block_loop.h's loop, each followed by the children it launched.
 //
 // The built-in variables are one engine-wide context rewritten on every
 // switch; a child's blocks overwrite it, so RunChildGrid saves the
@@ -39,6 +39,7 @@
 #include "reference/device/collectives/barrier.h"
 #include "reference/device/collectives/wave_collectives.h"
 #include "reference/device/fibers/fiber.h"
+#include "reference/device/nested/block_loop.h"
 #include "reference/device/scheduling/block_scheduler.h"
 #include "reference/device/scheduling/trap.h"
 
@@ -61,43 +62,6 @@ constexpr uint64_t kChildSequenceBit = uint64_t{1} << 62;
 uint64_t LinearBlock(const ActiveGrid& grid, uint3 block, dim3 shape) {
   (void)grid;
   return block.x + uint64_t{shape.x} * (block.y + uint64_t{shape.y} * block.z);
-}
-
-bool RunChildGrid(PendingChild& child, ActiveGrid& parent);
-
-// The block loop of a child grid: engine.cc's RunBlocks for a grid whose
-// ActiveGrid, arena and order are set up.
-bool RunBlocksOf(const device::GridLaunch& launch, ActiveGrid& grid,
-                 StackPool* stacks, ScheduleOrder* order) {
-  Fiber host;
-  bool completed = true;
-  const dim3 shape = launch.grid;
-  const unsigned long long block_count =
-      static_cast<unsigned long long>(shape.x) * shape.y * shape.z;
-  std::vector<unsigned> permutation;
-  if (order->shuffled() && block_count <= (1u << 24)) {
-    permutation = order->Permutation(static_cast<unsigned>(block_count));
-  }
-  for (unsigned long long i = 0; completed && i < block_count; ++i) {
-    const unsigned long long linear = permutation.empty() ? i : permutation[i];
-    const uint3 index{static_cast<unsigned>(linear % shape.x),
-                      static_cast<unsigned>(linear / shape.x % shape.y),
-                      static_cast<unsigned>(linear / shape.x / shape.y)};
-    BlockScheduler block(launch, index, stacks, order);
-    BlockBarrier barrier(&block);
-    WaveCollectives waves(&block);
-    grid.block = &block;
-    grid.barrier = &barrier;
-    grid.waves = &waves;
-    grid.arena->BeginBlock();
-    completed = block.Run(&host);
-    grid.block = nullptr;
-    grid.barrier = nullptr;
-    grid.waves = nullptr;
-    // [api.devrt.completion.implicit-sync-when-parent-threads-exit]
-    if (completed) completed = RunPendingChildren(grid);
-  }
-  return completed;
 }
 
 bool RunChildGrid(PendingChild& child, ActiveGrid& parent) {
@@ -127,7 +91,10 @@ bool RunChildGrid(PendingChild& child, ActiveGrid& parent) {
   // [api.devrt.launch.configuration-inherited-from-parent] The same stack
   // pool, heap, printf buffer and trap settings as the top-level grid.
   if (completed)
-    completed = RunBlocksOf(child.launch, grid, tree.stacks(), &order);
+    completed = RunBlocksOneAtATime(
+        child.launch, grid, tree.stacks(), &order,
+        // [api.devrt.completion.implicit-sync-when-parent-threads-exit]
+        [&grid] { return RunPendingChildren(grid); });
   SetCurrentGrid(&parent);
   SetCurrentThreadContext(&saved);
   // The slot is free when the parent synchronizes (RunPendingChildren).

@@ -14,6 +14,7 @@
 #include "reference/device/engine.h"
 #include "reference/logging/log.h"
 #include "reference/runtime/environment/environment_settings.h"
+#include "reference/runtime/binary_cache/process_binary_cache.h"
 #include "reference/runtime/host_thread/thread_state.h"
 #include "reference/runtime/images/image_registry.h"
 #include "reference/runtime/ipc/memory_imports.h"
@@ -50,6 +51,9 @@ void InitializeProcess() {
   ApplyTrapEnvironment(ReadTrapEnvironment());
   // [api.mps.mode.values]
   ProcessMpsMode();
+  // [api.cache.disable.read-at-initialization]: the cache variables are
+  // read now, whatever compiles first.
+  __mc_internal::ProcessBinaryCache();
 }
 
 // Registered while the runtime is loaded, before any entry point runs.

@@ -20,6 +20,9 @@
 #include <cstring>
 #include <string>
 
+#include "conformance/testing/managed_buffer.h"
+#include "conformance/testing/printed_param_name.h"
+
 namespace cg_test {
 
 constexpr unsigned kWaveLanes = 64;
@@ -97,35 +100,10 @@ __device__ inline unsigned GlobalId() {
   return block * blockDim.x * blockDim.y * blockDim.z + LinearId();
 }
 
-// An array in managed memory, filled with `fill` bytes, freed on scope exit.
+// Result arrays and test names shared with other chapters' tests.
 template <class T>
-class Managed {
- public:
-  explicit Managed(size_t count, int fill = 0) : count_(count) {
-    EXPECT_EQ(mcMallocManaged(&data_, count * sizeof(T)), mcSuccess);
-    if (data_ != nullptr)
-      std::memset(static_cast<void*>(data_), fill, count * sizeof(T));
-  }
-  ~Managed() { mcFree(data_); }
-  Managed(const Managed&) = delete;
-  Managed& operator=(const Managed&) = delete;
-
-  T* get() { return data_; }
-  T& operator[](size_t i) { return data_[i]; }
-  size_t size() const { return count_; }
-
- private:
-  T* data_ = nullptr;
-  size_t count_;
-};
-
-// Test-name generator for parameters that have a PrintTo.
-struct ParamName {
-  template <class P>
-  std::string operator()(const testing::TestParamInfo<P>& info) const {
-    return testing::PrintToString(info.param);
-  }
-};
+using Managed = mxcts::conformance::ManagedBuffer<T>;
+using ParamName = mxcts::conformance::PrintedParamName;
 
 // Calls `body.template operator()<N>()`-style dispatch: runs
 // `Run<N>(args...)` of `Launcher` for the tile size N given at run time.
