@@ -63,6 +63,7 @@
 #include "mcr/detail/runtime_api_ipc.h"
 #include "mcr/detail/runtime_api_launch.h"
 #include "mcr/detail/runtime_api_memory.h"
+#include "mcr/detail/runtime_api_module.h"
 #include "mcr/detail/runtime_api_peer.h"
 #include "mcr/detail/runtime_api_pool.h"
 #include "mcr/detail/runtime_api_stream.h"

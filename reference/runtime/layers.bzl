@@ -14,7 +14,7 @@ RUNTIME_LAYERS = [
     ["timeline"],
     ["memory"],
     ["images", "peer"],
-    ["launch", "traps", "pools"],
+    ["launch", "traps", "pools", "modules"],
     ["ipc", "graphs"],
     ["process"],
     ["api"],

@@ -151,6 +151,10 @@ class Parser {
     } else if (IsExactly(argument,
                          {"--offload-device-only", "--cuda-device-only"})) {
       result_.device_only = true;
+    } else if (argument == "--genco") {
+      result_.genco = true;
+      result_.device_only = true;
+      saw_compile_ = true;
     } else if (argument == "--help") {
       result_.show_help = true;
     } else if (argument == "--version") {
@@ -441,16 +445,18 @@ class Parser {
 
   // A device image comes only from compiling MXMACA source.
   absl::Status ValidateDeviceOnly() const {
+    const char* option =
+        result_.genco ? "'--genco'" : "'--offload-device-only'";
     if (result_.mode != Mode::kCompile) {
       return absl::InvalidArgumentError(
-          "'--offload-device-only' writes device images and needs '-c'");
+          absl::StrCat(option, " writes device images and needs '-c'"));
     }
     for (const Input& input : result_.inputs) {
       if (input.kind == InputKind::kLinkerOption) continue;
       if (input.kind != InputKind::kMacaSource) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "'--offload-device-only' compiles MXMACA sources only, and '",
-            input.value, "' is not one (use -x maca)"));
+        return absl::InvalidArgumentError(
+            absl::StrCat(option, " compiles MXMACA sources only, and '",
+                         input.value, "' is not one (use -x maca)"));
       }
     }
     return absl::OkStatus();
@@ -534,6 +540,9 @@ MXMACA:
   --offload-device-only
                        with -c: write each source's device image (a shared
                        object the runtime loads) instead of an object file
+  --genco              write each source's device image as a module image
+                       (<stem>.mcbin unless -o names it) for mcModuleLoad
+                       and mcModuleLoadData; implies -c
   -fgpu-rdc            relocatable device code: device code may call device
                        functions and use device variables of other sources;
                        with -c the object keeps its device code unlinked,

@@ -100,6 +100,11 @@ struct CommandLine {
   // --offload-device-only (also --cuda-device-only): with -c, each MXMACA
   // source's device image (stage 8) is the output instead of an object.
   bool device_only = false;
+  // --genco: each MXMACA source's device image, in the module image
+  // container (reference/module_image/module_image.h), is the output
+  // (default name `<stem>.mcbin`): what mcModuleLoad loads. Implies -c and
+  // device_only. [api.compile.mxcc.genco]
+  bool genco = false;
   // Relocatable device code: -fgpu-rdc (-fno-gpu-rdc undoes it),
   // -rdc=true, --relocatable-device-code=true, or -dc (which is -c too).
   // With -c each MXMACA source's object carries its device code unlinked;

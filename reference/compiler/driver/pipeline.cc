@@ -33,6 +33,7 @@
 #include "reference/compiler/driver/embed.h"
 #include "reference/compiler/driver/relocatable_device_code.h"
 #include "reference/compiler/translator/translator.h"
+#include "reference/module_image/module_image.h"
 
 namespace mxcts::driver {
 namespace {
@@ -139,6 +140,7 @@ int Driver::Run() {
         absl::StrCat(index++, "-", fs::path(input.value).stem().string());
     if (cl.mode == Mode::kCompile) {
       job.object = !cl.output.empty() ? cl.output
+                   : cl.genco ? ReplaceSuffix(BaseName(input.value), ".mcbin")
                    : cl.device_only
                        ? ReplaceSuffix(BaseName(input.value), ".image.so")
                        : ReplaceSuffix(BaseName(input.value), ".o");
@@ -236,8 +238,9 @@ absl::Status Driver::CompileMaca(const Job& job) {
   if (cl.device_only) {
     if (!needs_image) {
       diagnostics_ << "mxcc: error: " << job.source.value
-                   << " has no device code, so '--offload-device-only' has "
-                      "no device image to write\n";
+                   << " has no device code, so '"
+                   << (cl.genco ? "--genco" : "--offload-device-only")
+                   << "' has no device image to write\n";
       return Reported();
     }
     return BuildDeviceObject(job, symbol, /*host_object=*/"");
@@ -315,6 +318,10 @@ absl::Status Driver::BuildDeviceObject(const Job& job,
                                  "_ZN13__mc_internal12DeviceKernel*6recordE"),
                     "--globalize-symbol",
                     absl::StrCat(kDeviceSymbolPrefix, "__mc_variable_record_*"),
+                    // mcrtc's name expression probes (reference/rtc),
+                    // exported so that it can lower static entities too.
+                    "--globalize-symbol",
+                    absl::StrCat(kDeviceSymbolPrefix, "_ZN15__mcrtc_lowered*"),
                     "--redefine-sym",
                     absl::StrCat(kDeviceSymbolPrefix,
                                  "_GLOBAL_OFFSET_TABLE_=_GLOBAL_OFFSET_TABLE_"),
@@ -347,6 +354,10 @@ absl::Status Driver::BuildDeviceObject(const Job& job,
   if (command_line_.device_only) {
     absl::StatusOr<std::string> image_bytes = ReadFile(image);
     if (!image_bytes.ok()) return image_bytes.status();
+    // [api.compile.mxcc.genco] The module image container around it.
+    if (command_line_.genco) {
+      return WriteFile(job.object, module_image::Wrap(*image_bytes));
+    }
     return WriteFile(job.object, *image_bytes);
   }
 
@@ -553,8 +564,17 @@ absl::Status Driver::Link(const std::vector<std::string>& objects) {
   Append(&argv, cl.link_flags);
   Append(&argv, objects);
   if (!device_link.empty()) argv.push_back(device_link);
-  Append(&argv, {"-L" + installation_.lib_dir(), "-lmcruntime",
-                 "-Wl,-rpath," + installation_.lib_dir(), "-o",
+  Append(&argv, {"-L" + installation_.lib_dir(), "-lmcruntime"});
+  // Programs call mcrtc after including mcrtc.h, without naming its
+  // library (the runtime guide's rtc_test.cpp); it is linked where the
+  // installation has it, and recorded only when the program uses it.
+  // [api.rtc.library.linked-by-mxcc]
+  std::error_code error;
+  if (fs::exists(installation_.lib_dir() + "/libmcrtc.so", error)) {
+    Append(&argv,
+           {"-Wl,--push-state,--as-needed", "-lmcrtc", "-Wl,--pop-state"});
+  }
+  Append(&argv, {"-Wl,-rpath," + installation_.lib_dir(), "-o",
                  cl.output.empty() ? "a.out" : cl.output});
   return RunTool(argv);
 }

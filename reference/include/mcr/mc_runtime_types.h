@@ -1136,6 +1136,56 @@ enum mcStreamUpdateCaptureDependenciesFlags {
 typedef enum mcStreamUpdateCaptureDependenciesFlags
     mcStreamUpdateCaptureDependenciesFlags;
 
+// --- Modules (runtime_api_module.h). ---
+
+// A device image loaded at run time (mcModuleLoad*), and one of its kernels
+// (mcModuleGetFunction). A function handle is also accepted wherever a
+// kernel's host function address is (`(const void*)function`).
+// [api.module.load-data.loads-image] [api.module.get-function.finds-kernel]
+typedef struct MCmodule_st* mcModule_t;
+typedef struct MCfunction_st* mcFunction_t;
+
+// Options of mcModuleLoadDataEx, HIP's and CUDA's JIT options. The
+// reference's images need no further compilation: it checks each option's
+// value pointer, fills the log buffers it is given with empty logs, and
+// ignores the rest. [api.module.load-data-ex.options]
+enum mcJitOption {
+  mcJitOptionMaxRegisters = 0,
+  mcJitOptionThreadsPerBlock = 1,
+  mcJitOptionWallTime = 2,
+  mcJitOptionInfoLogBuffer = 3,
+  mcJitOptionInfoLogBufferSizeBytes = 4,
+  mcJitOptionErrorLogBuffer = 5,
+  mcJitOptionErrorLogBufferSizeBytes = 6,
+  mcJitOptionOptimizationLevel = 7,
+  mcJitOptionTargetFromContext = 8,
+  mcJitOptionTarget = 9,
+  mcJitOptionFallbackStrategy = 10,
+  mcJitOptionGenerateDebugInfo = 11,
+  mcJitOptionLogVerbose = 12,
+  mcJitOptionGenerateLineInfo = 13,
+  mcJitOptionCacheMode = 14,
+  mcJitOptionNumOptions = 15,
+};
+typedef enum mcJitOption mcJitOption;
+
+// The attributes mcFuncGetAttribute reports of a module function, CUDA's
+// CUfunction_attribute values. [api.module.function.get-attribute]
+enum mcFunction_attribute {
+  MC_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0,
+  MC_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES = 1,
+  MC_FUNC_ATTRIBUTE_CONST_SIZE_BYTES = 2,
+  MC_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES = 3,
+  MC_FUNC_ATTRIBUTE_NUM_REGS = 4,
+  MC_FUNC_ATTRIBUTE_PTX_VERSION = 5,
+  MC_FUNC_ATTRIBUTE_BINARY_VERSION = 6,
+  MC_FUNC_ATTRIBUTE_CACHE_MODE_CA = 7,
+  MC_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
+  MC_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT = 9,
+  MC_FUNC_ATTRIBUTE_MAX = 10,
+};
+typedef enum mcFunction_attribute mcFunction_attribute;
+
 // ==========================================================================
 // End of the memory and graph types.
 // ==========================================================================

@@ -116,6 +116,16 @@ mcError_t mcLaunchKernel_ptsz(const void* func, dim3 grid, dim3 block,
                         PerThreadIfZero(stream));
 }
 
+mcError_t mcModuleLaunchKernel_ptsz(
+    mcFunction_t f, unsigned int gridDimX, unsigned int gridDimY,
+    unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
+    unsigned int blockDimZ, unsigned int sharedMemBytes, mcStream_t stream,
+    void** kernelParams, void** extra) {
+  return mcModuleLaunchKernel(f, gridDimX, gridDimY, gridDimZ, blockDimX,
+                              blockDimY, blockDimZ, sharedMemBytes,
+                              PerThreadIfZero(stream), kernelParams, extra);
+}
+
 mcError_t mcLaunchCooperativeKernel_ptsz(const void* func, dim3 gridDim,
                                          dim3 blockDim, void** args,
                                          size_t sharedMem, mcStream_t stream) {

@@ -29,49 +29,6 @@ absl::Status NullParams(const char* what) {
                   absl::StrFormat("the %s node's parameters are null", what));
 }
 
-// The arguments packed in a kernel node's `extra` array
-// (MC_LAUNCH_PARAM_BUFFER_POINTER, buffer, MC_LAUNCH_PARAM_BUFFER_SIZE,
-// &size, MC_LAUNCH_PARAM_END), as pointers to each argument in the buffer,
-// laid out by the record's sizes and alignments as a C struct would be.
-// [api.graph.kernel-node.extra-argument-form]
-absl::StatusOr<std::vector<void*>> UnpackExtra(
-    const __mc_internal::KernelRecord& record, void** extra) {
-  unsigned char* buffer = nullptr;
-  const size_t* size = nullptr;
-  for (size_t i = 0; extra[i] != MC_LAUNCH_PARAM_END; i += 2) {
-    if (extra[i] == MC_LAUNCH_PARAM_BUFFER_POINTER) {
-      buffer = static_cast<unsigned char*>(extra[i + 1]);
-    } else if (extra[i] == MC_LAUNCH_PARAM_BUFFER_SIZE) {
-      size = static_cast<const size_t*>(extra[i + 1]);
-    } else {
-      return McStatus(mcErrorInvalidValue,
-                      absl::StrFormat("extra[%u] is not a launch parameter "
-                                      "marker",
-                                      i));
-    }
-  }
-  if (record.param_count > 0 && (buffer == nullptr || size == nullptr)) {
-    return McStatus(mcErrorInvalidValue,
-                    "extra lacks the argument buffer or its size");
-  }
-  std::vector<void*> pointers(record.param_count + 1, nullptr);
-  size_t offset = 0;
-  for (unsigned i = 0; i < record.param_count; ++i) {
-    const size_t alignment = record.param_alignments[i];
-    if (alignment > 0)
-      offset = (offset + alignment - 1) / alignment * alignment;
-    if (offset + record.param_sizes[i] > *size) {
-      return McStatus(mcErrorInvalidValue,
-                      absl::StrFormat("the argument buffer of %u bytes ends "
-                                      "before argument %u",
-                                      *size, i));
-    }
-    pointers[i] = buffer + offset;
-    offset += record.param_sizes[i];
-  }
-  return pointers;
-}
-
 absl::StatusOr<mcEvent_t> CheckEvent(mcEvent_t event) {
   if (event == nullptr) {  // [api.graph.event-node.null-event-invalid-value]
     return McStatus(mcErrorInvalidValue, "the event is null");
@@ -99,7 +56,8 @@ absl::StatusOr<NodeParams> NodeParams::Kernel(
     MX_ASSIGN_OR_RETURN(
         KernelHandle kernel,
         ImageRegistry::Get().ResolveKernel(params->func, device->ordinal()));
-    MX_ASSIGN_OR_RETURN(unpacked, UnpackExtra(*kernel.record, params->extra));
+    MX_ASSIGN_OR_RETURN(unpacked,
+                        UnpackExtraArguments(*kernel.record, params->extra));
     args = unpacked.data();
     node.extra_ = params->extra;
   }

@@ -435,6 +435,54 @@ std::optional<std::string> ImageRegistry::DescribeConstantFault(
   return std::nullopt;
 }
 
+absl::StatusOr<ImageRegistry::ImageContents> ImageRegistry::LoadImage(
+    const ImageBlob* blob, int device) {
+  absl::MutexLock lock(&mu_);
+  MX_ASSIGN_OR_RETURN(ImageInstance * instance,
+                      InstanceFor(ImageFor(blob), device));
+  // [api.module.load-data.wrong-architecture]
+  MX_RETURN_IF_ERROR(CheckArchitecture(
+      *instance, device, [] { return std::string("the module"); }));
+  ImageContents contents;
+  for (const auto& [key, record] : instance->kernels) {
+    contents.kernels.push_back(record);
+  }
+  for (const auto& [key, variable] : instance->variables) {
+    contents.variables.push_back(variable.record);
+  }
+  contents.load_bias = instance->loaded->load_bias();
+  return contents;
+}
+
+void ImageRegistry::ForgetImage(const ImageBlob* blob) {
+  std::unique_ptr<Image> image;
+  absl::MutexLock lock(&mu_);
+  auto found = images_.find(blob);
+  if (found == images_.end()) return;
+  const Image* raw = found->second.get();
+  auto forget = [raw](absl::flat_hash_map<const void*, Entity>& entities) {
+    absl::erase_if(entities, [raw](const auto& entry) {
+      return entry.second.image == raw;
+    });
+  };
+  forget(kernels_);
+  forget(variables_);
+  forget(managed_);
+  for (const auto& [device, instance] : raw->instances) {
+    const ImageInstance* copy = instance.get();
+    absl::erase_if(device_functions_, [copy](const auto& entry) {
+      return entry.second.instance == copy;
+    });
+    for (const auto& [key, variable] : instance->variables) {
+      if (device != kHome && IsManaged(*variable.record)) continue;
+      MemoryManager::Get().UnregisterRange(variable.record->address);
+    }
+  }
+  // The copies unload (LoadedImage's destructor) when `image` goes.
+  image = std::move(found->second);
+  images_.erase(found);
+}
+
 void ImageRegistry::SetRuntimeTable(const __mc_image_runtime* table) {
   absl::MutexLock lock(&mu_);
   table_override_ = table;

@@ -138,6 +138,25 @@ class ImageRegistry {
   // initial value. [api.device.reset.restores-defaults]
   void ResetDevice(int device);
 
+  // --- Images loaded at run time (reference/runtime/modules). ---
+  // The records of `image`'s copy for `device`, loaded if needed, and where
+  // the copy lies (its load bias: what to add to a link-time address).
+  struct ImageContents {
+    std::vector<const __mc_internal::KernelRecord*> kernels;
+    std::vector<const __mc_internal::DeviceVariableRecord*> variables;
+    uintptr_t load_bias = 0;
+  };
+  // Errors: the load's (mcErrorInvalidKernelImage for an image that does
+  // not load or has a bad record), mcErrorNoKernelImageForDevice for an
+  // image built for another architecture than `device`'s.
+  absl::StatusOr<ImageContents> LoadImage(const __mc_internal::ImageBlob* image,
+                                          int device);
+  // Forgets `image`: the kernels registered with it (RegisterKernel), the
+  // device functions and variables of its copies, and the copies
+  // themselves, which are unloaded. The caller makes sure no grid of the
+  // image runs or waits to run.
+  void ForgetImage(const __mc_internal::ImageBlob* image);
+
   // Images loaded later are bound to `table` instead of the engine's
   // (null: the engine's again). For tests of loading without an engine.
   void SetRuntimeTable(const __mc_image_runtime* table);

@@ -313,4 +313,44 @@ absl::Status Launch(const LaunchRequest& request) {
                     launch.Work(), HostWait::kNone);
 }
 
+// [api.graph.kernel-node.extra-argument-form]
+// [api.module.launch.extra-buffer]
+absl::StatusOr<std::vector<void*>> UnpackExtraArguments(
+    const __mc_internal::KernelRecord& record, void** extra) {
+  unsigned char* buffer = nullptr;
+  const size_t* size = nullptr;
+  for (size_t i = 0; extra[i] != MC_LAUNCH_PARAM_END; i += 2) {
+    if (extra[i] == MC_LAUNCH_PARAM_BUFFER_POINTER) {
+      buffer = static_cast<unsigned char*>(extra[i + 1]);
+    } else if (extra[i] == MC_LAUNCH_PARAM_BUFFER_SIZE) {
+      size = static_cast<const size_t*>(extra[i + 1]);
+    } else {
+      return McStatus(mcErrorInvalidValue,
+                      absl::StrFormat("extra[%u] is not a launch parameter "
+                                      "marker",
+                                      i));
+    }
+  }
+  if (record.param_count > 0 && (buffer == nullptr || size == nullptr)) {
+    return McStatus(mcErrorInvalidValue,
+                    "extra lacks the argument buffer or its size");
+  }
+  std::vector<void*> pointers(record.param_count + 1, nullptr);
+  size_t offset = 0;
+  for (unsigned i = 0; i < record.param_count; ++i) {
+    const size_t alignment = record.param_alignments[i];
+    if (alignment > 0)
+      offset = (offset + alignment - 1) / alignment * alignment;
+    if (offset + record.param_sizes[i] > *size) {
+      return McStatus(mcErrorInvalidValue,
+                      absl::StrFormat("the argument buffer of %u bytes ends "
+                                      "before argument %u",
+                                      *size, i));
+    }
+    pointers[i] = buffer + offset;
+    offset += record.param_sizes[i];
+  }
+  return pointers;
+}
+
 }  // namespace mxcts::runtime

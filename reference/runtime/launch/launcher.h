@@ -153,6 +153,17 @@ class PreparedLaunch {
   std::shared_ptr<KernelArguments> arguments_;
 };
 
+// The arguments packed in a launch's `extra` array
+// (MC_LAUNCH_PARAM_BUFFER_POINTER, buffer, MC_LAUNCH_PARAM_BUFFER_SIZE,
+// &size, MC_LAUNCH_PARAM_END), as pointers to each argument in the buffer,
+// laid out by `record`'s sizes and alignments as a C struct's members
+// would be; what a kernel node or mcModuleLaunchKernel passes on as
+// kernelParams. mcErrorInvalidValue for an entry that is no marker, a
+// missing buffer or size while the kernel takes arguments, or a buffer
+// that ends before an argument.
+absl::StatusOr<std::vector<void*>> UnpackExtraArguments(
+    const __mc_internal::KernelRecord& record, void** extra);
+
 // Checks and runs one launch on the calling thread's current device.
 absl::Status Launch(const LaunchRequest& request);
 

@@ -19,6 +19,7 @@
 #include "reference/runtime/images/image_registry.h"
 #include "reference/runtime/ipc/memory_imports.h"
 #include "reference/runtime/memory/memory_manager.h"
+#include "reference/runtime/modules/module_table.h"
 #include "reference/runtime/peer/peer_access.h"
 #include "reference/runtime/pools/pool_table.h"
 #include "reference/runtime/process/mps_mode.h"
@@ -90,6 +91,8 @@ void Runtime::ResetDevice(Device& device) {
   MemoryImports::Get().ReleaseDevice(device.ordinal());
   MemoryManager::Get().ReleaseDevice(device.ordinal());
   StreamTable::Get().DestroyAll(device.ordinal());
+  // [api.module.context.loaded-per-device] Its modules are unloaded.
+  ModuleTable::Get().UnloadDevice(device.ordinal());
   ImageRegistry::Get().ResetDevice(device.ordinal());
   // [lang.malloc.lifetime.released-by-device-reset] The engine's heap and
   // printf buffer are shared by the simulated devices, so resetting any

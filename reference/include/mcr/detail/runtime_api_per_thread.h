@@ -90,6 +90,13 @@ mcError_t mcLaunchCooperativeKernel_ptsz(const void* func, dim3 gridDim,
                                          dim3 blockDim, void** args,
                                          size_t sharedMem, mcStream_t stream);
 
+// Modules (runtime_api_module.h).
+mcError_t mcModuleLaunchKernel_ptsz(
+    mcFunction_t f, unsigned int gridDimX, unsigned int gridDimY,
+    unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY,
+    unsigned int blockDimZ, unsigned int sharedMemBytes, mcStream_t stream,
+    void** kernelParams, void** extra);
+
 // Memory (runtime_api_memory.h).
 mcError_t mcMemPrefetchAsync_ptsz(const void* devPtr, size_t count,
                                   int dstDevice,
@@ -244,6 +251,7 @@ mcError_t mcMemsetD32_ptds(mcDeviceptr_t dst, unsigned int value, size_t count);
 #define mcEventRecordWithFlags mcEventRecordWithFlags_ptsz
 #define mcLaunchKernel mcLaunchKernel_ptsz
 #define mcLaunchCooperativeKernel mcLaunchCooperativeKernel_ptsz
+#define mcModuleLaunchKernel mcModuleLaunchKernel_ptsz
 #define mcMemPrefetchAsync mcMemPrefetchAsync_ptsz
 #define mcMemPrefetchAsync_v2 mcMemPrefetchAsync_v2_ptsz
 #define mcMemcpyAsync mcMemcpyAsync_ptsz
