@@ -74,10 +74,12 @@ inline std::string DefaultOf(const std::string& variable) {
 }
 
 // Initializes the runtime with standard error captured; returns the log.
-inline std::string InitializationLog() {
+// `initialized`, if given, says whether mcGetDeviceCount succeeded.
+inline std::string InitializationLog(bool* initialized = nullptr) {
   CapturedStderr capture;
   int count = 0;
-  (void)mcGetDeviceCount(&count);
+  const mcError_t error = mcGetDeviceCount(&count);
+  if (initialized != nullptr) *initialized = error == mcSuccess && count > 0;
   return capture.Stop();
 }
 

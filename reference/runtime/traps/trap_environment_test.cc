@@ -24,6 +24,15 @@ TEST(ParseCheckedMemory, OnlyOneTurnsItOn) {
   EXPECT_FALSE(ParseCheckedMemory("11"));
 }
 
+TEST(HangTimeout, EngineTakesTheTableRange) {
+  // [api.env.monitor-hang-timeout.values]
+  EXPECT_TRUE(mxcts::device::SetHangTimeoutSeconds(0xFFFF));
+  EXPECT_EQ(mxcts::device::HangTimeoutSeconds(), 0xFFFFu);
+  EXPECT_FALSE(mxcts::device::SetHangTimeoutSeconds(0x10000));
+  EXPECT_EQ(mxcts::device::HangTimeoutSeconds(), 0xFFFFu);
+  EXPECT_TRUE(mxcts::device::SetHangTimeoutSeconds(0));
+}
+
 // One test: its steps depend on whether this process has allocated yet.
 TEST(ApplyTrapEnvironment, SetsTheEngineAndTheMemoryLayoutUntilAllocation) {
   TrapEnvironment environment;

@@ -99,7 +99,8 @@ TEST_P(McLogMacro, PrintedExactlyWhenTheLevelLetsItThrough) {
           "api.log.level.values", "api.log.level.threshold-filters",
           "api.log.level.default-when-unset",
           "api.log.level.invalid-value-uses-default",
-          "api.log.output.message-format", "api.log.mclog.header-and-library");
+          "api.log.output.message-format", "api.log.mclog.header-and-library",
+          "api.env.mxlog-level.values");
   const LevelCase& level = std::get<0>(GetParam());
   ScopedEnvironment variable("MXLOG_LEVEL", level.value);
   MX_EXPECT_IN_FRESH_PROCESS(

@@ -62,7 +62,7 @@ class FailedCall : public testing::TestWithParam<LevelCase> {};
 TEST_P(FailedCall, IsLoggedAtTheDebugLevel) {
   MX_SPEC("api.log.output.api-errors-at-debug",
           "api.log.level.threshold-filters", "api.log.level.values",
-          "api.log.level.off-silences-runtime");
+          "api.log.level.off-silences-runtime", "api.env.mxlog-level.values");
   ScopedEnvironment level("MXLOG_LEVEL", GetParam().value);
   MX_EXPECT_IN_FRESH_PROCESS(FailedCallLogged(GetParam().debug));
 }
