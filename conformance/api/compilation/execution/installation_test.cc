@@ -103,8 +103,9 @@ TEST_P(InstallationLayout, HasFile) {
 INSTANTIATE_TEST_SUITE_P(
     Guide, InstallationLayout,
     ::testing::Values("mxgpu_llvm/bin/mxcc", "include/mc_runtime.h",
-                      "include/mcrtc.h", "lib/libmcruntime.so",
-                      "lib/libmcrtc.so"),
+                      "include/mcrtc.h", "include/mxlog/mxlog.h",
+                      "lib/libmcruntime.so", "lib/libmcrtc.so",
+                      "lib/libmcanalyzer.so"),
     [](const ::testing::TestParamInfo<const char*>& info) {
       std::string name;
       for (const char* p = info.param; *p; ++p) {
