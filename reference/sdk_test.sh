@@ -30,7 +30,7 @@ cd "$scratch" || exit 1
 for path in mxgpu_llvm/bin/mxcc include/mc_runtime.h include/mcr/mc_runtime.h \
   include/mcr/detail/launch_abi.h include/mcr/detail/device_abi.h \
   lib/libmcruntime.so lib/libmcdevice.a lib/mcdevice.version \
-  lib/mcconstant.ld; do
+  lib/mcconstant.ld include/mxlog/mxlog.h lib/libmcanalyzer.so; do
   check "layout has $path" '[ -f "$root/$path" ]'
 done
 check "the driver is executable" '[ -x "$root/mxgpu_llvm/bin/mxcc" ]'
@@ -99,5 +99,28 @@ check "a wrong MACA_PATH is named" \
   '[ "$status" -ne 0 ] && [[ "$output" == *"$scratch/nowhere"* ]] && [[ "$output" == *MACA_PATH* ]]'
 run env MACA_PATH="$scratch/nowhere" "$mxcc" --maca-path="$root" -x maca add.cpp -o add2
 check "--maca-path wins over MACA_PATH" '[ "$status" -eq 0 ] && [ -x add2 ]'
+
+# 6. The mcLog API: mxlog/mxlog.h and -lmcanalyzer
+#    [api.log.mclog.header-and-library].
+cat >logs.cpp <<'EOF'
+#define MXLOG_TAG "DEMO"
+#include <mxlog/mxlog.h>
+#include <mc_runtime.h>
+int main() {
+  LOGE("error %d", 1);
+  LOGW("warning %s", "two");
+  LOGI("info %.1f", 3.0);
+  LOGD("debug");
+  return 0;
+}
+EOF
+run "$mxcc" -x maca logs.cpp -o logs -lmcanalyzer
+check "a program with mcLog builds with -lmcanalyzer" '[ "$status" -eq 0 ] && [ -x logs ]'
+run env MXLOG_LEVEL=warning ./logs
+check "mcLog messages at the warning level" \
+  '[ "$status" -eq 0 ] && [[ "$output" == *"[DEMO][E]logs.cpp:5: error 1"* ]] && [[ "$output" == *"[DEMO][W]logs.cpp:6: warning two"* ]] && [[ "$output" != *info* ]]'
+run objdump -p "$root/lib/libmcanalyzer.so"
+check "libmcanalyzer.so names itself by its file name" \
+  '[[ "$output" == *SONAME*libmcanalyzer.so* ]]'
 
 finish sdk_test

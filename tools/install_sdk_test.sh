@@ -66,7 +66,8 @@ run "$installer" --prefix "$prefix"
 check "install exits 0" '[ "$status" -eq 0 ]'
 check "install names the prefix" '[[ "$output" == *"in $prefix"* ]]'
 for path in mxgpu_llvm/bin/mxcc include/mc_runtime.h include/mc_runtime_api.h \
-  include/mcr/mc_runtime.h include/mcr/detail/launch_abi.h lib/libmcruntime.so \
+  include/mcr/mc_runtime.h include/mcr/detail/launch_abi.h include/mcrtc.h \
+  include/mxlog/mxlog.h lib/libmcruntime.so lib/libmcrtc.so lib/libmcanalyzer.so \
   lib/libmcdevice.a lib/mcdevice.version lib/mcconstant.ld; do
   check "layout has $path" '[ -f "$prefix/$path" ]'
 done

@@ -74,6 +74,7 @@ uint64_t guarded_stack_budget_sets ABSL_GUARDED_BY(settings_mutex) = 0;
 std::optional<ScheduleOrder> schedule_order ABSL_GUARDED_BY(settings_mutex);
 TrapPolicy trap_policy ABSL_GUARDED_BY(settings_mutex) = TrapPolicy::kFatal;
 unsigned kernel_timeout_milliseconds ABSL_GUARDED_BY(settings_mutex) = 0;
+unsigned hang_timeout_seconds ABSL_GUARDED_BY(settings_mutex) = 0;
 
 // Whether the calling OS thread is inside RunGrid: a grid's child grids run
 // through the launch tree (nested/nested_grids.h), never through RunGrid.
@@ -240,6 +241,7 @@ mcError_t RunGrid(const GridLaunch& launch) {
     device_internal::GridTrapSettings traps;
     traps.policy = GetTrapPolicy();
     traps.timeout_milliseconds = KernelTimeoutMilliseconds();
+    traps.hang_timeout_seconds = HangTimeoutSeconds();
     traps.stacks = state.stacks.get();
     device_internal::GridFaultTraps armed(traps);
     result = RunBlocks(launch, state);
@@ -346,6 +348,19 @@ bool SetKernelTimeoutMilliseconds(unsigned milliseconds) {
   if (milliseconds > kMaxKernelTimeoutMilliseconds) return false;
   absl::MutexLock lock(&settings_mutex);
   kernel_timeout_milliseconds = milliseconds;
+  return true;
+}
+
+unsigned HangTimeoutSeconds() {
+  absl::MutexLock lock(&settings_mutex);
+  return hang_timeout_seconds;
+}
+
+bool SetHangTimeoutSeconds(unsigned seconds) {
+  // [api.env.monitor-hang-timeout.values]
+  if (seconds > kMaxHangTimeoutSeconds) return false;
+  absl::MutexLock lock(&settings_mutex);
+  hang_timeout_seconds = seconds;
   return true;
 }
 

@@ -237,6 +237,16 @@ inline constexpr unsigned kMaxKernelTimeoutMilliseconds = 60000;
 unsigned KernelTimeoutMilliseconds();
 bool SetKernelTimeoutMilliseconds(unsigned milliseconds);
 
+// The hang monitor (MACA_MONITOR_HANG_TIMEOUT) in seconds of wall-clock
+// time from the start of a grid; 0: off. A grid still running after it
+// traps as a timed-out one does, with mcErrorLaunchTimeout and "hang
+// monitor: kernel still running after MACA_MONITOR_HANG_TIMEOUT=N s"; with
+// both set, the earlier one traps. [api.env.monitor-hang-timeout.values]
+// [api.env.monitor-hang-timeout.reference-monitor]
+inline constexpr unsigned kMaxHangTimeoutSeconds = 0xFFFF;
+unsigned HangTimeoutSeconds();
+bool SetHangTimeoutSeconds(unsigned seconds);
+
 // --- Faults of device code (reference/device/scheduling/fault_traps.h). ---
 
 // Registers [begin, begin + size) as device code (a loaded image's

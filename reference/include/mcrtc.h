@@ -102,16 +102,19 @@ mcrtcResult mcrtcDestroyProgram(mcrtcProgram* prog);
 // `options` or one of its entries null; MCRTC_ERROR_INVALID_OPTION for an
 // option not listed above, or a listed one with a bad value (another
 // standard, an unknown architecture), the log naming it;
-// MCRTC_ERROR_COMPILATION when the source does not compile, the log holding
-// the compiler's diagnostics at the program's name and line;
-// MCRTC_ERROR_BUILTIN_OPERATION_FAILURE when the compiler cannot be run or
-// exceeds its time (MCRTC_COMPILE_TIMEOUT seconds, default 120);
-// MCRTC_ERROR_NAME_EXPRESSION_NOT_VALID when a name expression names no
-// function or variable.
+// MCRTC_ERROR_COMPILATION when the source does not compile, or a name
+// expression names no function or variable, the log holding the
+// compiler's diagnostics at the program's name (or "<mcrtc name
+// expressions>") and line; MCRTC_ERROR_BUILTIN_OPERATION_FAILURE when the
+// compiler cannot be run or exceeds its time (MCRTC_COMPILE_TIMEOUT
+// seconds, default 120), the log saying why. A program may be compiled
+// again; each compilation replaces the log, code and lowered names.
 // [api.rtc.compile.success] [api.rtc.compile.options]
 // [api.rtc.compile.error-returns-compilation]
 // [api.rtc.compile.unknown-option-invalid-option]
 // [api.rtc.compile.null-options-invalid-input]
+// [api.rtc.name.invalid-expression-fails-compilation]
+// [api.rtc.compile.isolated-and-bounded]
 mcrtcResult mcrtcCompileProgram(mcrtcProgram prog, int numOptions,
                                 const char* const* options);
 

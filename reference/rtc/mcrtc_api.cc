@@ -20,6 +20,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "mcrtc.h"
+#include "reference/rtc/cached_compile.h"
 #include "reference/rtc/compile_job.h"
 #include "reference/rtc/compile_options.h"
 #include "reference/rtc/program.h"
@@ -88,7 +89,7 @@ mcrtcResult CompileNow(Program& program, int num_options,
   inputs.compiler_arguments = std::move(*arguments);
   inputs.name_expressions = program.name_expressions;
   inputs.timeout = CompileTimeout();
-  absl::StatusOr<CompileOutputs> outputs = mxcts::rtc::Compile(inputs);
+  absl::StatusOr<CompileOutputs> outputs = mxcts::rtc::CachedCompile(inputs);
   if (!outputs.ok()) {  // no compiler, killed, out of time
     program.log = absl::StrCat(outputs.status().message(), "\n");
     return MCRTC_ERROR_BUILTIN_OPERATION_FAILURE;

@@ -9,7 +9,7 @@ picture.
 
 RUNTIME_LAYERS = [
     ["errors"],
-    ["host_thread", "binary_cache"],
+    ["host_thread", "environment", "binary_cache"],
     ["devices"],
     ["timeline"],
     ["memory"],

@@ -56,6 +56,7 @@ MxmacaBackendInfo = provider(
         "checked": "File: written once the manifest and expectations parse.",
         "test_env": "dict: environment of tests; '{sdk_root}' in a value is the SDK root.",
         "test_needs_sdk": "bool: tests get the SDK tree in their runfiles.",
+        "libraries": "dict: library name (as -l names it) -> CcInfo of the backend's optional libraries.",
     },
 )
 
@@ -141,6 +142,10 @@ def _mxmaca_backend_impl(ctx):
         checked = checked,
         test_env = ctx.attr.test_env,
         test_needs_sdk = ctx.attr.test_needs_sdk,
+        libraries = {
+            name: target[CcInfo]
+            for target, name in ctx.attr.libraries.items()
+        },
     )
     return [
         backend,
@@ -195,6 +200,13 @@ mxmaca_backend = rule(
         "test_needs_sdk": attr.bool(
             doc = "Put the SDK tree in every test's runfiles (a runtime " +
                   "that compiles at run time needs the driver).",
+        ),
+        "libraries": attr.label_keyed_string_dict(
+            doc = "The backend's optional libraries beside its runtime, " +
+                  "each by the name -l gives it (a program's -lmcanalyzer " +
+                  "is {label: \"mcanalyzer\"}); mxmaca_backend_library " +
+                  "links one.",
+            providers = [CcInfo],
         ),
         "_check_backend_files": attr.label(
             default = "//conformance/testing:check_backend_files",
@@ -724,4 +736,31 @@ property; the backend's expectations may list it as a known failure.
     },
     fragments = ["cpp"],
     test = True,
+)
+
+def _mxmaca_backend_library_impl(ctx):
+    backend = ctx.attr.backend[MxmacaBackendInfo]
+    if ctx.attr.library not in backend.libraries:
+        fail("the %s backend has no library '%s' (its libraries: %s)" %
+             (backend.name, ctx.attr.library, ", ".join(sorted(backend.libraries.keys())) or "none"))
+    return [backend.libraries[ctx.attr.library]]
+
+mxmaca_backend_library = rule(
+    implementation = _mxmaca_backend_library_impl,
+    doc = """One of the backend's optional libraries, for `deps`: what a program
+that names `-l<library>` links, e.g. the mcLog API's mcanalyzer.
+
+    mxmaca_backend_library(name = "mcanalyzer", library = "mcanalyzer")
+""",
+    attrs = {
+        "library": attr.string(
+            doc = "The library's name, as -l names it.",
+            mandatory = True,
+        ),
+        "backend": attr.label(
+            doc = "The backend (default: the one --//conformance:backend picks).",
+            default = "//conformance:backend",
+            providers = [MxmacaBackendInfo],
+        ),
+    },
 )

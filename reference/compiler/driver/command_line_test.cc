@@ -179,6 +179,22 @@ TEST(CommandLineErrorTest, DeviceOnlyNeedsMacaSource) {
             "'host.cpp' is not one (use -x maca)");
 }
 
+// [api.compile.mxcc.genco] --genco implies -c and device code only.
+TEST(CommandLineTest, GencoIsADeviceOnlyCompile) {
+  CommandLine cl = Parse({"--genco", "k.cu"});
+  EXPECT_TRUE(cl.genco);
+  EXPECT_TRUE(cl.device_only);
+  EXPECT_EQ(cl.mode, Mode::kCompile);
+  EXPECT_FALSE(Parse({"-c", "k.cu"}).genco);
+}
+
+TEST(CommandLineErrorTest, GencoNeedsMacaSource) {
+  EXPECT_EQ(ParseError({"--genco", "host.cpp"}),
+            "'--genco' compiles MXMACA sources only, and 'host.cpp' is not "
+            "one (use -x maca)");
+  EXPECT_TRUE(Parse({"--genco", "-x", "maca", "host.cpp"}).genco);  // control
+}
+
 // [api.compile.mxcc.relocatable-device-code]
 TEST(CommandLineTest, RelocatableDeviceCodeSpellings) {
   EXPECT_FALSE(Parse({"-c", "a.cu"}).relocatable_device_code);

@@ -14,6 +14,8 @@
 #include <csignal>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <regex>
 #include <string>
 #include <vector>
@@ -289,6 +291,30 @@ TEST_F(PipelineTest, DeviceOnlyWithoutDeviceCodeFails) {
               HasSubstr("h.cu has no device code, so '--offload-device-only' "
                         "has no device image to write"));
   EXPECT_FALSE(Exists("h.so"));
+}
+
+// [api.compile.mxcc.genco] The module image: the container's magic, then
+// the same device image --offload-device-only writes.
+TEST_F(PipelineTest, GencoWritesAModuleImage) {
+  Write("k.cu", R"(#include <mc_runtime.h>
+extern "C" __global__ void K(int* p) { *p = 1; }
+)");
+  Mxcc({"--genco", "k.cu"});
+  ASSERT_TRUE(Exists("k.mcbin"));
+  std::ifstream in("k.mcbin", std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), {});
+  ASSERT_GT(bytes.size(), 36u);
+  EXPECT_EQ(bytes.substr(0, 8), "MCMODULE");
+  EXPECT_EQ(bytes.substr(32, 4),
+            "\x7f"
+            "ELF");
+  Mxcc({"--genco", "-x", "maca", "k.cu", "-o", "named.bin"});
+  EXPECT_TRUE(Exists("named.bin"));
+  Write("h.cu", "int Twice(int x) { return 2 * x; }\n");
+  ProcessResult result = Mxcc({"--genco", "h.cu"}, /*succeed=*/false);
+  EXPECT_THAT(result.stderr_text,
+              HasSubstr("h.cu has no device code, so '--genco' has no device "
+                        "image to write"));
 }
 
 // The sections of the image of c.cu, compiled with -save-temps, as

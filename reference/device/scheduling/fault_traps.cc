@@ -285,10 +285,31 @@ void StopTimer(ArmedGridTraps& armed) {
   Trap(description.error, std::move(description.message));
 }
 
+// When the timer fires: the kernel timeout or the hang monitor, whichever
+// is set and earlier; 0 when neither is set.
+uint64_t TimerMilliseconds(const GridTrapSettings& settings) {
+  const uint64_t hang =
+      uint64_t{settings.hang_timeout_seconds} * 1000;  // 0: off
+  const uint64_t kernel = settings.timeout_milliseconds;
+  if (kernel == 0) return hang;
+  if (hang == 0) return kernel;
+  return kernel <= hang ? kernel : hang;
+}
+
 std::string TimeoutMessage(const ArmedGridTraps& armed) {
-  // [api.trap.error.timeout] [lang.ub.exec.kernel-timeout]
-  return absl::StrFormat("kernel ran longer than MACA_KERNEL_TIMEOUT=%u ms",
-                         armed.settings.timeout_milliseconds);
+  const GridTrapSettings& settings = armed.settings;
+  if (settings.timeout_milliseconds != 0 &&
+      TimerMilliseconds(settings) == settings.timeout_milliseconds) {
+    // [api.trap.error.timeout] [lang.ub.exec.kernel-timeout]
+    return absl::StrFormat("kernel ran longer than MACA_KERNEL_TIMEOUT=%u ms",
+                           settings.timeout_milliseconds);
+  }
+  // [api.env.monitor-hang-timeout.values]
+  // [api.env.monitor-hang-timeout.reference-monitor]
+  return absl::StrFormat(
+      "hang monitor: kernel still running after "
+      "MACA_MONITOR_HANG_TIMEOUT=%u s",
+      settings.hang_timeout_seconds);
 }
 
 bool DescribeMemoryFault(const StackPool& stacks, uintptr_t address,
@@ -485,9 +506,9 @@ void StartTimer(ArmedGridTraps& armed) {
     return;
   }
   armed.timer_created = true;
-  const unsigned ms = armed.settings.timeout_milliseconds;
+  const uint64_t ms = TimerMilliseconds(armed.settings);
   itimerspec when{};
-  when.it_value.tv_sec = ms / 1000;
+  when.it_value.tv_sec = static_cast<time_t>(ms / 1000);
   when.it_value.tv_nsec = static_cast<long>(ms % 1000) * 1000 * 1000;
   when.it_interval.tv_nsec = kTimeoutRepeatNanoseconds;
   timer_settime(armed.timer, 0, &when, nullptr);
@@ -534,7 +555,7 @@ GridFaultTraps::GridFaultTraps(const GridTrapSettings& settings)
   InstallFaultHandlersOnce();
   kernel_timeout_pending = 0;
   armed_grid.store(&armed);
-  if (settings.timeout_milliseconds > 0) StartTimer(armed);
+  if (TimerMilliseconds(settings) > 0) StartTimer(armed);
 }
 
 GridFaultTraps::~GridFaultTraps() {

@@ -79,6 +79,10 @@ struct GridTrapSettings {
   device::TrapPolicy policy = device::TrapPolicy::kFatal;
   // 0: no timeout; else at most device::kMaxKernelTimeoutMilliseconds.
   unsigned timeout_milliseconds = 0;
+  // The hang monitor (MACA_MONITOR_HANG_TIMEOUT): 0, off; else seconds, at
+  // most device::kMaxHangTimeoutSeconds. The grid traps the same way when
+  // the earlier of the two expires, with a message naming that one.
+  unsigned hang_timeout_seconds = 0;
   // The stacks the grid's device threads run on; must outlive the object.
   const StackPool* stacks = nullptr;
 };

@@ -6,7 +6,9 @@
 // runtime object concerned to do the work, and returns through RunApi,
 // which turns the resulting absl::Status into the mcError_t of the one
 // table (error_mapping.h), records it as the thread's last error, and keeps
-// exceptions from crossing the C boundary.
+// exceptions from crossing the C boundary. A call that fails is logged at
+// the debug level with its error and the reason
+// [api.log.output.api-errors-at-debug].
 //
 //   extern "C" mcError_t mcFoo(int* out) {
 //     return RunApi([&]() -> absl::Status {
@@ -31,24 +33,40 @@
 
 namespace mxcts::runtime {
 
+// Logs, at the debug level, that `function` failed with `error` because of
+// `status`. [api.log.output.api-errors-at-debug]
+void LogApiError(const char* function, mcError_t error,
+                 const absl::Status& status);
+
 // Runs `body` (returning absl::Status), maps its result, records it as the
 // last error, and returns it. [api.error.return.every-call-returns-status]
+// `function` is the entry point's name (the caller's, by default), for the
+// debug log.
 // Inside a host function or stream callback the body does not run: the
 // call returns mcErrorNotPermitted, where waiting for the timeline the
 // thread is advancing would deadlock.
 // [api.callback.host-func.api-call-inside-undefined]
 template <typename Body>
-mcError_t RunApi(Body&& body) noexcept {
+mcError_t RunApi(Body&& body,
+                 const char* function = __builtin_FUNCTION()) noexcept {
   mcError_t result;
+  absl::Status status;
   try {
-    result = ThreadState::Current().in_host_function() ? mcErrorNotPermitted
-                                                       : ToMcError(body());
+    if (ThreadState::Current().in_host_function()) {
+      status = absl::FailedPreconditionError(
+          "a runtime call inside a host function or stream callback");
+      result = mcErrorNotPermitted;
+    } else {
+      status = body();
+      result = ToMcError(status);
+    }
   } catch (const std::bad_alloc&) {
     result = mcErrorMemoryAllocation;
   } catch (...) {
     result = mcErrorUnknown;
   }
   ThreadState::Current().RecordResult(result);
+  if (result != mcSuccess) LogApiError(function, result, status);
   return result;
 }
 

@@ -19,6 +19,7 @@
 #include "mc_runtime_api.h"
 #include "reference/runtime/api/api_entry.h"
 #include "reference/runtime/api/capture_routing.h"
+#include "reference/runtime/environment/memory_tracing.h"
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/graphs/graph_memory.h"
 #include "reference/runtime/memory/memory_manager.h"
@@ -84,7 +85,7 @@ mcPointerAttribute_t AttributesOf(const void* ptr) {
 extern "C" {
 
 mcError_t mcMalloc(void** ptr, size_t size) {
-  return RunApi([&]() -> absl::Status {
+  const mcError_t result = RunApi([&]() -> absl::Status {
     if (ptr == nullptr) {  // [api.memory.malloc.null-pointer-to-pointer]
       return McStatus(mcErrorInvalidValue, "mcMalloc: ptr is null");
     }
@@ -102,10 +103,16 @@ mcError_t mcMalloc(void** ptr, size_t size) {
                                   device->properties().totalGlobalMem));
     return absl::OkStatus();
   });
+  // [api.env.hotspot-memstack.reference-trace]
+  mxcts::runtime::TraceMemoryCall(
+      "mcMalloc", result,
+      result == mcSuccess && ptr != nullptr ? *ptr : nullptr, size,
+      __builtin_return_address(0));
+  return result;
 }
 
 mcError_t mcFree(void* ptr) {
-  return RunApi([&]() -> absl::Status {
+  const mcError_t result = RunApi([&]() -> absl::Status {
     // [api.graph.capture.unsafe-call-in-global-mode]
     MX_RETURN_IF_ERROR(mxcts::runtime::CheckUnsafeDuringCapture("mcFree"));
     MX_RETURN_IF_ERROR(Runtime::Get().CurrentDeviceForWork().status());
@@ -144,6 +151,10 @@ mcError_t mcFree(void* ptr) {
     return memory.Free(ptr, {MemoryKind::kDevice, MemoryKind::kManaged},
                        "mcFree");
   });
+  // [api.env.hotspot-memstack.reference-trace]
+  mxcts::runtime::TraceMemoryCall("mcFree", result, ptr, 0,
+                                  __builtin_return_address(0));
+  return result;
 }
 
 mcError_t mcMemGetInfo(size_t* free, size_t* total) {

@@ -21,6 +21,7 @@
 #include "reference/runtime/api/api_entry.h"
 #include "reference/runtime/api/capture_routing.h"
 #include "reference/runtime/devices/device_config.h"
+#include "reference/runtime/environment/memory_tracing.h"
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/memory/memory_copy.h"
 #include "reference/runtime/memory/memory_manager.h"
@@ -242,7 +243,7 @@ extern "C" {
 
 mcError_t mcMallocPitch(void** devPtr, size_t* pitch, size_t width,
                         size_t height) {
-  return RunApi([&]() -> absl::Status {
+  const mcError_t result = RunApi([&]() -> absl::Status {
     if (devPtr == nullptr || pitch == nullptr) {
       // [api.memory.malloc-pitch.null-arguments]
       return McStatus(mcErrorInvalidValue,
@@ -253,10 +254,17 @@ mcError_t mcMallocPitch(void** devPtr, size_t* pitch, size_t width,
     // [api.memory.malloc-pitch.rows-usable]
     return AllocatePitched(width, height, 1, devPtr, pitch, "mcMallocPitch");
   });
+  // [api.env.hotspot-memstack.reference-trace]
+  mxcts::runtime::TraceMemoryCall(
+      "mcMallocPitch", result,
+      result == mcSuccess && devPtr != nullptr ? *devPtr : nullptr,
+      (result == mcSuccess && pitch != nullptr ? *pitch : width) * height,
+      __builtin_return_address(0));
+  return result;
 }
 
 mcError_t mcMalloc3D(mcPitchedPtr* pitchedDevPtr, mcExtent extent) {
-  return RunApi([&]() -> absl::Status {
+  const mcError_t result = RunApi([&]() -> absl::Status {
     if (pitchedDevPtr == nullptr) {  // [api.memory.malloc-3d.null-pointer]
       return McStatus(mcErrorInvalidValue, "mcMalloc3D: pitchedDevPtr is null");
     }
@@ -269,6 +277,16 @@ mcError_t mcMalloc3D(mcPitchedPtr* pitchedDevPtr, mcExtent extent) {
     *pitchedDevPtr = result;
     return absl::OkStatus();
   });
+  // [api.env.hotspot-memstack.reference-trace]
+  mxcts::runtime::TraceMemoryCall(
+      "mcMalloc3D", result,
+      result == mcSuccess && pitchedDevPtr != nullptr ? pitchedDevPtr->ptr
+                                                      : nullptr,
+      (result == mcSuccess && pitchedDevPtr != nullptr ? pitchedDevPtr->pitch
+                                                       : extent.width) *
+          extent.height * extent.depth,
+      __builtin_return_address(0));
+  return result;
 }
 
 mcError_t mcMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,

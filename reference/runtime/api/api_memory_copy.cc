@@ -84,35 +84,43 @@ absl::Status Copy(void* dst, const void* src, size_t count, int kind,
 // [api.sync.per-thread.renamed-entry-points]
 mcError_t Memcpy(mcStream_t default_stream, void* dst, const void* src,
                  size_t count, mcMemcpyKind kind) {
-  return RunApi([&] {
-    return Copy(dst, src, count, kind, default_stream, CallKind::kSynchronous,
-                0, "mcMemcpy");
-  });
+  return RunApi(
+      [&] {
+        return Copy(dst, src, count, kind, default_stream,
+                    CallKind::kSynchronous, 0, "mcMemcpy");
+      },
+      "mcMemcpy");
 }
 
 mcError_t MemcpyHtoD(mcStream_t default_stream, mcDeviceptr_t dst,
                      const void* src, size_t byteCount) {
-  return RunApi([&] {  // [api.memory.memcpy-htod.copies]
-    return Copy(dst, src, byteCount, mcMemcpyHostToDevice, default_stream,
-                CallKind::kSynchronous, kDeviceDst, "mcMemcpyHtoD");
-  });
+  return RunApi(
+      [&] {  // [api.memory.memcpy-htod.copies]
+        return Copy(dst, src, byteCount, mcMemcpyHostToDevice, default_stream,
+                    CallKind::kSynchronous, kDeviceDst, "mcMemcpyHtoD");
+      },
+      "mcMemcpyHtoD");
 }
 
 mcError_t MemcpyDtoH(mcStream_t default_stream, void* dst, mcDeviceptr_t src,
                      size_t byteCount) {
-  return RunApi([&] {  // [api.memory.memcpy-dtoh.copies]
-    return Copy(dst, src, byteCount, mcMemcpyDeviceToHost, default_stream,
-                CallKind::kSynchronous, kDeviceSrc, "mcMemcpyDtoH");
-  });
+  return RunApi(
+      [&] {  // [api.memory.memcpy-dtoh.copies]
+        return Copy(dst, src, byteCount, mcMemcpyDeviceToHost, default_stream,
+                    CallKind::kSynchronous, kDeviceSrc, "mcMemcpyDtoH");
+      },
+      "mcMemcpyDtoH");
 }
 
 mcError_t MemcpyDtoD(mcStream_t default_stream, mcDeviceptr_t dst,
                      mcDeviceptr_t src, size_t byteCount) {
-  return RunApi([&] {  // [api.memory.memcpy-dtod.copies]
-    return Copy(dst, src, byteCount, mcMemcpyDeviceToDevice, default_stream,
-                CallKind::kSynchronous, kDeviceDst | kDeviceSrc,
-                "mcMemcpyDtoD");
-  });
+  return RunApi(
+      [&] {  // [api.memory.memcpy-dtod.copies]
+        return Copy(dst, src, byteCount, mcMemcpyDeviceToDevice, default_stream,
+                    CallKind::kSynchronous, kDeviceDst | kDeviceSrc,
+                    "mcMemcpyDtoD");
+      },
+      "mcMemcpyDtoD");
 }
 
 }  // namespace

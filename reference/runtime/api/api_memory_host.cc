@@ -21,6 +21,7 @@
 #include "mc_runtime_api.h"
 #include "reference/runtime/api/api_entry.h"
 #include "reference/runtime/api/capture_routing.h"
+#include "reference/runtime/environment/memory_tracing.h"
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/memory/memory_release.h"
@@ -85,16 +86,30 @@ std::optional<Allocation> PageLocked(const void* ptr) {
 extern "C" {
 
 mcError_t mcMallocHost(void** ptr, size_t size, unsigned int flags) {
-  return RunApi([&] { return AllocateHost(ptr, size, flags, "mcMallocHost"); });
+  const mcError_t result =
+      RunApi([&] { return AllocateHost(ptr, size, flags, "mcMallocHost"); });
+  // [api.env.hotspot-memstack.reference-trace]
+  mxcts::runtime::TraceMemoryCall(
+      "mcMallocHost", result,
+      result == mcSuccess && ptr != nullptr ? *ptr : nullptr, size,
+      __builtin_return_address(0));
+  return result;
 }
 
 mcError_t mcHostAlloc(void** ptr, size_t size, unsigned int flags) {
   // [api.memory.host-alloc.same-as-malloc-host]
-  return RunApi([&] { return AllocateHost(ptr, size, flags, "mcHostAlloc"); });
+  const mcError_t result =
+      RunApi([&] { return AllocateHost(ptr, size, flags, "mcHostAlloc"); });
+  // [api.env.hotspot-memstack.reference-trace]
+  mxcts::runtime::TraceMemoryCall(
+      "mcHostAlloc", result,
+      result == mcSuccess && ptr != nullptr ? *ptr : nullptr, size,
+      __builtin_return_address(0));
+  return result;
 }
 
 mcError_t mcFreeHost(void* ptr) {
-  return RunApi([&]() -> absl::Status {
+  const mcError_t result = RunApi([&]() -> absl::Status {
     // [api.graph.capture.unsafe-call-in-global-mode]
     MX_RETURN_IF_ERROR(mxcts::runtime::CheckUnsafeDuringCapture("mcFreeHost"));
     MX_RETURN_IF_ERROR(Runtime::Get().CurrentDeviceForWork().status());
@@ -109,6 +124,10 @@ mcError_t mcFreeHost(void* ptr) {
     MX_RETURN_IF_ERROR(mxcts::runtime::WaitBeforeRelease(allocation.device));
     return memory.Free(ptr, {MemoryKind::kHost}, "mcFreeHost");
   });
+  // [api.env.hotspot-memstack.reference-trace]
+  mxcts::runtime::TraceMemoryCall("mcFreeHost", result, ptr, 0,
+                                  __builtin_return_address(0));
+  return result;
 }
 
 mcError_t mcHostGetFlags(unsigned int* flags, void* ptr) {

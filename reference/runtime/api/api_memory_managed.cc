@@ -23,6 +23,7 @@
 #include "reference/runtime/api/api_entry.h"
 #include "reference/runtime/api/capture_routing.h"
 #include "reference/runtime/devices/device_config.h"
+#include "reference/runtime/environment/memory_tracing.h"
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/memory/memory_manager.h"
 #include "reference/runtime/process/runtime.h"
@@ -201,7 +202,7 @@ absl::Status Advise(const void* devPtr, size_t count, mcMemoryAdvise advice,
 extern "C" {
 
 mcError_t mcMallocManaged(void** ptr, size_t size, unsigned int flags) {
-  return RunApi([&]() -> absl::Status {
+  const mcError_t result = RunApi([&]() -> absl::Status {
     if (ptr == nullptr) {  // [api.memory.managed.null-pointer-to-pointer]
       return McStatus(mcErrorInvalidValue, "mcMallocManaged: ptr is null");
     }
@@ -231,6 +232,12 @@ mcError_t mcMallocManaged(void** ptr, size_t size, unsigned int flags) {
                                   device->properties().totalGlobalMem));
     return absl::OkStatus();
   });
+  // [api.env.hotspot-memstack.reference-trace]
+  mxcts::runtime::TraceMemoryCall(
+      "mcMallocManaged", result,
+      result == mcSuccess && ptr != nullptr ? *ptr : nullptr, size,
+      __builtin_return_address(0));
+  return result;
 }
 
 mcError_t mcMemPrefetchAsync(const void* devPtr, size_t count, int dstDevice,

@@ -14,6 +14,7 @@
 #include "mc_runtime_api.h"
 #include "reference/runtime/api/api_entry.h"
 #include "reference/runtime/api/capture_routing.h"
+#include "reference/runtime/environment/memory_tracing.h"
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/graphs/graph_memory.h"
 #include "reference/runtime/peer/peer_access.h"
@@ -189,22 +190,34 @@ bool IsAccessFlags(mcMemAccessFlags flags) {
 extern "C" {
 
 mcError_t mcMallocAsync(void** ptr, size_t size, mcStream_t stream) {
-  return RunApi([&]() -> absl::Status {
+  const mcError_t result = RunApi([&]() -> absl::Status {
     return AllocateAsync(ptr, size, nullptr, /*from_pool=*/false, stream,
                          "mcMallocAsync");
   });
+  // [api.env.hotspot-memstack.reference-trace]
+  mxcts::runtime::TraceMemoryCall(
+      "mcMallocAsync", result,
+      result == mcSuccess && ptr != nullptr ? *ptr : nullptr, size,
+      __builtin_return_address(0));
+  return result;
 }
 
 mcError_t mcMallocFromPoolAsync(void** ptr, size_t size, mcMemPool_t pool,
                                 mcStream_t stream) {
-  return RunApi([&]() -> absl::Status {
+  const mcError_t result = RunApi([&]() -> absl::Status {
     return AllocateAsync(ptr, size, pool, /*from_pool=*/true, stream,
                          "mcMallocFromPoolAsync");
   });
+  // [api.env.hotspot-memstack.reference-trace]
+  mxcts::runtime::TraceMemoryCall(
+      "mcMallocFromPoolAsync", result,
+      result == mcSuccess && ptr != nullptr ? *ptr : nullptr, size,
+      __builtin_return_address(0));
+  return result;
 }
 
 mcError_t mcFreeAsync(void* ptr, mcStream_t stream) {
-  return RunApi([&]() -> absl::Status {
+  const mcError_t result = RunApi([&]() -> absl::Status {
     // [api.pool.free-async.foreign-pointer-is-invalid-value]
     if (ptr == nullptr) {
       return McStatus(mcErrorInvalidValue, "mcFreeAsync: ptr is null");
@@ -234,6 +247,10 @@ mcError_t mcFreeAsync(void* ptr, mcStream_t stream) {
     mxcts::runtime::FreeInStream(allocation, resolved.queue);
     return absl::OkStatus();
   });
+  // [api.env.hotspot-memstack.reference-trace]
+  mxcts::runtime::TraceMemoryCall("mcFreeAsync", result, ptr, 0,
+                                  __builtin_return_address(0));
+  return result;
 }
 
 mcError_t mcDeviceGetDefaultMemPool(mcMemPool_t* pool, int device) {

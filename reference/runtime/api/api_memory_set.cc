@@ -59,10 +59,12 @@ absl::Status Set(void* ptr, uint32_t pattern, size_t element_size, size_t count,
 // [api.sync.per-thread.renamed-entry-points]
 mcError_t SynchronousSet(mcStream_t default_stream, void* ptr, uint32_t pattern,
                          size_t element_size, size_t count, const char* api) {
-  return RunApi([&] {
-    return Set(ptr, pattern, element_size, count, default_stream,
-               CallKind::kSynchronous, api);
-  });
+  return RunApi(
+      [&] {
+        return Set(ptr, pattern, element_size, count, default_stream,
+                   CallKind::kSynchronous, api);
+      },
+      api);
 }
 
 }  // namespace

@@ -142,29 +142,32 @@ std::string CopyDescription(const char* api, size_t count, int src_device,
 mcError_t SynchronousPeerCopy(mcStream_t default_stream, void* dst,
                               int dst_device, const void* src, int src_device,
                               size_t count) {
-  return RunApi([&]() -> absl::Status {
-    constexpr char kApi[] = "mcMemcpyPeer";
-    Runtime& runtime = Runtime::Get();
-    // [api.memory.memcpy-peer.invalid-device]
-    MX_ASSIGN_OR_RETURN(Device * to, runtime.DeviceAt(dst_device));
-    MX_ASSIGN_OR_RETURN(Device * from, runtime.DeviceAt(src_device));
-    // [api.memory.memcpy-peer.count-zero]
-    if (count == 0) return absl::OkStatus();
-    MX_ASSIGN_OR_RETURN(Device * current, runtime.CurrentDeviceForWork());
-    MX_RETURN_IF_ERROR(
-        CheckPeerCopy(dst, dst_device, src, src_device, count, kApi));
-    MX_RETURN_IF_ERROR(CheckCopyDevicesUsable(*to, *from));
-    // [api.peer.copy.sync-serialized-with-devices]: the work issued before
-    // to each device involved has run before the copy starts.
-    for (int device :
-         std::set<int>{current->ordinal(), src_device, dst_device}) {
-      MX_RETURN_IF_ERROR(mxcts::runtime::SynchronizeDevice(device));
-    }
-    // [api.memory.memcpy-peer.copies] [api.peer.copy.no-peer-access-needed]
-    return mxcts::runtime::SubmitWork(
-        default_stream, CopyDescription(kApi, count, src_device, dst_device),
-        PeerCopyWork(dst, src, count, kApi), HostWait::kUntilDone);
-  });
+  return RunApi(
+      [&]() -> absl::Status {
+        constexpr char kApi[] = "mcMemcpyPeer";
+        Runtime& runtime = Runtime::Get();
+        // [api.memory.memcpy-peer.invalid-device]
+        MX_ASSIGN_OR_RETURN(Device * to, runtime.DeviceAt(dst_device));
+        MX_ASSIGN_OR_RETURN(Device * from, runtime.DeviceAt(src_device));
+        // [api.memory.memcpy-peer.count-zero]
+        if (count == 0) return absl::OkStatus();
+        MX_ASSIGN_OR_RETURN(Device * current, runtime.CurrentDeviceForWork());
+        MX_RETURN_IF_ERROR(
+            CheckPeerCopy(dst, dst_device, src, src_device, count, kApi));
+        MX_RETURN_IF_ERROR(CheckCopyDevicesUsable(*to, *from));
+        // [api.peer.copy.sync-serialized-with-devices]: the work issued before
+        // to each device involved has run before the copy starts.
+        for (int device :
+             std::set<int>{current->ordinal(), src_device, dst_device}) {
+          MX_RETURN_IF_ERROR(mxcts::runtime::SynchronizeDevice(device));
+        }
+        // [api.memory.memcpy-peer.copies] [api.peer.copy.no-peer-access-needed]
+        return mxcts::runtime::SubmitWork(
+            default_stream,
+            CopyDescription(kApi, count, src_device, dst_device),
+            PeerCopyWork(dst, src, count, kApi), HostWait::kUntilDone);
+      },
+      "mcMemcpyPeer");
 }
 
 }  // namespace

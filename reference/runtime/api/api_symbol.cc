@@ -93,14 +93,17 @@ mcError_t SynchronousSymbolCopy(Direction direction, mcStream_t default_stream,
                                 void* other, const void* symbol, size_t count,
                                 size_t offset, mcMemcpyKind kind,
                                 const char* api) {
-  return RunApi([&]() -> absl::Status {
-    // [api.memory.symbol.to-symbol-copies]
-    // [api.memory.symbol.from-symbol-copies]
-    MX_ASSIGN_OR_RETURN(Device * device,
-                        mxcts::runtime::StreamDeviceForWork(default_stream));
-    return SymbolCopy(direction, other, symbol, count, offset, kind, *device,
-                      default_stream, CallKind::kSynchronous, api);
-  });
+  return RunApi(
+      [&]() -> absl::Status {
+        // [api.memory.symbol.to-symbol-copies]
+        // [api.memory.symbol.from-symbol-copies]
+        MX_ASSIGN_OR_RETURN(
+            Device * device,
+            mxcts::runtime::StreamDeviceForWork(default_stream));
+        return SymbolCopy(direction, other, symbol, count, offset, kind,
+                          *device, default_stream, CallKind::kSynchronous, api);
+      },
+      api);
 }
 
 }  // namespace

@@ -39,15 +39,17 @@ void PushLaunchConfiguration(dim3 grid, dim3 block, size_t shared_bytes,
 
 mcError_t LaunchFromStubArgs(const void* host_stub, void** args) {
   // [api.error.last.launch-error-recorded]
-  return mxcts::runtime::RunApi([&]() -> absl::Status {
-    MX_ASSIGN_OR_RETURN(
-        mxcts::runtime::LaunchConfiguration configuration,
-        mxcts::runtime::ThreadState::Current().PopConfiguration());
-    // [api.graph.capture.records-instead-of-executing]
-    return mxcts::runtime::LaunchOrCapture(
-        {host_stub, configuration.grid, configuration.block, args,
-         configuration.shared_bytes, configuration.stream});
-  });
+  return mxcts::runtime::RunApi(
+      [&]() -> absl::Status {
+        MX_ASSIGN_OR_RETURN(
+            mxcts::runtime::LaunchConfiguration configuration,
+            mxcts::runtime::ThreadState::Current().PopConfiguration());
+        // [api.graph.capture.records-instead-of-executing]
+        return mxcts::runtime::LaunchOrCapture(
+            {host_stub, configuration.grid, configuration.block, args,
+             configuration.shared_bytes, configuration.stream});
+      },
+      "the <<<>>> launch");
 }
 
 bool RegisterKernel(const ImageBlob* image, const void* host_stub,

@@ -22,8 +22,9 @@
 //   are removed too.
 //
 // A failure to create the directory or to write into it disables the cache
-// for the rest of the process, with one warning: the program then compiles
-// as it would without a cache. Reading never disables it.
+// for the rest of the process, with one warning if MACA_CACHE_PATH named
+// the directory (none for the default one): the program then compiles as
+// it would without a cache. Reading never disables it.
 //
 // Tested by binary_cache_test.cc.
 
@@ -125,6 +126,10 @@ void BinaryCache::Disable(const std::string& why) {
     if (disabled_) return;
     disabled_ = true;
   }
+  // A home directory that cannot hold the cache (read-only in a sandbox or
+  // a container) is common and harmless; only a directory the user named
+  // is worth a warning.
+  if (settings_.directory_is_default) return;
   warn_(absl::StrCat(why, "; the binary cache is disabled for this process"));
 }
 
@@ -243,8 +248,19 @@ BinaryCache::StoreOutcome BinaryCache::Store(absl::string_view program,
   const std::string temporary_path =
       absl::StrCat(settings_.directory, "/.", name, ".", getpid(), ".",
                    temporaries.fetch_add(1), kTemporarySuffix);
-  const int fd = open(temporary_path.c_str(),
-                      O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  int fd = open(temporary_path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+                0644);
+  if (fd < 0 && errno == ENOENT) {
+    // The directory went away since it was made (a user cleaned the
+    // cache): make it again, once.
+    {
+      absl::MutexLock lock(&mu_);
+      directory_ready_ = false;
+    }
+    if (!EnsureDirectory()) return StoreOutcome::kDisabled;
+    fd = open(temporary_path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+              0644);
+  }
   if (fd < 0) {
     Disable(absl::StrCat("cannot write in '", settings_.directory,
                          "': ", ErrnoText(errno)));

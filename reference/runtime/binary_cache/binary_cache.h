@@ -21,9 +21,10 @@
 //         return CompileSomehow(src);
 //       });
 //
-// A cache that cannot use its directory says why once, through the warning
-// sink, and behaves as a disabled one from then on; no call fails because
-// of the cache. [api.cache.location.unusable-path-disables]
+// A cache that cannot use its directory behaves as a disabled one from then
+// on, and says why once through the warning sink if MACA_CACHE_PATH named
+// the directory; no call fails because of the cache.
+// [api.cache.location.unusable-path-disables]
 
 #ifndef MXCTS_REFERENCE_RUNTIME_BINARY_CACHE_BINARY_CACHE_H_
 #define MXCTS_REFERENCE_RUNTIME_BINARY_CACHE_BINARY_CACHE_H_

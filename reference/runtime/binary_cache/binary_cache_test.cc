@@ -196,6 +196,18 @@ TEST_F(BinaryCacheTest, StoreCreatesTheDirectoryAndParents) {
   EXPECT_EQ(Files(directory_).size(), 1u);
 }
 
+// A directory removed while the process runs is made again.
+TEST_F(BinaryCacheTest, RemovedDirectoryIsMadeAgain) {
+  auto cache = Cache(Settings());
+  ASSERT_EQ(cache->Store("k", Key("a"), "x"),
+            BinaryCache::StoreOutcome::kStored);
+  ASSERT_EQ(std::system(("rm -rf '" + directory_ + "'").c_str()), 0);
+  EXPECT_EQ(cache->Store("k", Key("b"), "x"),
+            BinaryCache::StoreOutcome::kStored);
+  EXPECT_EQ(Files(directory_).size(), 1u);
+  EXPECT_TRUE(warnings_.empty());
+}
+
 // Looking up creates nothing: a program that only hits or never compiles
 // leaves no directory behind.
 TEST_F(BinaryCacheTest, LookupCreatesNoDirectory) {
@@ -243,6 +255,19 @@ TEST_F(BinaryCacheTest, RegularFileAsDirectoryDisablesWithOneWarning) {
   ASSERT_EQ(warnings_.size(), 1u);
   EXPECT_TRUE(absl::StrContains(warnings_[0], directory_)) << warnings_[0];
   EXPECT_EQ(ReadFile(directory_), "not a directory");
+}
+
+// The default directory, unusable, disables the cache without a word.
+TEST_F(BinaryCacheTest, UnusableDefaultDirectoryDisablesSilently) {
+  directory_ = root_ + "/file";
+  WriteFile(directory_, "not a directory");
+  BinaryCacheSettings settings = Settings();
+  settings.directory_is_default = true;
+  auto cache = Cache(settings);
+  EXPECT_EQ(cache->Store("k", Key("a"), "x"),
+            BinaryCache::StoreOutcome::kDisabled);
+  EXPECT_FALSE(cache->enabled());
+  EXPECT_TRUE(warnings_.empty());
 }
 
 TEST_F(BinaryCacheTest, ReadOnlyDirectoryDisables) {

@@ -118,6 +118,7 @@ BinaryCacheSettings ParseBinaryCacheSettings(
       settings.enabled = false;
     } else {
       settings.directory = absl::StrCat(home, "/", kDefaultCacheSubdirectory);
+      settings.directory_is_default = true;
     }
   }
   return settings;

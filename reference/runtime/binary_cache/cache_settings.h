@@ -52,6 +52,10 @@ struct BinaryCacheSettings {
   // The cache directory: absolute unless the environment gave a relative
   // path and no working directory. Empty when disabled for lack of one.
   std::string directory;
+  // True when `directory` is the default one (MACA_CACHE_PATH unset or
+  // empty): a default directory that cannot be used disables the cache
+  // without a warning, since nobody asked for it.
+  bool directory_is_default = false;
   // The largest cache file stored, header included.
   uint64_t max_entry_bytes = kDefaultCacheMaxEntryBytes;
   // The most all entries of the directory may hold together before the

@@ -24,6 +24,7 @@ TEST(CacheSettings, DefaultsWhenUnset) {
   EXPECT_EQ(settings.directory, "/home/user/.metax/shadercache");
   EXPECT_EQ(settings.max_entry_bytes, 268435456u);
   EXPECT_EQ(settings.max_total_bytes, 4u * 268435456u);
+  EXPECT_TRUE(settings.directory_is_default);
   EXPECT_TRUE(settings.warnings.empty());
 }
 
@@ -61,6 +62,7 @@ TEST(CacheSettings, PathVariableNamesTheDirectory) {
   BinaryCacheEnvironment environment = Home();
   environment.path = "/var/cache/mine";
   EXPECT_EQ(ParseBinaryCacheSettings(environment).directory, "/var/cache/mine");
+  EXPECT_FALSE(ParseBinaryCacheSettings(environment).directory_is_default);
 }
 
 TEST(CacheSettings, RelativePathIsTakenAgainstTheWorkingDirectory) {

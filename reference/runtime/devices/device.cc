@@ -12,6 +12,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "reference/logging/log.h"
 #include "reference/runtime/devices/device_profile.h"
 #include "reference/runtime/errors/error_mapping.h"
 
@@ -283,9 +284,38 @@ void Device::ResetSettings() {
   flags_.store(mcDeviceScheduleAuto);
 }
 
+namespace {
+
+// What the runtime guide's trap message calls the exception behind `fault`.
+const char* ExceptionName(mcError_t fault) {
+  switch (fault) {
+    case mcErrorIllegalAddress:
+      return "Memory violation exception";
+    case mcErrorAssert:
+      return "Device assert exception";
+    case mcErrorLaunchTimeout:
+      return "Kernel timeout exception";
+    case mcErrorIllegalInstruction:
+      return "Illegal instruction exception";
+    case mcErrorMisalignedAddress:
+      return "Misaligned address exception";
+    default:
+      return "Kernel exception";
+  }
+}
+
+}  // namespace
+
 void Device::RecordFault(mcError_t fault) {
   mcError_t expected = mcSuccess;
-  sticky_error_.compare_exchange_strong(expected, fault);
+  if (sticky_error_.compare_exchange_strong(expected, fault)) {
+    // [api.log.output.trap-logged-as-error], in the words of the runtime
+    // guide's example: the exception, and that the API is now disabled.
+    MCR_LOGE(
+        "%s happened in a kernel on device %d (%s); mcruntime api "
+        "calls on the device will be disabled until mcDeviceReset",
+        ExceptionName(fault), ordinal_, ErrorName(fault));
+  }
 }
 
 absl::Status Device::CheckUsable() const {

@@ -8,11 +8,13 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "reference/device/engine.h"
 #include "reference/runtime/devices/visible_devices.h"
+#include "reference/runtime/environment/environment_settings.h"
 #include "reference/runtime/errors/error_mapping.h"
 #include "reference/runtime/host_thread/thread_state.h"
 
@@ -43,8 +45,11 @@ DeviceTable* DeviceTable::GetIfInitialized() {
 
 DeviceTable::DeviceTable() {
   int system_count = SimulatedDeviceCount(std::getenv("MXCTS_DEVICE_COUNT"));
-  std::vector<int> visible =
-      VisibleSystemDevices(std::getenv("MACA_VISIBLE_DEVICES"), system_count);
+  // [api.env.general.read-at-initialization]
+  const std::optional<std::string>& visible_value =
+      ProcessEnvironment().visible_devices;
+  std::vector<int> visible = VisibleSystemDevices(
+      visible_value ? visible_value->c_str() : nullptr, system_count);
   for (size_t ordinal = 0; ordinal < visible.size(); ++ordinal) {
     devices_.push_back(
         std::make_unique<Device>(static_cast<int>(ordinal), visible[ordinal]));

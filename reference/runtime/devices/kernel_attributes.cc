@@ -9,6 +9,8 @@
 
 #include "reference/runtime/devices/kernel_attributes.h"
 
+#include <iterator>
+
 #include "reference/runtime/devices/device_config.h"
 
 namespace mxcts::runtime {
@@ -86,6 +88,13 @@ void KernelSettingsTable::ResetDevice(int device) {
   absl::MutexLock lock(&mutex_);
   settings_.erase(settings_.lower_bound({device, nullptr}),
                   settings_.lower_bound({device + 1, nullptr}));
+}
+
+void KernelSettingsTable::Forget(const void* kernel) {
+  absl::MutexLock lock(&mutex_);
+  for (auto it = settings_.begin(); it != settings_.end();) {
+    it = it->first.second == kernel ? settings_.erase(it) : std::next(it);
+  }
 }
 
 }  // namespace mxcts::runtime

@@ -86,6 +86,10 @@ class KernelSettingsTable {
   // Forgets every setting made on `device`.
   // [api.device.reset.restores-defaults]
   void ResetDevice(int device);
+  // Forgets every setting of `kernel` on every device: the kernel is gone
+  // (a module function when its module is unloaded), and a later kernel
+  // at the same address must start from the defaults.
+  void Forget(const void* kernel);
 
  private:
   mutable absl::Mutex mutex_;

@@ -89,5 +89,19 @@ TEST(KernelSettingsTable, KeptPerKernelAndDeviceAndResetPerDevice) {
   EXPECT_EQ(table.Lookup(a, 1).preferred_carveout, -1);
 }
 
+TEST(KernelSettingsTable, ForgetDropsOneKernelOnEveryDevice) {
+  KernelSettingsTable& table = KernelSettingsTable::Get();
+  const void* a = &kKernelA;
+  const void* b = &kKernelB;
+  table.Update(a, 0, [](KernelSettings& s) { s.preferred_carveout = 10; });
+  table.Update(a, 1, [](KernelSettings& s) { s.preferred_carveout = 20; });
+  table.Update(b, 0, [](KernelSettings& s) { s.preferred_carveout = 30; });
+  table.Forget(a);
+  EXPECT_EQ(table.Lookup(a, 0).preferred_carveout, -1);
+  EXPECT_EQ(table.Lookup(a, 1).preferred_carveout, -1);
+  EXPECT_EQ(table.Lookup(b, 0).preferred_carveout, 30);  // kept
+  table.ResetDevice(0);
+}
+
 }  // namespace
 }  // namespace mxcts::runtime

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <tuple>
 
 #include "absl/strings/ascii.h"
@@ -21,8 +22,10 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
+#include "reference/logging/log.h"
 #include "reference/runtime/devices/device_config.h"
 #include "reference/runtime/devices/device_profile.h"
+#include "reference/runtime/environment/environment_settings.h"
 
 namespace mxcts::runtime {
 namespace {
@@ -113,7 +116,17 @@ std::vector<int> SelectVisibleDevices(
         NamedDevice(absl::StripAsciiWhitespace(entry), enumeration, system);
     bool repeated =
         std::find(visible.begin(), visible.end(), device) != visible.end();
-    if (device < 0 || repeated) break;
+    if (device < 0 || repeated) {
+      // [api.env.visible-devices.invalid-entry-truncates]
+      // [api.env.visible-devices.duplicate-entry]
+      // [api.env.general.invalid-value-warns]
+      MCR_LOGW(
+          "MACA_VISIBLE_DEVICES=\"%s\": entry \"%s\" %s; it and the "
+          "entries after it are ignored",
+          value, std::string(entry).c_str(),
+          repeated ? "repeats a device" : "names no device");
+      break;
+    }
     visible.push_back(device);
   }
   return visible;
@@ -126,7 +139,9 @@ std::vector<int> VisibleSystemDevices(const char* value, int system_count) {
   }
   // [api.env.general.read-at-initialization] Read with MACA_VISIBLE_DEVICES,
   // when the runtime initializes.
-  DeviceOrder order = ParseDeviceOrder(std::getenv("MACA_DEVICE_ORDER"));
+  const DeviceOrder order = ProcessEnvironment().device_order_pci_bus_id
+                                ? DeviceOrder::kPciBusId
+                                : DeviceOrder::kFastestFirst;
   return SelectVisibleDevices(value, EnumerationOrder(system, order), system);
 }
 

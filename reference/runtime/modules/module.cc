@@ -28,6 +28,7 @@
 #include "absl/strings/str_format.h"
 #include "reference/module_image/elf_check.h"
 #include "reference/module_image/module_image.h"
+#include "reference/runtime/devices/kernel_attributes.h"
 #include "reference/runtime/errors/error_mapping.h"
 #include "reference/runtime/errors/status_macros.h"
 #include "reference/runtime/images/elf_dynsym.h"
@@ -85,6 +86,13 @@ absl::StatusOr<std::unique_ptr<Module>> Module::Create(
 }
 
 Module::~Module() {
+  // mcFuncSetAttribute settings of its functions go with them.
+  {
+    absl::MutexLock lock(&mu_);
+    for (const auto& function : functions_) {
+      KernelSettingsTable::Get().Forget(function.get());
+    }
+  }
   if (blob_.bytes != nullptr) ImageRegistry::Get().ForgetImage(&blob_);
 }
 

@@ -16,6 +16,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "reference/runtime/environment/environment_settings.h"
+
 namespace mxcts::runtime {
 
 MpsMode ParseMpsMode(const char* value) {
@@ -31,7 +33,10 @@ const char* MpsModeName(MpsMode mode) {
 
 MpsMode ProcessMpsMode() {
   // [api.env.general.read-at-initialization]
-  static const MpsMode mode = ParseMpsMode(std::getenv("MACA_MPS_MODE"));
+  // environment_settings.h read and validated the variable.
+  static const MpsMode mode = ProcessEnvironment().mps_mode == 1
+                                  ? MpsMode::kShared
+                                  : MpsMode::kExclusive;
   return mode;
 }
 

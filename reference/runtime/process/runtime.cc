@@ -12,7 +12,9 @@
 
 #include "absl/synchronization/mutex.h"
 #include "reference/device/engine.h"
+#include "reference/logging/log.h"
 #include "reference/runtime/binary_cache/process_binary_cache.h"
+#include "reference/runtime/environment/environment_settings.h"
 #include "reference/runtime/host_thread/thread_state.h"
 #include "reference/runtime/images/image_registry.h"
 #include "reference/runtime/ipc/memory_imports.h"
@@ -41,6 +43,12 @@ void InitializeProcess() {
   // the tests still catch lock-order inversions.
   absl::SetMutexDeadlockDetectionMode(absl::OnDeadlockCycle::kIgnore);
 #endif
+  // Every variable of table 4.1 at once: the log's level, then the
+  // settings, whose warnings and debug lines come first in the log.
+  // [api.env.general.read-at-initialization]
+  // [api.log.level.read-at-initialization]
+  logging::CurrentLogLevel();
+  ProcessEnvironment();
   ApplyTrapEnvironment(ReadTrapEnvironment());
   // [api.mps.mode.values]
   ProcessMpsMode();

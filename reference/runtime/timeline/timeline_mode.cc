@@ -14,6 +14,8 @@
 #include <cstring>
 #include <mutex>
 
+#include "reference/runtime/environment/environment_settings.h"
+
 namespace mxcts::runtime {
 namespace {
 
@@ -67,8 +69,11 @@ TimelineMode ParseTimelineMode(const char* timeline,
 TimelineMode CurrentTimelineMode() {
   std::lock_guard<std::mutex> lock(mode_mutex);
   if (!mode_set) {
-    process_mode = ParseTimelineMode(std::getenv("MXCTS_TIMELINE"),
-                                     std::getenv("MACA_LAUNCH_BLOCKING"));
+    // MACA_LAUNCH_BLOCKING as the runtime read it when it initialized
+    // (environment_settings.h). [api.env.launch-blocking.synchronous-launches]
+    process_mode =
+        ParseTimelineMode(std::getenv("MXCTS_TIMELINE"),
+                          ProcessEnvironment().launch_blocking ? "1" : nullptr);
     mode_set = true;
   }
   return process_mode;

@@ -1,13 +1,11 @@
 // Copyright mxcts authors.
 //
-// Tests of the trap variables: every accepted value, the invalid ones next
-// to them, and what applying them sets.
+// Tests of the trap variables: MXCTS_MEMCHECK's values and what applying
+// them sets (environment_settings_test.cc parses the MACA_ ones).
 
 #include "reference/runtime/traps/trap_environment.h"
 
 #include <gtest/gtest.h>
-
-#include <string>
 
 #include "reference/device/engine.h"
 #include "reference/runtime/memory/memory_manager.h"
@@ -16,52 +14,6 @@ namespace mxcts::runtime {
 namespace {
 
 using mxcts::device::TrapPolicy;
-
-TEST(ParseTrapPolicy, AcceptsZeroOneAndTwo) {
-  // [api.env.trap-handler.values]
-  EXPECT_EQ(ParseTrapPolicy("0"), TrapPolicy::kOff);
-  EXPECT_EQ(ParseTrapPolicy("1"), TrapPolicy::kFatal);
-  EXPECT_EQ(ParseTrapPolicy("2"), TrapPolicy::kFatalAndNumeric);
-}
-
-class InvalidTrapPolicy : public testing::TestWithParam<const char*> {};
-
-TEST_P(InvalidTrapPolicy, MeansTheDefault) {
-  // [api.trap.policy.invalid-value-uses-default]
-  EXPECT_EQ(ParseTrapPolicy(GetParam()), TrapPolicy::kFatal);
-}
-
-INSTANTIATE_TEST_SUITE_P(Values, InvalidTrapPolicy,
-                         testing::Values(nullptr, "", "3", "-1", "02", "20",
-                                         " 2", "2 ", "two", "0x2"));
-
-struct TimeoutCase {
-  const char* value;
-  unsigned milliseconds;
-};
-
-class KernelTimeout : public testing::TestWithParam<TimeoutCase> {};
-
-TEST_P(KernelTimeout, Parses) {
-  // [api.env.kernel-timeout.values] [api.env.kernel-timeout.out-of-range]
-  EXPECT_EQ(ParseKernelTimeout(GetParam().value), GetParam().milliseconds)
-      << (GetParam().value != nullptr ? GetParam().value : "(unset)");
-}
-
-INSTANTIATE_TEST_SUITE_P(
-    Values, KernelTimeout,
-    testing::Values(
-        // In range.
-        TimeoutCase{"0", 0}, TimeoutCase{"1", 1}, TimeoutCase{"200", 200},
-        TimeoutCase{"0200", 200}, TimeoutCase{"59999", 59999},
-        TimeoutCase{"60000", 60000},
-        // Above the range: clamped.
-        TimeoutCase{"60001", 60000}, TimeoutCase{"1000000", 60000},
-        TimeoutCase{"99999999999999999999999999", 60000},
-        // Not a decimal number: ignored.
-        TimeoutCase{nullptr, 0}, TimeoutCase{"", 0}, TimeoutCase{"-5", 0},
-        TimeoutCase{"+5", 0}, TimeoutCase{" 5", 0}, TimeoutCase{"5ms", 0},
-        TimeoutCase{"1e3", 0}, TimeoutCase{"0x10", 0}));
 
 TEST(ParseCheckedMemory, OnlyOneTurnsItOn) {
   EXPECT_TRUE(ParseCheckedMemory("1"));
@@ -72,21 +24,33 @@ TEST(ParseCheckedMemory, OnlyOneTurnsItOn) {
   EXPECT_FALSE(ParseCheckedMemory("11"));
 }
 
+TEST(HangTimeout, EngineTakesTheTableRange) {
+  // [api.env.monitor-hang-timeout.values]
+  EXPECT_TRUE(mxcts::device::SetHangTimeoutSeconds(0xFFFF));
+  EXPECT_EQ(mxcts::device::HangTimeoutSeconds(), 0xFFFFu);
+  EXPECT_FALSE(mxcts::device::SetHangTimeoutSeconds(0x10000));
+  EXPECT_EQ(mxcts::device::HangTimeoutSeconds(), 0xFFFFu);
+  EXPECT_TRUE(mxcts::device::SetHangTimeoutSeconds(0));
+}
+
 // One test: its steps depend on whether this process has allocated yet.
 TEST(ApplyTrapEnvironment, SetsTheEngineAndTheMemoryLayoutUntilAllocation) {
   TrapEnvironment environment;
   environment.policy = TrapPolicy::kFatalAndNumeric;
   environment.kernel_timeout_milliseconds = 250;
+  environment.monitor_hang_timeout_seconds = 7;
   environment.checked_memory = true;
   ApplyTrapEnvironment(environment);
   EXPECT_EQ(mxcts::device::GetTrapPolicy(), TrapPolicy::kFatalAndNumeric);
   EXPECT_EQ(mxcts::device::KernelTimeoutMilliseconds(), 250u);
+  EXPECT_EQ(mxcts::device::HangTimeoutSeconds(), 7u);
   // No allocation has been made in this process: the layout can change.
   EXPECT_TRUE(MemoryManager::Get().checked_mode());
 
   ApplyTrapEnvironment(TrapEnvironment());
   EXPECT_EQ(mxcts::device::GetTrapPolicy(), TrapPolicy::kFatal);
   EXPECT_EQ(mxcts::device::KernelTimeoutMilliseconds(), 0u);
+  EXPECT_EQ(mxcts::device::HangTimeoutSeconds(), 0u);
   EXPECT_FALSE(MemoryManager::Get().checked_mode());
 
   // The first allocation fixes the layout.

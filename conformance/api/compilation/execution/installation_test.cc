@@ -100,19 +100,19 @@ TEST_P(InstallationLayout, HasFile) {
   EXPECT_FALSE(IsFile(root_ + "/" + GetParam() + ".not-installed"));
 }
 
-INSTANTIATE_TEST_SUITE_P(Guide, InstallationLayout,
-                         ::testing::Values("mxgpu_llvm/bin/mxcc",
-                                           "include/mc_runtime.h",
-                                           "lib/libmcruntime.so"),
-                         [](const ::testing::TestParamInfo<const char*>& info) {
-                           std::string name;
-                           for (const char* p = info.param; *p; ++p) {
-                             name += isalnum(static_cast<unsigned char>(*p))
-                                         ? *p
-                                         : '_';
-                           }
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Guide, InstallationLayout,
+    ::testing::Values("mxgpu_llvm/bin/mxcc", "include/mc_runtime.h",
+                      "include/mcrtc.h", "include/mxlog/mxlog.h",
+                      "lib/libmcruntime.so", "lib/libmcrtc.so",
+                      "lib/libmcanalyzer.so"),
+    [](const ::testing::TestParamInfo<const char*>& info) {
+      std::string name;
+      for (const char* p = info.param; *p; ++p) {
+        name += isalnum(static_cast<unsigned char>(*p)) ? *p : '_';
+      }
+      return name;
+    });
 
 // Prints the file the runtime library was loaded from, then runs a kernel.
 constexpr char kProgram[] = R"(#include <mc_runtime.h>

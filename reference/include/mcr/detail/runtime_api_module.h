@@ -89,7 +89,8 @@ mcError_t mcModuleGetFunction(mcFunction_t* function, mcModule_t module,
 // `*bytes`; either may be null.
 // Errors: mcErrorInvalidValue if `name` is null; mcErrorInvalidResourceHandle
 // for a module that is not loaded; mcErrorSymbolNotFound if the module has
-// no such variable. [api.module.get-global.finds-variable]
+// no such variable; under LAZY loading, the errors of loading the module's
+// code. [api.module.get-global.finds-variable]
 // [api.module.get-global.unknown-name]
 mcError_t mcModuleGetGlobal(mcDeviceptr_t* dptr, size_t* bytes, mcModule_t hmod,
                             const char* name);
