@@ -64,6 +64,9 @@ ABSL_CONST_INIT absl::Mutex settings_mutex(absl::kConstInit);
 
 size_t fiber_stack_bytes ABSL_GUARDED_BY(settings_mutex) =
     kDefaultFiberStackBytes;
+// The engine's setting passes to the pool unchanged, "from the system"
+// included.
+static_assert(kGuardedStacksFromSystem == StackPool::kBudgetFromSystem);
 size_t guarded_stack_budget ABSL_GUARDED_BY(settings_mutex) =
     kGuardedStacksFromSystem;
 // Counts SetGuardedStackBudget calls: each one gives the next grid a new
@@ -219,10 +222,7 @@ mcError_t RunGrid(const GridLaunch& launch) {
   EngineState& state = State();
   if (state.stacks == nullptr || state.stacks_requested_bytes != stack_bytes ||
       state.stacks_budget_sets != budget_sets) {
-    state.stacks = std::make_unique<StackPool>(
-        stack_bytes, guarded_budget == kGuardedStacksFromSystem
-                         ? StackPool::kBudgetFromSystem
-                         : guarded_budget);
+    state.stacks = std::make_unique<StackPool>(stack_bytes, guarded_budget);
     state.stacks_requested_bytes = stack_bytes;
     state.stacks_budget_sets = budget_sets;
   }
@@ -374,11 +374,6 @@ bool SetFiberStackBytes(size_t bytes) {
   absl::MutexLock lock(&settings_mutex);
   fiber_stack_bytes = bytes;
   return true;
-}
-
-size_t GuardedStackBudget() {
-  absl::MutexLock lock(&settings_mutex);
-  return guarded_stack_budget;
 }
 
 void SetGuardedStackBudget(size_t budget) {

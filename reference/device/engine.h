@@ -174,7 +174,6 @@ bool SetFiberStackBytes(size_t bytes);
 // memory mappings allows; tests of the slab stacks set a small number.
 // Each call gives the next grid a new pool of stacks.
 inline constexpr size_t kGuardedStacksFromSystem = ~size_t{0};
-size_t GuardedStackBudget();
 void SetGuardedStackBudget(size_t budget);
 
 // The order in which grids started from now on run their blocks and
