@@ -18,7 +18,7 @@ namespace mxcts::conformance::binary_cache {
 namespace {
 
 TEST(CacheDisable, OneWritesNothing) {
-  MX_SPEC("api.cache.disable.value-one-disables");
+  MX_SPEC("api.cache.disable.value-one-disables", "api.env.cache.variables");
   MX_REQUIRE_CAPABILITY("binary_cache");
   CacheDirectory dir("Disabled");
   const std::string cache = dir.path() + "/cache";

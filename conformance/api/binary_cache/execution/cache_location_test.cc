@@ -47,7 +47,7 @@ TEST(CacheLocation, DefaultDirectoryNotMadeWhenDisabled) {
 }
 
 TEST(CacheLocation, CachePathVariableNamesTheDirectory) {
-  MX_SPEC("api.cache.location.cache-path-variable");
+  MX_SPEC("api.cache.location.cache-path-variable", "api.env.cache.variables");
   MX_REQUIRE_CAPABILITY("binary_cache");
   CacheDirectory home("PathHome");
   CacheDirectory dir("Path");

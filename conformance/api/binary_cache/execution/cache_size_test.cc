@@ -41,7 +41,8 @@ size_t EntriesWithMaxSize(const std::string& max_size) {
 }
 
 TEST(CacheSize, EntryOfExactlyTheLimitIsStored) {
-  MX_SPEC("api.cache.size.maxsize-limits-single-entry");
+  MX_SPEC("api.cache.size.maxsize-limits-single-entry",
+          "api.env.cache.variables");
   MX_REQUIRE_CAPABILITY("binary_cache");
   const off_t size = DefaultEntrySize();
   ASSERT_GT(size, 0);
@@ -49,7 +50,8 @@ TEST(CacheSize, EntryOfExactlyTheLimitIsStored) {
 }
 
 TEST(CacheSize, EntryOneByteOverTheLimitIsNotStored) {
-  MX_SPEC("api.cache.size.maxsize-limits-single-entry");
+  MX_SPEC("api.cache.size.maxsize-limits-single-entry",
+          "api.env.cache.variables");
   MX_REQUIRE_CAPABILITY("binary_cache");
   const off_t size = DefaultEntrySize();
   ASSERT_GT(size, 0);

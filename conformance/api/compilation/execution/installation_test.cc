@@ -138,7 +138,7 @@ int main() {
 
 TEST_F(Installation, CopyElsewhereIsAnInstallationOfItsOwn) {
   MX_SPEC("api.compile.mxcc.install-relocatable",
-          "api.compile.mxcc.install-layout");
+          "api.compile.mxcc.install-layout", "api.env.maca-path.installation");
   Shell("rm -rf copy");
   CommandResult copy = Shell("cp -rL " + Quote(root_) + " copy");
   ASSERT_EQ(copy.status, 0) << copy.output;

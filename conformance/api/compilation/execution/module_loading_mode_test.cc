@@ -113,7 +113,7 @@ class LoadingMode : public ::testing::TestWithParam<ModeCase> {
 };
 
 TEST_P(LoadingMode, ErrorSurfacesWhereTheModeSays) {
-  MX_SPEC("api.module.loading.lazy-and-eager",
+  MX_SPEC("api.env.module-loading.values", "api.module.loading.lazy-and-eager",
           "api.module.loading.lazy-errors-at-first-use",
           "api.module.loading.reference-load-points",
           "api.module.load-data.wrong-architecture");
