@@ -201,49 +201,41 @@ extern const __mc_builtin_extent& gridDim;
 // thread. Until a thread of the block waits (thread_exited is null then),
 // nothing but this loop changes the walk or the built-ins, so it keeps the
 // thread index in registers and stores only what changes: the current and
-// next ids, threadIdx.x, and threadIdx.y and .z when they wrap. A processor
-// stores about one value per cycle, so those stores are most of the cost of
-// a thread besides the kernel's body.
+// next ids and threadIdx.x for each thread; threadIdx.y and .z once per row
+// of blockDim.x threads. A processor stores about one value per cycle, so
+// those stores are most of the cost of a thread besides the kernel's body.
+// The inner loop runs one row, so that y and z stay out of its registers.
 template <typename RunKernel>
 inline void __mc_walk_threads(__mc_thread_walk* __walk,
                               RunKernel __run_kernel) {
   __mc_thread_context* const __builtins = __walk->builtins;
+  const volatile int* const __timeout_pending = __walk->timeout_pending;
   const unsigned __count = __walk->count;
   const unsigned __width = __builtins->blockDim.x;
   const unsigned __height = __builtins->blockDim.y;
   unsigned __next = __walk->next;
-  unsigned __x = 0;
-  unsigned __y = 0;
-  unsigned __z = 0;
-  bool __index_known = false;
   while (__next < __count) {
-    if (!__index_known) {
-      // [model.exec.linear-thread-id] x varies fastest, then y, then z.
-      __x = __next % __width;
-      __y = __next / __width % __height;
-      __z = __next / __width / __height;
-      __builtins->threadIdx.y = __y;
-      __builtins->threadIdx.z = __z;
-      __index_known = true;
-    }
-    __walk->current = __next;
-    __walk->next = ++__next;
-    __builtins->threadIdx.x = __x;
-    if (*__walk->timeout_pending != 0) __walk->poll_timeout();
-    __run_kernel();
-    if (__walk->thread_exited != nullptr) {
-      // Threads may have waited, resumed and started meanwhile: start over
-      // from the walk.
-      __walk->thread_exited(__walk);
-      __next = __walk->next;
-      __index_known = false;
-    } else if (++__x == __width) {
-      __x = 0;
-      if (++__y == __height) {
-        __y = 0;
-        __builtins->threadIdx.z = ++__z;
+    // [model.exec.linear-thread-id] x varies fastest, then y, then z.
+    unsigned __x = __next % __width;
+    __builtins->threadIdx.y = __next / __width % __height;
+    __builtins->threadIdx.z = __next / __width / __height;
+    const unsigned __row_end =
+        __count - __next < __width - __x ? __count : __next - __x + __width;
+    for (;;) {
+      __walk->current = __next;
+      __walk->next = ++__next;
+      __builtins->threadIdx.x = __x;
+      if (*__timeout_pending != 0) __walk->poll_timeout();
+      __run_kernel();
+      if (__walk->thread_exited != nullptr) {
+        // Threads may have waited, resumed and started meanwhile: start
+        // over from the walk.
+        __walk->thread_exited(__walk);
+        __next = __walk->next;
+        break;
       }
-      __builtins->threadIdx.y = __y;
+      if (__next == __row_end) break;
+      ++__x;
     }
   }
 }

@@ -199,10 +199,29 @@ void LaunchFromStubInUnit(A&... arguments) {
 // body does not run (returns true). Otherwise returns false at once; the
 // translator tests __mc_dev_launch_pending first, so an ordinary thread
 // pays one load.
+//
+// Parameters of trivially copyable types go to an out-of-line function by
+// value: taking their addresses here would keep every parameter of every
+// kernel in memory on the ordinary path too, and the kernel too large to be
+// inlined into its thread loop. Copying them is unobservable; other
+// parameters (whose copy constructors are device code) are passed by
+// reference, as the call wrote them.
 template <typename... A>
-bool LaunchFromDevice(const void* kernel, A&... arguments) {
+__attribute__((__noinline__, __cold__)) bool LaunchFromDeviceCopies(
+    const void* kernel, A... arguments) {
   void* pointers[sizeof...(A) + 1] = {ArgumentAddress(arguments)..., nullptr};
   return __mc_dev_launch_from_kernel(kernel, pointers) != 0;
+}
+
+template <typename... A>
+__attribute__((__always_inline__)) inline bool LaunchFromDevice(
+    const void* kernel, A&... arguments) {
+  if constexpr ((std::is_trivially_copyable_v<A> && ...)) {
+    return LaunchFromDeviceCopies<std::remove_cv_t<A>...>(kernel, arguments...);
+  } else {
+    void* pointers[sizeof...(A) + 1] = {ArgumentAddress(arguments)..., nullptr};
+    return __mc_dev_launch_from_kernel(kernel, pointers) != 0;
+  }
 }
 #endif
 
@@ -244,9 +263,27 @@ struct DeviceKernel<void (*)(P...), F,
   static void Entry(void** args) {
     Invoke(args, std::index_sequence_for<P...>{});
   }
+  // Parameters of trivially copyable types are copied out of the launch's
+  // buffer once per walk, into locals that device code cannot reach, so
+  // that each thread's copies come from registers; a thread's copy is its
+  // own as before. Other parameters are copied from the buffer per thread.
+  template <size_t... I>
+  static void RunThreadsOnCopies(void** args, __mc_thread_walk* walk,
+                                 std::index_sequence<I...>) {
+    RunThreadsWith(walk, *static_cast<std::remove_reference_t<P>*>(args[I])...);
+  }
+  template <typename... V>
+  static void RunThreadsWith(__mc_thread_walk* walk, V... values) {
+    __mc_walk_threads(walk, [&values...] { F(values...); });
+  }
   static void RunThreads(void** args, __mc_thread_walk* walk) {
-    __mc_walk_threads(
-        walk, [args] { Invoke(args, std::index_sequence_for<P...>{}); });
+    if constexpr (((std::is_trivially_copyable_v<P> &&
+                    !std::is_reference_v<P>)&&...)) {
+      RunThreadsOnCopies(args, walk, std::index_sequence_for<P...>{});
+    } else {
+      __mc_walk_threads(
+          walk, [args] { Invoke(args, std::index_sequence_for<P...>{}); });
+    }
   }
   // A leading 0 keeps the arrays non-empty for kernels without parameters.
   static constexpr unsigned kSizes[] = {
