@@ -37,22 +37,13 @@ int BlockBarrier::Arrive(Kind kind, int predicate, const char* file, int line) {
   const WaitSite here{OperationName(kind), file != nullptr ? file : "<unknown>",
                       line};
   const unsigned self = block_->current_thread();
+  if (results_.empty()) results_.resize(block_->thread_count(), 0);
   if (waiting_.empty()) {
     site_ = here;
     kind_ = kind;
     nonzero_predicates_ = 0;
   } else if (!SameSite(site_, here) || kind_ != kind) {
-    // [lang.sync.syncthreads.different-call-sites-undefined]
-    // [lang.sync.syncthreads.divergent-condition-undefined]
-    // [lang.sync.syncthreads-predicate.mixed-variants-undefined]
-    Trap(mcErrorLaunchFailure,
-         absl::StrFormat(
-             "threads of the block wait at different barriers: this thread "
-             "arrived at %s at %s:%d, while %u threads (the first: thread %s) "
-             "wait at %s at %s:%d",
-             here.operation, here.file, here.line, waiting_.size(),
-             FormatIndex(block_->ThreadIndex(waiting_.front())),
-             site_.operation, site_.file, site_.line));
+    TrapDifferentBarriers(here);
   }
   block_->ParkCurrent(here);
   waiting_.push_back(self);
@@ -75,6 +66,20 @@ int BlockBarrier::Arrive(Kind kind, int predicate, const char* file, int line) {
   }
   block_->Yield();
   return results_[self];
+}
+
+void BlockBarrier::TrapDifferentBarriers(const WaitSite& here) const {
+  // [lang.sync.syncthreads.different-call-sites-undefined]
+  // [lang.sync.syncthreads.divergent-condition-undefined]
+  // [lang.sync.syncthreads-predicate.mixed-variants-undefined]
+  Trap(mcErrorLaunchFailure,
+       absl::StrFormat(
+           "threads of the block wait at different barriers: this thread "
+           "arrived at %s at %s:%d, while %u threads (the first: thread %s) "
+           "wait at %s at %s:%d",
+           here.operation, here.file, here.line, waiting_.size(),
+           FormatIndex(block_->ThreadIndex(waiting_.front())), site_.operation,
+           site_.file, site_.line));
 }
 
 int BlockBarrier::PhaseResult() const {

@@ -25,8 +25,10 @@ namespace mxcts::device_internal {
 class BlockBarrier {
  public:
   // The barrier of the block that `block` runs; `block` must outlive it.
-  explicit BlockBarrier(BlockScheduler* block)
-      : block_(block), results_(block->thread_count(), 0) {}
+  // Nothing is allocated until the first arrival: most blocks of most
+  // grids never wait, and a block of a large grid is set up thousands of
+  // times.
+  explicit BlockBarrier(BlockScheduler* block) : block_(block) {}
 
   BlockBarrier(const BlockBarrier&) = delete;
   BlockBarrier& operator=(const BlockBarrier&) = delete;
@@ -58,6 +60,10 @@ class BlockBarrier {
   static const char* OperationName(Kind kind);
   // The value the phase under way gives every thread when it completes.
   int PhaseResult() const;
+  // Traps: the current thread arrived at `here` while the phase under way
+  // waits at another call site or barrier kind.
+  [[noreturn]] __attribute__((noinline, cold)) void TrapDifferentBarriers(
+      const WaitSite& here) const;
 
   BlockScheduler* const block_;
   std::vector<unsigned> waiting_;    // linear thread indices, in arrival order
@@ -65,7 +71,8 @@ class BlockBarrier {
   Kind kind_ = Kind::kPlain;         // of the phase under way
   unsigned nonzero_predicates_ = 0;  // of the phase under way
   // Each thread's result of the last phase it took part in: a released
-  // thread reads it after later phases may have begun.
+  // thread reads it after later phases may have begun. Sized at the first
+  // arrival.
   std::vector<int> results_;
   unsigned long completed_phases_ = 0;
 };

@@ -441,6 +441,9 @@ void WaveCollectives::CheckForWaitCycle(const WaveState& wave, unsigned lane,
   // complete, since parked lanes neither leave nor exit.
   // [lang.wave.mask.differing-masks-undefined]
   // [lang.sync.syncwave.inconsistent-masks-undefined]
+  // A cycle needs two groups at least: a group never waits for itself
+  // (ReachesWaitCycle skips it), and the lanes of one mask form one group.
+  if (wave.groups.size() < 2) return;
   std::vector<uint64_t> missing, arrived;
   for (const Group& group : wave.groups) {
     missing.push_back(group.mask & ~group.arrived & ~wave.exited);

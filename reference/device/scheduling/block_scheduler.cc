@@ -156,7 +156,7 @@ void BlockScheduler::EnterBlock() {
 }
 
 bool BlockScheduler::Resume(Fiber* host) {
-  if (!suspended_ || ready_.empty()) {
+  if (!suspended_ || NoThreadReady()) {
     std::fputs("mxmaca: internal error: resuming a block with nothing to run\n",
                stderr);
     std::abort();
@@ -164,8 +164,7 @@ bool BlockScheduler::Resume(Fiber* host) {
   host_ = host;
   suspended_ = false;
   EnterBlock();
-  const unsigned next = ready_.front();
-  ready_.pop_front();
+  const unsigned next = TakeReadyThread();
   Fiber* target = records_[next].fiber;
   states_[next] = ThreadState::kRunning;
   Enter(next);
@@ -316,9 +315,8 @@ void BlockScheduler::Dispatch(Fiber* self, bool self_free) {
              "threads than stacks with guard pages)",
              self->stack().size));
   }
-  if (!ready_.empty()) {
-    const unsigned next = ready_.front();
-    ready_.pop_front();
+  if (!NoThreadReady()) {
+    const unsigned next = TakeReadyThread();
     Fiber* target = records_[next].fiber;
     states_[next] = ThreadState::kRunning;
     Enter(next);
@@ -410,7 +408,7 @@ void BlockScheduler::AbandonCurrentThread() {
   // `self` holds the thread's frames, which are never resumed: it cannot
   // walk on itself, so unstarted threads get a fresh walker. Either way
   // `self` goes idle and is restarted from scratch when next needed.
-  if (ready_.empty() && walk_.abi.next < thread_count_) {
+  if (NoThreadReady() && walk_.abi.next < thread_count_) {
     Fiber* walker = NewWalker();
     idle_fibers_.push_back(self);
     running_fiber_ = walker;

@@ -39,7 +39,6 @@
 #ifndef REFERENCE_DEVICE_SCHEDULING_BLOCK_SCHEDULER_H_
 #define REFERENCE_DEVICE_SCHEDULING_BLOCK_SCHEDULER_H_
 
-#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -245,13 +244,27 @@ class BlockScheduler {
   // The next thread to start (in start_order_ when it is not empty), the
   // running thread, and whether exits are recorded.
   ThreadWalk walk_;
+  bool NoThreadReady() const { return ready_head_ == ready_.size(); }
+  // The first released thread not yet resumed; some thread must be ready.
+  unsigned TakeReadyThread() {
+    const unsigned thread = ready_[ready_head_++];
+    if (ready_head_ == ready_.size()) {
+      ready_.clear();
+      ready_head_ = 0;
+    }
+    return thread;
+  }
   bool recording_every_thread_ = false;
   unsigned waiting_count_ = 0;
   unsigned grid_waiting_count_ = 0;  // of them, at the grid barrier
   bool suspended_ = false;
   unsigned exited_count_ = 0;
   unsigned first_exited_ = 0;  // valid when exited_count_ > 0
-  std::deque<unsigned> ready_;
+  // Released threads in release order, read from ready_head_: a vector,
+  // not a std::deque, whose constructor allocates, since a block of a large
+  // grid is set up thousands of times and most blocks release no thread.
+  std::vector<unsigned> ready_;
+  size_t ready_head_ = 0;
   Fiber* host_ = nullptr;
   Fiber* running_fiber_ = nullptr;
   bool completed_ = false;
