@@ -287,11 +287,7 @@ unsigned long long WaveCollectives::Arrive(const __mc_wave_request& request) {
   }
   const WaitSite site{
       what, request.file != nullptr ? request.file : "<unknown>", request.line};
-  if (!valid_operation) {
-    Trap(mcErrorLaunchFailure,
-         absl::StrFormat("invalid wave operation %d at %s:%d", operation,
-                         site.file, site.line));
-  }
+  if (!valid_operation) TrapInvalidOperation(operation, site);
   EnsureWaves();
   const unsigned self = block_->current_thread();
   WaveState& wave = WaveOf(self);
@@ -306,12 +302,7 @@ unsigned long long WaveCollectives::Arrive(const __mc_wave_request& request) {
   group.flags = request.flags;
   if (IsShuffle(operation)) {
     if (!IsPowerOfTwoWidth(request.width)) {
-      // [lang.wave.shfl.width-invalid-undefined]
-      Trap(
-          mcErrorLaunchFailure,
-          absl::StrFormat("%s at %s:%d with width %u: the width must be a "
-                          "power of two from 1 to 64",
-                          site.operation, site.file, site.line, request.width));
+      TrapInvalidWidth(site, request.width);
     }
     group.width = request.width;
   }
@@ -329,14 +320,7 @@ unsigned long long WaveCollectives::Arrive(const __mc_wave_request& request) {
   group.group_name = request.group;
   CheckArrival(wave, lane, group, site);
   if (group.group_name != nullptr && (group.mask & wave.exited) != 0) {
-    // [api.coop.group.collective-needs-all-members] Members of a group
-    // that have exited can never arrive.
-    Trap(mcErrorLaunchFailure,
-         absl::StrFormat("%s at %s:%d of wave %u, mask %s: lanes %s of the "
-                         "group have exited without reaching it",
-                         site.operation, site.file, site.line,
-                         wave.first_thread / kWaveLanes, DescribeMask(group),
-                         FormatLaneList(group.mask & wave.exited)));
+    TrapGroupMembersExited(wave, group, site);
   }
 
   size_t index = 0;
@@ -359,6 +343,36 @@ unsigned long long WaveCollectives::Arrive(const __mc_wave_request& request) {
   CompleteIfReady(wave, index);
   block_->Yield();
   return wave.lanes[lane].result;
+}
+
+// The traps of Arrive are out of line, so that Arrive's frame, which every
+// waiting lane keeps on its stack and reads back when resumed, stays small.
+void WaveCollectives::TrapInvalidOperation(int operation,
+                                           const WaitSite& site) {
+  Trap(mcErrorLaunchFailure,
+       absl::StrFormat("invalid wave operation %d at %s:%d", operation,
+                       site.file, site.line));
+}
+
+void WaveCollectives::TrapInvalidWidth(const WaitSite& site, unsigned width) {
+  // [lang.wave.shfl.width-invalid-undefined]
+  Trap(mcErrorLaunchFailure,
+       absl::StrFormat("%s at %s:%d with width %u: the width must be a power "
+                       "of two from 1 to 64",
+                       site.operation, site.file, site.line, width));
+}
+
+void WaveCollectives::TrapGroupMembersExited(const WaveState& wave,
+                                             const Group& group,
+                                             const WaitSite& site) {
+  // [api.coop.group.collective-needs-all-members] Members of a group that
+  // have exited can never arrive.
+  Trap(mcErrorLaunchFailure,
+       absl::StrFormat("%s at %s:%d of wave %u, mask %s: lanes %s of the "
+                       "group have exited without reaching it",
+                       site.operation, site.file, site.line,
+                       wave.first_thread / kWaveLanes, DescribeMask(group),
+                       FormatLaneList(group.mask & wave.exited)));
 }
 
 void WaveCollectives::CheckArrival(const WaveState& wave, unsigned lane,

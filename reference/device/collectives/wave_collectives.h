@@ -131,6 +131,16 @@ class WaveCollectives : public ThreadEventObserver {
   // Resolves the wave's __activemask() waiters if every lane of the wave
   // that has not exited is parked.
   void ResolveActiveMaskIfSettled(WaveState& wave);
+  // Traps for an operation number that is none of __mc_wave_operation's,
+  // a shuffle width that is not a power of two from 1 to 64, and a group
+  // collective whose members have exited.
+  [[noreturn]] __attribute__((noinline, cold)) static void TrapInvalidOperation(
+      int operation, const WaitSite& site);
+  [[noreturn]] __attribute__((noinline, cold)) static void TrapInvalidWidth(
+      const WaitSite& site, unsigned width);
+  [[noreturn]] __attribute__((noinline, cold)) static void
+  TrapGroupMembersExited(const WaveState& wave, const Group& group,
+                         const WaitSite& site);
   // Traps if `lane` arrives with `group` (not yet joined) outside its own
   // mask, or at another collective than the lanes already waiting with the
   // same mask.
