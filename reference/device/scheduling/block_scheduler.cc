@@ -43,19 +43,12 @@
 
 namespace mxcts::device_internal {
 
-std::vector<BlockScheduler::ThreadState>& BlockScheduler::RecycledStates() {
-  static thread_local std::vector<ThreadState> states;
-  return states;
-}
-
-std::vector<BlockScheduler::ThreadRecord>& BlockScheduler::RecycledRecords() {
-  static thread_local std::vector<ThreadRecord> records;
-  return records;
-}
-
-std::vector<std::unique_ptr<Fiber>>& BlockScheduler::RecycledFibers() {
-  static thread_local std::vector<std::unique_ptr<Fiber>> fibers;
-  return fibers;
+BlockScheduler::RecycledVectors& BlockScheduler::Recycled() {
+  // One thread-local for the three, read once by a block's setup and once
+  // by its teardown: each read of a thread-local of a shared library is a
+  // call of __tls_get_addr.
+  static thread_local RecycledVectors recycled;
+  return recycled;
 }
 
 Fiber* BlockScheduler::TakeFiber() {
@@ -77,9 +70,10 @@ BlockScheduler::BlockScheduler(const device::GridLaunch& launch,
   // fresh allocation of a large block's records comes from new pages, and
   // faulting them in costs more than running the threads. Only the states
   // are reset; a record is written when its thread first waits.
-  states_.swap(RecycledStates());
-  records_.swap(RecycledRecords());
-  fibers_.swap(RecycledFibers());
+  RecycledVectors& recycled = Recycled();
+  states_.swap(recycled.states);
+  records_.swap(recycled.records);
+  fibers_.swap(recycled.fibers);
   thread_count_ = block.x * block.y * block.z;
   states_.assign(thread_count_, ThreadState::kNotWaited);
   if (records_.size() < thread_count_) records_.resize(thread_count_);
@@ -103,16 +97,17 @@ BlockScheduler::BlockScheduler(const device::GridLaunch& launch,
 }
 
 BlockScheduler::~BlockScheduler() {
-  if (states_.capacity() > RecycledStates().capacity()) {
-    states_.swap(RecycledStates());
+  RecycledVectors& recycled = Recycled();
+  if (states_.capacity() > recycled.states.capacity()) {
+    states_.swap(recycled.states);
   }
-  if (records_.capacity() > RecycledRecords().capacity()) {
-    records_.swap(RecycledRecords());
+  if (records_.capacity() > recycled.records.capacity()) {
+    records_.swap(recycled.records);
   }
   for (size_t i = 0; i < fibers_used_; ++i) {
     stacks_->Release(fibers_[i]->stack());
   }
-  if (fibers_.size() > RecycledFibers().size()) fibers_.swap(RecycledFibers());
+  if (fibers_.size() > recycled.fibers.size()) fibers_.swap(recycled.fibers);
 }
 
 uint3 BlockScheduler::ThreadIndex(unsigned linear) const {

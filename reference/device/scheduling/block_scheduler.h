@@ -189,10 +189,14 @@ class BlockScheduler {
     BlockScheduler* owner;
   };
 
-  // Thread states and records kept between the blocks of one OS thread.
-  static std::vector<ThreadState>& RecycledStates();
-  static std::vector<ThreadRecord>& RecycledRecords();
-  static std::vector<std::unique_ptr<Fiber>>& RecycledFibers();
+  // The vectors of the last block that this OS thread finished, reused by
+  // the next block (see the constructor).
+  struct RecycledVectors {
+    std::vector<ThreadState> states;
+    std::vector<ThreadRecord> records;
+    std::vector<std::unique_ptr<Fiber>> fibers;
+  };
+  static RecycledVectors& Recycled();
   // A fiber object for a new walker (not started).
   Fiber* TakeFiber();
 
