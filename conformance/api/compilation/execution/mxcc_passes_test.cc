@@ -98,7 +98,8 @@ int main() {
 )";
 
 TEST_F(MxccPasses, HostOnlyCodeIsNotCompiledIntoTheDeviceImage) {
-  MX_SPEC("api.compile.mxcc.two-passes");
+  MX_SPEC("api.compile.mxcc.two-passes",
+          "lang.function.call.device-calls-host-only");
   Write("host_only.cu", kHostOnlyCode);
   Write("input.txt", "0123456789");  // 10 bytes
   CommandResult build = Mxcc("host_only.cu -o host_only");
@@ -184,7 +185,8 @@ int main() {
 )";
 
 TEST_F(MxccPasses, HostBranchOfMacaArchMayCallHostOnlyFunctions) {
-  MX_SPEC("api.compile.mxcc.maca-arch-device-pass-only");
+  MX_SPEC("api.compile.mxcc.maca-arch-device-pass-only",
+          "lang.function.call.device-calls-host-only");
   Write("guarded.cu", kGuardedHostCall);
   CommandResult build = Mxcc("guarded.cu -o guarded");
   ASSERT_EQ(build.status, 0) << build.output;
