@@ -8,6 +8,11 @@
 // another write either). The level lives in an atomic once read, so the
 // check that most messages fail costs one load.
 //
+// The level and its guard are the process's (log_state.h): those of
+// libmcruntime.so when the process has it, so that every library of the
+// SDK filters by the same level and MXLOG_LEVEL is read, and an invalid
+// value warned about, once per process.
+//
 // Tested by log_test.cc.
 
 #include "reference/logging/log.h"
@@ -22,12 +27,30 @@
 #include <optional>
 #include <string>
 
+#include "reference/logging/log_state.h"
+
+// The process's state, defined by libmcruntime.so; null where the process
+// has no runtime library.
+namespace __mc_internal {
+mxcts::logging::LogState& ProcessLogState() __attribute__((weak));
+}  // namespace __mc_internal
+
 namespace mxcts::logging {
 namespace {
 
-// -1 until read.
-std::atomic<int> process_level{-1};
-std::once_flag level_read;
+LogState& FindState() {
+  if (&__mc_internal::ProcessLogState != nullptr) {
+    return __mc_internal::ProcessLogState();
+  }
+  static LogState* own = new LogState;
+  return *own;
+}
+
+// Found once; never destroyed.
+LogState& State() {
+  static LogState& state = FindState();
+  return state;
+}
 
 void WriteWhole(const std::string& text) {
   const char* data = text.data();
@@ -56,7 +79,7 @@ void ReadLevel() {
     }
   }
   int expected = -1;
-  process_level.compare_exchange_strong(expected, static_cast<int>(level));
+  State().level.compare_exchange_strong(expected, static_cast<int>(level));
   if (invalid && Prints(CurrentLogLevel(), Severity::kWarning)) {
     WriteWhole(FormatLogLine(
         "MCR", Severity::kWarning, __FILE__, __LINE__,
@@ -70,10 +93,11 @@ void ReadLevel() {
 }  // namespace
 
 LogLevel CurrentLogLevel() {
-  const int level = process_level.load(std::memory_order_acquire);
+  LogState& state = State();
+  const int level = state.level.load(std::memory_order_acquire);
   if (level >= 0) return static_cast<LogLevel>(level);
-  std::call_once(level_read, ReadLevel);
-  return static_cast<LogLevel>(process_level.load(std::memory_order_acquire));
+  std::call_once(state.level_read, ReadLevel);
+  return static_cast<LogLevel>(state.level.load(std::memory_order_acquire));
 }
 
 bool LogEnabled(Severity severity) {
@@ -149,8 +173,9 @@ void LogPrintf(std::string_view component, Severity severity, const char* file,
 }
 
 void SetLogLevelForTesting(LogLevel level) {
-  std::call_once(level_read, [] {});
-  process_level.store(static_cast<int>(level), std::memory_order_release);
+  LogState& state = State();
+  std::call_once(state.level_read, [] {});
+  state.level.store(static_cast<int>(level), std::memory_order_release);
 }
 
 }  // namespace mxcts::logging

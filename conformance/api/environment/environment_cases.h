@@ -42,6 +42,8 @@ inline std::string VariableValueName(
 }
 
 // The variables the runtime reads, each with its default as shown.
+// MACA_VISIBLE_DEVICES and MACA_CACHE_PATH, whose defaults depend on the
+// machine, have tests of their own.
 struct VariableDefault {
   const char* variable;
   const char* shown;
@@ -62,6 +64,9 @@ inline const std::vector<VariableDefault>& RuntimeVariables() {
       {"MACA_HOTSPOT_MEMSTACK", "0"},
       {"MACA_KERNEL_TIMEOUT", "0"},
       {"MACA_MONITOR_HANG_TIMEOUT", "0"},
+      {"MACA_MODULE_LOADING", "LAZY"},
+      {"MACA_CACHE_DISABLE", "0"},
+      {"MACA_CACHE_MAXSIZE", "268435456"},
   };
   return variables;
 }

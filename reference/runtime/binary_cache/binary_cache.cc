@@ -46,6 +46,7 @@
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "reference/logging/log.h"
 #include "reference/runtime/binary_cache/cache_entry.h"
 
 namespace mxcts::runtime {
@@ -101,8 +102,8 @@ bool RemoveIfSameFile(const std::string& path, const struct stat& read) {
 
 }  // namespace
 
-void PrintCacheWarning(const std::string& warning) {
-  std::fprintf(stderr, "mxmaca: binary cache: %s\n", warning.c_str());
+void LogCacheWarning(const std::string& warning) {
+  MCR_LOGW("binary cache: %s", warning.c_str());
 }
 
 BinaryCache::BinaryCache(BinaryCacheSettings settings, CacheWarningSink warn)

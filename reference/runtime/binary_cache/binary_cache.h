@@ -47,8 +47,9 @@ namespace mxcts::runtime {
 // Receives one warning sentence (no prefix, no newline).
 using CacheWarningSink = std::function<void(const std::string&)>;
 
-// Writes "mxmaca: binary cache: <warning>" to stderr, the runtime's form.
-void PrintCacheWarning(const std::string& warning);
+// Logs "binary cache: <warning>" at the warning level of the runtime's log
+// (reference/logging), so MXLOG_LEVEL filters it as every other warning.
+void LogCacheWarning(const std::string& warning);
 
 // What GetOrCompile did.
 enum class CacheOutcome {
@@ -73,7 +74,7 @@ class BinaryCache {
 
   // Prints the settings' warnings through `warn`.
   explicit BinaryCache(BinaryCacheSettings settings,
-                       CacheWarningSink warn = PrintCacheWarning);
+                       CacheWarningSink warn = LogCacheWarning);
   BinaryCache(const BinaryCache&) = delete;
   BinaryCache& operator=(const BinaryCache&) = delete;
 

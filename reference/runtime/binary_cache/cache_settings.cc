@@ -7,7 +7,9 @@
 // path, made absolute against the working directory at initialization so
 // that a later chdir does not move the cache. Anything else is a warning
 // and the default [api.cache.size.invalid-value-uses-default]
-// [api.cache.disable.invalid-value-enables].
+// [api.cache.disable.invalid-value-enables], in the words of the runtime's
+// other variables (reference/runtime/environment); so are the debug lines
+// that say which setting is in force.
 //
 // Tested by cache_settings_test.cc.
 
@@ -53,16 +55,26 @@ BinaryCacheSettings ParseBinaryCacheSettings(
 
   // [api.cache.disable.value-one-disables]
   // [api.cache.disable.zero-or-unset-enables]
+  bool disable_valid = false;
   if (environment.disable != nullptr) {
     if (std::strcmp(environment.disable, "1") == 0) {
       settings.enabled = false;
-    } else if (std::strcmp(environment.disable, "0") != 0) {
+      disable_valid = true;
+    } else if (std::strcmp(environment.disable, "0") == 0) {
+      disable_valid = true;
+    } else {
+      // [api.env.general.invalid-value-warns]
       settings.warnings.push_back(
-          absl::StrCat("MACA_CACHE_DISABLE: '", environment.disable,
-                       "' is neither 0 nor 1; the binary cache stays enabled"));
+          absl::StrCat("MACA_CACHE_DISABLE=\"", environment.disable,
+                       "\" is not a valid value (0, 1); using the default, 0"));
     }
   }
+  // [api.env.general.settings-logged-at-debug]
+  settings.setting_lines.push_back(
+      absl::StrCat("environment: MACA_CACHE_DISABLE=", settings.enabled ? 0 : 1,
+                   disable_valid ? "" : " (default)"));
 
+  bool max_size_valid = false;
   if (environment.max_size != nullptr) {
     const char* text = environment.max_size;
     bool is_number = text[0] != '\0';
@@ -80,15 +92,20 @@ BinaryCacheSettings ParseBinaryCacheSettings(
     }
     if (!is_number) {
       // [api.cache.size.invalid-value-uses-default]
-      settings.warnings.push_back(
-          absl::StrCat("MACA_CACHE_MAXSIZE: '", text,
-                       "' is not a number of bytes; using the default, ",
-                       kDefaultCacheMaxEntryBytes));
+      settings.warnings.push_back(absl::StrCat(
+          "MACA_CACHE_MAXSIZE=\"", text,
+          "\" is not a valid value (a decimal number of bytes); using the "
+          "default, ",
+          kDefaultCacheMaxEntryBytes));
     } else {
       // [api.cache.size.clamped-to-4-gib]
       settings.max_entry_bytes = std::min(bytes, kCacheMaxEntryBytesCap);
+      max_size_valid = true;
     }
   }
+  settings.setting_lines.push_back(
+      absl::StrCat("environment: MACA_CACHE_MAXSIZE=", settings.max_entry_bytes,
+                   max_size_valid ? "" : " (default)"));
   settings.max_total_bytes =
       kCacheTotalEntriesFactor * settings.max_entry_bytes;
 
@@ -103,8 +120,8 @@ BinaryCacheSettings ParseBinaryCacheSettings(
   } else {
     if (environment.path != nullptr) {
       settings.warnings.push_back(
-          "MACA_CACHE_PATH is empty; using the default directory, "
-          "~/.metax/shadercache");
+          "MACA_CACHE_PATH=\"\" is not a valid value (a directory); using the "
+          "default, ~/.metax/shadercache");
     }
     // [api.cache.location.default-directory]
     std::string home = environment.home != nullptr ? environment.home : "";
@@ -121,6 +138,12 @@ BinaryCacheSettings ParseBinaryCacheSettings(
       settings.directory_is_default = true;
     }
   }
+  settings.setting_lines.push_back(
+      settings.directory.empty()
+          ? std::string("environment: MACA_CACHE_PATH unset (default: no "
+                        "home directory)")
+          : absl::StrCat("environment: MACA_CACHE_PATH=", settings.directory,
+                         settings.directory_is_default ? " (default)" : ""));
   return settings;
 }
 

@@ -12,8 +12,8 @@
 //   s.directory;        // "/tmp/c"
 //   s.max_entry_bytes;  // 1048576
 //
-// An invalid value never fails: it adds a warning (the caller prints it in
-// the runtime's "mxmaca: ..." form) and the default applies.
+// An invalid value never fails: it adds a warning (the caller logs it) and
+// the default applies.
 
 #ifndef MXCTS_REFERENCE_RUNTIME_BINARY_CACHE_CACHE_SETTINGS_H_
 #define MXCTS_REFERENCE_RUNTIME_BINARY_CACHE_CACHE_SETTINGS_H_
@@ -62,8 +62,15 @@ struct BinaryCacheSettings {
   // least recently used are removed.
   uint64_t max_total_bytes =
       kCacheTotalEntriesFactor * kDefaultCacheMaxEntryBytes;
-  // One sentence per invalid value, without the "mxmaca: " prefix.
+  // One sentence per invalid value, for the runtime's log at the warning
+  // level: `MACA_CACHE_MAXSIZE="1M" is not a valid value (...); using the
+  // default, 268435456`.
   std::vector<std::string> warnings;
+  // One line per variable for the debug log, with the setting in force:
+  // `environment: MACA_CACHE_DISABLE=0 (default)`, `environment:
+  // MACA_CACHE_PATH=/abs/dir`, `environment: MACA_CACHE_MAXSIZE=1048576`
+  // [api.env.general.settings-logged-at-debug].
+  std::vector<std::string> setting_lines;
 };
 
 // The settings `environment` gives. Never fails.

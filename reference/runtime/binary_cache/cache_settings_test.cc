@@ -8,6 +8,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 namespace mxcts::runtime {
 namespace {
 
@@ -129,6 +132,55 @@ TEST_P(InvalidMaxSize, WarnsAndUsesTheDefault) {
 INSTANTIATE_TEST_SUITE_P(Values, InvalidMaxSize,
                          ::testing::Values("", "-1", "1e6", " 42", "42 ",
                                            "0x100", "12MB", "abc"));
+
+// --- The debug lines: one per variable, the setting in force. ---
+
+TEST(CacheSettingLines, DefaultsAreMarked) {
+  const BinaryCacheSettings settings = ParseBinaryCacheSettings(Home());
+  EXPECT_EQ(settings.setting_lines,
+            (std::vector<std::string>{
+                "environment: MACA_CACHE_DISABLE=0 (default)",
+                "environment: MACA_CACHE_MAXSIZE=268435456 (default)",
+                "environment: MACA_CACHE_PATH=/home/user/.metax/shadercache "
+                "(default)"}));
+}
+
+TEST(CacheSettingLines, SetValuesAreShownAsInForce) {
+  BinaryCacheEnvironment environment = Home();
+  environment.disable = "1";
+  environment.max_size = "5000000000";  // clamped
+  environment.path = "relative/cache";
+  const BinaryCacheSettings settings = ParseBinaryCacheSettings(environment);
+  EXPECT_EQ(settings.setting_lines,
+            (std::vector<std::string>{
+                "environment: MACA_CACHE_DISABLE=1",
+                "environment: MACA_CACHE_MAXSIZE=4294967296",
+                "environment: MACA_CACHE_PATH=/work/dir/relative/cache"}));
+}
+
+TEST(CacheSettingLines, InvalidValuesShowTheDefault) {
+  BinaryCacheEnvironment environment = Home();
+  environment.disable = "yes";
+  environment.max_size = "1M";
+  environment.path = "";
+  const BinaryCacheSettings settings = ParseBinaryCacheSettings(environment);
+  EXPECT_EQ(settings.setting_lines,
+            (std::vector<std::string>{
+                "environment: MACA_CACHE_DISABLE=0 (default)",
+                "environment: MACA_CACHE_MAXSIZE=268435456 (default)",
+                "environment: MACA_CACHE_PATH=/home/user/.metax/shadercache "
+                "(default)"}));
+  // Each warning names the variable, the value as set and the default, in
+  // the words of the runtime's other variables.
+  EXPECT_EQ(settings.warnings,
+            (std::vector<std::string>{
+                "MACA_CACHE_DISABLE=\"yes\" is not a valid value (0, 1); using "
+                "the default, 0",
+                "MACA_CACHE_MAXSIZE=\"1M\" is not a valid value (a decimal "
+                "number of bytes); using the default, 268435456",
+                "MACA_CACHE_PATH=\"\" is not a valid value (a directory); "
+                "using the default, ~/.metax/shadercache"}));
+}
 
 }  // namespace
 }  // namespace mxcts::runtime

@@ -27,8 +27,9 @@
 // MACA_PRIORITY_QUEUE_POLICY) are read, validated and kept: the sequential
 // reference has no hardware queues, caches or dispatch threads for them to
 // change, as their clauses say. The binary cache and module loading read
-// their own variables (MACA_CACHE_*, MACA_MODULE_LOADING), and MXLOG_LEVEL
-// is the log's (reference/logging).
+// their own variables (MACA_CACHE_*, MACA_MODULE_LOADING) right after
+// these, logging them in the same words, and MXLOG_LEVEL is the log's
+// (reference/logging).
 //
 //   const EnvironmentSettings& settings = ProcessEnvironment();
 //   if (settings.launch_blocking) ...

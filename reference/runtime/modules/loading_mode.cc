@@ -1,17 +1,18 @@
 // Copyright mxcts authors.
 //
-// MACA_MODULE_LOADING (loading_mode.h): read once, at the first module
-// load, and kept for the life of the process, as the driver reads its
-// environment once.
+// MACA_MODULE_LOADING (loading_mode.h): read once, when the runtime
+// initializes, and kept for the life of the process, as the driver reads
+// its environment once. The warning and the debug line have the words of
+// the runtime's other variables (reference/runtime/environment).
 //
 // Tested by conformance/api/compilation (module loading modes).
 
 #include "reference/runtime/modules/loading_mode.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "absl/strings/ascii.h"
+#include "reference/logging/log.h"
 
 namespace mxcts::runtime {
 
@@ -30,12 +31,18 @@ ModuleLoading ModuleLoadingMode() {
     const char* value = getenv("MACA_MODULE_LOADING");
     bool valid = true;
     ModuleLoading parsed = ParseModuleLoading(value, &valid);
+    // [api.module.loading.invalid-value-is-lazy]
+    // [api.env.general.invalid-value-warns]
     if (!valid) {
-      fprintf(stderr,
-              "mxcts: warning: MACA_MODULE_LOADING=%s is neither LAZY nor "
-              "EAGER; modules load lazily\n",
-              value);
+      MCR_LOGW(
+          "MACA_MODULE_LOADING=\"%s\" is not a valid value (LAZY, EAGER, in "
+          "any case); using the default, LAZY",
+          value);
     }
+    // [api.env.general.settings-logged-at-debug]
+    MCR_LOGD("environment: MACA_MODULE_LOADING=%s%s",
+             parsed == ModuleLoading::kEager ? "EAGER" : "LAZY",
+             value != nullptr && valid ? "" : " (default)");
     return parsed;
   }();
   return mode;

@@ -8,8 +8,11 @@
 //                       mcModuleGetGlobal); errors of loading surface there
 //   EAGER               by mcModuleLoad* itself, which then fails with them
 //
-// The value is read once, case-insensitively; another value is a warning on
-// stderr and LAZY. [api.module.loading.lazy-and-eager]
+// The value is read once, when the runtime initializes, case-insensitively;
+// another value is a warning in the runtime's log and LAZY, and at the
+// debug level the mode in force is logged as the runtime's other variables
+// are [api.env.general.settings-logged-at-debug].
+// [api.module.loading.lazy-and-eager]
 // [api.module.loading.lazy-errors-at-first-use]
 // [api.module.loading.invalid-value-is-lazy]
 //
@@ -22,7 +25,8 @@ namespace mxcts::runtime {
 
 enum class ModuleLoading { kLazy, kEager };
 
-// MACA_MODULE_LOADING as the process started with it.
+// MACA_MODULE_LOADING as the process started with it; the first call reads
+// and logs it (the runtime's initialization makes that call).
 ModuleLoading ModuleLoadingMode();
 
 // The mode `value` (the variable's text, or null when unset) selects; sets

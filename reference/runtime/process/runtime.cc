@@ -19,6 +19,7 @@
 #include "reference/runtime/images/image_registry.h"
 #include "reference/runtime/ipc/memory_imports.h"
 #include "reference/runtime/memory/memory_manager.h"
+#include "reference/runtime/modules/loading_mode.h"
 #include "reference/runtime/modules/module_table.h"
 #include "reference/runtime/peer/peer_access.h"
 #include "reference/runtime/pools/pool_table.h"
@@ -55,6 +56,9 @@ void InitializeProcess() {
   // [api.cache.disable.read-at-initialization]: the cache variables are
   // read now, whatever compiles first.
   __mc_internal::ProcessBinaryCache();
+  // MACA_MODULE_LOADING too, whatever loads first, so that its warning and
+  // its setting come with the others.
+  ModuleLoadingMode();
 }
 
 // Registered while the runtime is loaded, before any entry point runs.

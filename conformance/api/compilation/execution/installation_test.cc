@@ -5,89 +5,21 @@
 // nothing of the original [api.compile.mxcc.install-relocatable]. A backend
 // whose tests run without MACA_PATH reports these tests unsupported.
 
-#include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
 
-#include <fstream>
+#include <cctype>
 #include <string>
 
+#include "conformance/testing/installed_sdk.h"
 #include "conformance/testing/spec.h"
 
 namespace {
 
-struct CommandResult {
-  int status;
-  std::string output;  // stdout and stderr
-};
+using ::mxcts::conformance::CommandResult;
+using ::mxcts::conformance::InstalledSdkTest;
+using ::mxcts::conformance::ShellQuote;
 
-// Quotes `text` for /bin/sh.
-std::string Quote(const std::string& text) {
-  std::string quoted = "'";
-  for (char c : text) {
-    if (c == '\'') {
-      quoted += "'\\''";
-    } else {
-      quoted += c;
-    }
-  }
-  return quoted + "'";
-}
-
-class Installation : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const char* maca_path = getenv("MACA_PATH");
-    if (maca_path == nullptr || *maca_path == '\0') {
-      GTEST_SKIP() << "unsupported: the backend's tests run without MACA_PATH";
-    }
-    char* resolved = realpath(maca_path, nullptr);
-    ASSERT_NE(resolved, nullptr) << maca_path;
-    root_ = resolved;
-    free(resolved);
-    const char* tmp = getenv("TEST_TMPDIR");
-    // A parameterized test's name holds '/'.
-    std::string name =
-        ::testing::UnitTest::GetInstance()->current_test_info()->name();
-    for (char& c : name) {
-      if (c == '/') c = '_';
-    }
-    directory_ = std::string(tmp ? tmp : "/tmp") + "/installation_" + name;
-    ASSERT_TRUE(mkdir(directory_.c_str(), 0755) == 0 || errno == EEXIST)
-        << directory_;
-  }
-
-  // Runs `command` with /bin/sh in the test's directory.
-  CommandResult Shell(const std::string& command) {
-    std::string full = "cd " + Quote(directory_) + " && " + command + " 2>&1";
-    CommandResult run{-1, ""};
-    FILE* pipe = popen(full.c_str(), "r");
-    if (pipe == nullptr) return run;
-    char buffer[4096];
-    size_t n;
-    while ((n = fread(buffer, 1, sizeof(buffer), pipe)) > 0) {
-      run.output.append(buffer, n);
-    }
-    int status = pclose(pipe);
-    run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return run;
-  }
-
-  void Write(const std::string& name, const std::string& text) {
-    std::ofstream(directory_ + "/" + name) << text;
-  }
-
-  bool IsFile(const std::string& path) {
-    struct stat info;
-    return stat(path.c_str(), &info) == 0 && S_ISREG(info.st_mode);
-  }
-
-  // The installation's real location (links resolved).
-  std::string root_;
-  std::string directory_;
-};
+class Installation : public InstalledSdkTest {};
 
 // The installation's pieces as the guide names them.
 class InstallationLayout : public Installation,
@@ -140,15 +72,16 @@ TEST_F(Installation, CopyElsewhereIsAnInstallationOfItsOwn) {
   MX_SPEC("api.compile.mxcc.install-relocatable",
           "api.compile.mxcc.install-layout", "api.env.maca-path.installation");
   Shell("rm -rf copy");
-  CommandResult copy = Shell("cp -rL " + Quote(root_) + " copy");
+  CommandResult copy = Shell("cp -rL " + ShellQuote(root_) + " copy");
   ASSERT_EQ(copy.status, 0) << copy.output;
   std::string copied = directory_ + "/copy";
   Write("twice.cpp", kProgram);
   // The guide's environment, naming the copy.
-  std::string environment = "MACA_PATH=" + Quote(copied) +
-                            " LD_LIBRARY_PATH=" + Quote(copied + "/lib") + " ";
+  std::string environment = "MACA_PATH=" + ShellQuote(copied) +
+                            " LD_LIBRARY_PATH=" + ShellQuote(copied + "/lib") +
+                            " ";
   CommandResult build =
-      Shell(environment + Quote(copied) +
+      Shell(environment + ShellQuote(copied) +
             "/mxgpu_llvm/bin/mxcc -x maca twice.cpp -o twice");
   ASSERT_EQ(build.status, 0) << build.output;
   CommandResult run = Shell(environment + "./twice");
@@ -157,7 +90,7 @@ TEST_F(Installation, CopyElsewhereIsAnInstallationOfItsOwn) {
 
   // Without MACA_PATH, the copy's driver finds the copy.
   CommandResult found =
-      Shell("env -u MACA_PATH " + Quote(copied) +
+      Shell("env -u MACA_PATH " + ShellQuote(copied) +
             "/mxgpu_llvm/bin/mxcc -x maca twice.cpp -o found");
   ASSERT_EQ(found.status, 0) << found.output;
   CommandResult run_found = Shell(environment + "./found");
@@ -178,9 +111,9 @@ TEST_F(Installation, NoFileNamesTheOriginalLocation) {
                     std::string("/mxgpu_llvm/bin/mxcc").size());
   // grep -F on every file of the tree, links followed; no output means no
   // file names either path.
-  std::string scan = "grep -RlF -e " + Quote(root_ + "/") + " -e " +
-                     Quote(files_root + "/") + " ";
-  CommandResult installed = Shell(scan + Quote(root_ + "/"));
+  std::string scan = "grep -RlF -e " + ShellQuote(root_ + "/") + " -e " +
+                     ShellQuote(files_root + "/") + " ";
+  CommandResult installed = Shell(scan + ShellQuote(root_ + "/"));
   EXPECT_EQ(installed.status, 1)
       << "files naming " << root_ << " or " << files_root << ":\n"
       << installed.output;

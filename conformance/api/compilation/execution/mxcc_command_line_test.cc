@@ -4,67 +4,16 @@
 // [api.compile.mxcc.install-layout]; a backend whose tests run without
 // MACA_PATH reports these tests unsupported.
 
-#include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-
-#include <fstream>
 #include <string>
 
+#include "conformance/testing/installed_sdk.h"
 #include "conformance/testing/spec.h"
 
 namespace {
 
-struct CommandResult {
-  int status;
-  std::string output;  // stdout and stderr
-};
+using ::mxcts::conformance::CommandResult;
 
-class MxccCommandLine : public ::testing::Test {
- protected:
-  void SetUp() override {
-    const char* maca_path = getenv("MACA_PATH");
-    if (maca_path == nullptr) {
-      GTEST_SKIP() << "unsupported: the backend's tests run without MACA_PATH";
-    }
-    driver_ = std::string(maca_path) + "/mxgpu_llvm/bin/mxcc";
-    const char* tmp = getenv("TEST_TMPDIR");
-    directory_ =
-        std::string(tmp ? tmp : "/tmp") + "/mxcc_command_line_" +
-        ::testing::UnitTest::GetInstance()->current_test_info()->name();
-    ASSERT_TRUE(mkdir(directory_.c_str(), 0755) == 0 || errno == EEXIST)
-        << directory_;
-  }
-
-  // Runs `command` with /bin/sh in the test's directory.
-  CommandResult Shell(const std::string& command) {
-    std::string full = "cd '" + directory_ + "' && " + command + " 2>&1";
-    CommandResult run{-1, ""};
-    FILE* pipe = popen(full.c_str(), "r");
-    if (pipe == nullptr) return run;
-    char buffer[4096];
-    size_t n;
-    while ((n = fread(buffer, 1, sizeof(buffer), pipe)) > 0) {
-      run.output.append(buffer, n);
-    }
-    int status = pclose(pipe);
-    run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return run;
-  }
-
-  CommandResult Mxcc(const std::string& arguments) {
-    return Shell("'" + driver_ + "' " + arguments);
-  }
-
-  void Write(const std::string& name, const std::string& text) {
-    std::ofstream(directory_ + "/" + name) << text;
-  }
-
-  std::string driver_;
-  std::string directory_;
-};
+class MxccCommandLine : public ::mxcts::conformance::InstalledSdkTest {};
 
 constexpr char kKernelSource[] = R"(#include <mc_runtime.h>
 #include "scale.h"

@@ -56,6 +56,17 @@ const VariableValue kValidValues[] = {
     {"PriorityQueueTwelve", "MACA_PRIORITY_QUEUE_POLICY", "0xB1", "0x0B1"},
     {"MpsModeZero", "MACA_MPS_MODE", "0", "0"},
     {"MpsModeOne", "MACA_MPS_MODE", "1", "1"},
+    {"ModuleLoadingLazy", "MACA_MODULE_LOADING", "LAZY", "LAZY"},
+    {"ModuleLoadingEager", "MACA_MODULE_LOADING", "EAGER", "EAGER"},
+    {"ModuleLoadingLowerCase", "MACA_MODULE_LOADING", "eager", "EAGER"},
+    {"ModuleLoadingMixedCase", "MACA_MODULE_LOADING", "Lazy", "LAZY"},
+    {"CacheDisableZero", "MACA_CACHE_DISABLE", "0", "0"},
+    {"CacheDisableOne", "MACA_CACHE_DISABLE", "1", "1"},
+    {"CacheMaxsizeZero", "MACA_CACHE_MAXSIZE", "0", "0"},
+    {"CacheMaxsizeOneMebibyte", "MACA_CACHE_MAXSIZE", "1048576", "1048576"},
+    {"CacheMaxsizeCap", "MACA_CACHE_MAXSIZE", "4294967296", "4294967296"},
+    {"CacheMaxsizeAboveTheCap", "MACA_CACHE_MAXSIZE", "4294967297",
+     "4294967296"},
     {"HotspotMemstackZero", "MACA_HOTSPOT_MEMSTACK", "0", "0"},
     {"HotspotMemstackOne", "MACA_HOTSPOT_MEMSTACK", "1", "1"},
     {"HotspotMemstackTwo", "MACA_HOTSPOT_MEMSTACK", "2", "2"},
@@ -89,7 +100,9 @@ TEST_P(ValidValue, IsInForceWithoutAWarning) {
           "api.env.sync-policy.values", "api.env.priority-queue-policy.values",
           "api.env.mps-mode.values", "api.env.hotspot-memstack.values",
           "api.env.kernel-timeout.values",
-          "api.env.monitor-hang-timeout.values");
+          "api.env.monitor-hang-timeout.values",
+          "api.env.module-loading.values", "api.env.cache.variables",
+          "api.cache.size.clamped-to-4-gib");
   ScopedEnvironment level("MXLOG_LEVEL", "debug");
   ScopedEnvironment variable(GetParam().variable, GetParam().value);
   MX_EXPECT_IN_FRESH_PROCESS(Accepted(GetParam().variable, GetParam().shown));
@@ -150,6 +163,41 @@ TEST(VisibleDevicesSetting, IsLoggedAsSet) {
   ScopedEnvironment visible("MACA_VISIBLE_DEVICES", "0");
   ScopedEnvironment level("MXLOG_LEVEL", "debug");
   MX_EXPECT_IN_FRESH_PROCESS(VisibleSetLine());
+}
+
+// --- MACA_CACHE_PATH: the directory in force. ---
+
+// The scratch directory of the test, which stands for the user's choice
+// and for the home directory.
+std::string ScratchDirectory() {
+  const char* tmp = getenv("TEST_TMPDIR");
+  return std::string(tmp != nullptr ? tmp : "/tmp");
+}
+
+std::string CachePathLine(const std::string& shown, bool defaulted) {
+  const std::string log = InitializationLog();
+  return CheckSettingLine(log, "MACA_CACHE_PATH", shown, defaulted) +
+         CheckNoWarning(log, "MACA_CACHE_PATH");
+}
+
+TEST(CachePathSetting, IsLoggedAsSet) {
+  MX_SPEC("api.env.general.settings-logged-at-debug", "api.env.cache.variables",
+          "api.cache.location.cache-path-variable");
+  const std::string directory = ScratchDirectory() + "/chosen_cache";
+  ScopedEnvironment path("MACA_CACHE_PATH", directory.c_str());
+  ScopedEnvironment level("MXLOG_LEVEL", "debug");
+  MX_EXPECT_IN_FRESH_PROCESS(CachePathLine(directory, /*defaulted=*/false));
+}
+
+TEST(CachePathSetting, UnsetIsTheDefaultUnderHome) {
+  MX_SPEC("api.env.general.settings-logged-at-debug", "api.env.cache.variables",
+          "api.cache.location.default-directory");
+  const std::string home = ScratchDirectory() + "/home";
+  ScopedEnvironment path("MACA_CACHE_PATH", nullptr);
+  ScopedEnvironment home_variable("HOME", home.c_str());
+  ScopedEnvironment level("MXLOG_LEVEL", "debug");
+  MX_EXPECT_IN_FRESH_PROCESS(
+      CachePathLine(home + "/.metax/shadercache", /*defaulted=*/true));
 }
 
 // --- Read once. ---
@@ -216,7 +264,10 @@ INSTANTIATE_TEST_SUITE_P(
         OnceCase{"MpsMode", "MACA_MPS_MODE", "1", "0"},
         OnceCase{"HotspotMemstack", "MACA_HOTSPOT_MEMSTACK", "0", "2"},
         OnceCase{"KernelTimeout", "MACA_KERNEL_TIMEOUT", "30000", "5"},
-        OnceCase{"HangTimeout", "MACA_MONITOR_HANG_TIMEOUT", "600", "1"}),
+        OnceCase{"HangTimeout", "MACA_MONITOR_HANG_TIMEOUT", "600", "1"},
+        OnceCase{"ModuleLoading", "MACA_MODULE_LOADING", "EAGER", "LAZY"},
+        OnceCase{"CacheDisable", "MACA_CACHE_DISABLE", "1", "0"},
+        OnceCase{"CacheMaxsize", "MACA_CACHE_MAXSIZE", "1048576", "2048"}),
     [](const testing::TestParamInfo<OnceCase>& info) {
       return std::string(info.param.test_name);
     });

@@ -12,6 +12,7 @@
 // clamped rather than ignored.
 
 #include <mc_runtime.h>
+#include <stdlib.h>
 
 #include <string>
 
@@ -80,6 +81,17 @@ const VariableValue kInvalidValues[] = {
     {"HangTimeoutBarePrefix", "MACA_MONITOR_HANG_TIMEOUT", "0x", ""},
     {"HangTimeoutNotHex", "MACA_MONITOR_HANG_TIMEOUT", "0xG", ""},
     {"HangTimeoutEmpty", "MACA_MONITOR_HANG_TIMEOUT", "", ""},
+    {"ModuleLoadingWord", "MACA_MODULE_LOADING", "SOMETIMES", ""},
+    {"ModuleLoadingTrailingSpace", "MACA_MODULE_LOADING", "LAZY ", ""},
+    {"ModuleLoadingEmpty", "MACA_MODULE_LOADING", "", ""},
+    {"CacheDisableTwo", "MACA_CACHE_DISABLE", "2", ""},
+    {"CacheDisableYes", "MACA_CACHE_DISABLE", "yes", ""},
+    {"CacheDisableLeadingSpace", "MACA_CACHE_DISABLE", " 1", ""},
+    {"CacheDisableEmpty", "MACA_CACHE_DISABLE", "", ""},
+    {"CacheMaxsizeWithUnit", "MACA_CACHE_MAXSIZE", "1M", ""},
+    {"CacheMaxsizeNegative", "MACA_CACHE_MAXSIZE", "-1", ""},
+    {"CacheMaxsizeExponent", "MACA_CACHE_MAXSIZE", "1e6", ""},
+    {"CacheMaxsizeEmpty", "MACA_CACHE_MAXSIZE", "", ""},
 };
 
 // Runs in the fresh process: one warning naming the default.
@@ -111,7 +123,10 @@ std::string DefaultApplies(const std::string& variable) {
 
 TEST_P(InvalidValue, MeansTheDefault) {
   MX_SPEC("api.env.general.invalid-value-uses-default",
-          "api.env.general.settings-logged-at-debug");
+          "api.env.general.settings-logged-at-debug",
+          "api.module.loading.invalid-value-is-lazy",
+          "api.cache.disable.invalid-value-enables",
+          "api.cache.size.invalid-value-uses-default");
   ScopedEnvironment level("MXLOG_LEVEL", "debug");
   ScopedEnvironment variable(GetParam().variable, GetParam().value);
   MX_EXPECT_IN_FRESH_PROCESS(DefaultApplies(GetParam().variable));
@@ -119,6 +134,28 @@ TEST_P(InvalidValue, MeansTheDefault) {
 
 INSTANTIATE_TEST_SUITE_P(Values, InvalidValue,
                          testing::ValuesIn(kInvalidValues), VariableValueName);
+
+// --- MACA_CACHE_PATH set but empty: the default directory. ---
+
+std::string EmptyCachePath(const std::string& home) {
+  const std::string log = InitializationLog();
+  return CheckOneWarning(log, "MACA_CACHE_PATH", "",
+                         "using the default, ~/.metax/shadercache") +
+         CheckSettingLine(log, "MACA_CACHE_PATH", home + "/.metax/shadercache",
+                          /*defaulted=*/true);
+}
+
+TEST(CachePath, EmptyIsReportedAndMeansTheDefault) {
+  MX_SPEC("api.env.general.invalid-value-warns",
+          "api.env.general.invalid-value-uses-default",
+          "api.cache.location.default-directory");
+  const char* tmp = getenv("TEST_TMPDIR");
+  const std::string home = std::string(tmp != nullptr ? tmp : "/tmp");
+  ScopedEnvironment home_variable("HOME", home.c_str());
+  ScopedEnvironment path("MACA_CACHE_PATH", "");
+  ScopedEnvironment level("MXLOG_LEVEL", "debug");
+  MX_EXPECT_IN_FRESH_PROCESS(EmptyCachePath(home));
+}
 
 // --- A warning is a log message: levels below warning hide it. ---
 
@@ -164,7 +201,11 @@ INSTANTIATE_TEST_SUITE_P(
         SilencedCase{"ErrorHangTimeout", "error", "MACA_MONITOR_HANG_TIMEOUT",
                      "x"},
         SilencedCase{"ErrorPriorityQueue", "error",
-                     "MACA_PRIORITY_QUEUE_POLICY", "0x999"}),
+                     "MACA_PRIORITY_QUEUE_POLICY", "0x999"},
+        SilencedCase{"OffModuleLoading", "off", "MACA_MODULE_LOADING", "x"},
+        SilencedCase{"ErrorCacheDisable", "error", "MACA_CACHE_DISABLE", "x"},
+        SilencedCase{"ErrorCacheMaxsize", "error", "MACA_CACHE_MAXSIZE", "x"},
+        SilencedCase{"ErrorCachePath", "error", "MACA_CACHE_PATH", ""}),
     SilencedName);
 
 // The control: at the warning level the same values are reported.
@@ -190,8 +231,12 @@ INSTANTIATE_TEST_SUITE_P(
         SilencedCase{"WarningVisibleDevices", "warning", "MACA_VISIBLE_DEVICES",
                      "0,99"},
         SilencedCase{"InfoTrapHandler", "info", "MACA_TRAP_HANDLER", "5"},
-        SilencedCase{"DebugKernelTimeout", "debug", "MACA_KERNEL_TIMEOUT",
-                     "x"}),
+        SilencedCase{"DebugKernelTimeout", "debug", "MACA_KERNEL_TIMEOUT", "x"},
+        SilencedCase{"InfoModuleLoading", "info", "MACA_MODULE_LOADING", "x"},
+        SilencedCase{"WarningCacheDisable", "warning", "MACA_CACHE_DISABLE",
+                     "x"},
+        SilencedCase{"InfoCacheMaxsize", "info", "MACA_CACHE_MAXSIZE", "x"},
+        SilencedCase{"WarningCachePath", "warning", "MACA_CACHE_PATH", ""}),
     SilencedName);
 
 // --- Numbers above a timeout's range are clamped, with a warning. ---
