@@ -40,8 +40,7 @@ namespace {
 // it, and the general dynamic model of a shared library costs a call of
 // __tls_get_addr per read. One pointer fits the static TLS space that the
 // C library keeps even for a library loaded with dlopen.
-thread_local ActiveGrid* current_grid
-    __attribute__((tls_model("initial-exec"))) = nullptr;
+thread_local ActiveGrid* current_grid = nullptr;
 
 }  // namespace
 
