@@ -1,14 +1,13 @@
 // Copyright mxcts authors.
 //
-// jump_fcontext(to, data) resumes `to` and hands it `data`; in the resumed
-// fiber the call that suspended it (or the fiber's entry function) receives
-// the suspended context of the fiber that jumped, plus `data`. That suspended
-// context must be stored in the jumping fiber's object, so that someone can
-// switch back to it later. The jumping side cannot store it itself (it only
-// exists once the jump has happened), so every switch passes a record naming
-// the jumping fiber, and the resumed side stores the context there first
-// thing. The record lives on the jumping fiber's stack, which stays intact
-// while that fiber is suspended.
+// A suspended fiber is its stack pointer. mxcts_device_fiber_switch pushes
+// the callee-saved general registers on the current stack, stores the stack
+// pointer through its first argument, loads the second, pops the target's
+// registers and returns on the target's stack, handing it its third argument
+// (the fiber that switched) as the return value. A fiber that has not run
+// yet is a stack prepared by Start to look suspended: its registers hold the
+// fiber (r12), and it "returns" into the entry stub, which calls
+// mxcts_device_fiber_entry with the fiber and the one that switched to it.
 //
 // Under AddressSanitizer every switch is announced (start_switch_fiber
 // before, finish_switch_fiber after), so that the sanitizer tracks which
@@ -18,6 +17,7 @@
 
 #include "reference/device/fibers/fiber.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 
@@ -26,17 +26,63 @@
 #define MXCTS_FIBER_ANNOTATIONS 1
 #endif
 
+// void* mxcts_device_fiber_switch(void** save, void* target, void* from);
+// The six callee-saved registers and the return address are the whole
+// saved state; see the note at the top.
+extern "C" void* mxcts_device_fiber_switch(void** save, void* target,
+                                           void* from);
+__asm__(R"(
+  .text
+  .globl mxcts_device_fiber_switch
+  .hidden mxcts_device_fiber_switch
+  .type mxcts_device_fiber_switch, @function
+mxcts_device_fiber_switch:
+  pushq %rbp
+  pushq %rbx
+  pushq %r12
+  pushq %r13
+  pushq %r14
+  pushq %r15
+  movq %rsp, (%rdi)
+  movq %rsi, %rsp
+  movq %rdx, %rax
+  popq %r15
+  popq %r14
+  popq %r13
+  popq %r12
+  popq %rbx
+  popq %rbp
+  ret
+  .size mxcts_device_fiber_switch, .-mxcts_device_fiber_switch
+
+  .globl mxcts_device_fiber_start
+  .hidden mxcts_device_fiber_start
+  .type mxcts_device_fiber_start, @function
+mxcts_device_fiber_start:
+  .cfi_startproc
+  .cfi_undefined rip
+  movq %r12, %rdi
+  movq %rax, %rsi
+  andq $-16, %rsp
+  call mxcts_device_fiber_entry@PLT
+  ud2
+  .cfi_endproc
+  .size mxcts_device_fiber_start, .-mxcts_device_fiber_start
+)");
+extern "C" void mxcts_device_fiber_start();
+
+extern "C" void mxcts_device_fiber_entry(void* self_pointer,
+                                         void* from_pointer) {
+  using mxcts::device_internal::Fiber;
+  Fiber* self = static_cast<Fiber*>(self_pointer);
+  Fiber::AfterSwitchFrom(nullptr, static_cast<Fiber*>(from_pointer));
+  self->body_(self);
+  // Returning from the entry function would end the OS thread.
+  std::fputs("mxmaca: internal error: a fiber body returned\n", stderr);
+  std::abort();
+}
+
 namespace mxcts::device_internal {
-namespace {
-
-namespace ctx = boost::context::detail;
-
-struct SwitchRecord {
-  Fiber* from;
-  Fiber* to;
-};
-
-}  // namespace
 
 // Stacks are page-aligned and equally sized, so fibers that wait at the
 // same point of the same code keep their saved registers at the same page
@@ -52,8 +98,16 @@ void Fiber::Start(const Stack& stack, Body body, void* argument) {
   body_ = body;
   argument_ = argument;
   const size_t color = (next_color++ % kStackColors) * kCacheLineBytes;
-  context_ = ctx::make_fcontext(static_cast<char*>(stack.top()) - color,
-                                stack.size - color, &Fiber::Trampoline);
+  const uintptr_t top =
+      (reinterpret_cast<uintptr_t>(stack.top()) - color) & ~uintptr_t{15};
+  // As mxcts_device_fiber_switch leaves a suspended fiber: r15, r14, r13,
+  // r12, rbx, rbp, then the address to resume at; one word of padding above.
+  void** saved = reinterpret_cast<void**>(top) - 8;
+  for (int i = 0; i < 6; ++i) saved[i] = nullptr;
+  saved[3] = this;  // r12
+  saved[6] = reinterpret_cast<void*>(&mxcts_device_fiber_start);
+  saved[7] = nullptr;
+  context_ = saved;
   sanitizer_stack_bottom_ = stack.base;
   sanitizer_stack_size_ = stack.size;
   sanitizer_fake_stack_ = nullptr;
@@ -83,25 +137,11 @@ void Fiber::AfterSwitchFrom(Fiber* self, Fiber* from) {
 #endif
 }
 
-void Fiber::Trampoline(ctx::transfer_t transfer) {
-  auto* record = static_cast<SwitchRecord*>(transfer.data);
-  record->from->context_ = transfer.fctx;
-  AfterSwitchFrom(nullptr, record->from);
-  Fiber* self = record->to;
-  self->body_(self);
-  // Returning from the entry function would end the OS thread.
-  std::fputs("mxmaca: internal error: a fiber body returned\n", stderr);
-  std::abort();
-}
-
 void Fiber::Switch(Fiber* from, Fiber* to) {
-  SwitchRecord record{from, to};
   from->BeforeSwitchTo(to);
-  ctx::transfer_t transfer = ctx::jump_fcontext(to->context_, &record);
-  // Resumed: store the context of the fiber that switched to us.
-  auto* resumed_by = static_cast<SwitchRecord*>(transfer.data);
-  resumed_by->from->context_ = transfer.fctx;
-  AfterSwitchFrom(from, resumed_by->from);
+  void* resumed_by =
+      mxcts_device_fiber_switch(&from->context_, to->context_, from);
+  AfterSwitchFrom(from, static_cast<Fiber*>(resumed_by));
 }
 
 }  // namespace mxcts::device_internal

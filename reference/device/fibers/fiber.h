@@ -1,7 +1,6 @@
 // Copyright mxcts authors.
 //
-// reference/device/fibers/fiber.h: execution contexts for device threads, on
-// boost.context's fcontext primitives.
+// reference/device/fibers/fiber.h: execution contexts for device threads.
 //
 // A Fiber is a suspended computation with its own stack. The OS thread that
 // runs a grid is represented by a Fiber without a stack (the "host" fiber),
@@ -20,12 +19,25 @@
 // is simply never resumed. Nothing on an abandoned fiber's stack is
 // destroyed, which is what lets a trap abandon a whole grid of device threads
 // without unwinding through device code.
-
+//
+// A switch saves the registers the calling convention makes callee-saved,
+// except the floating-point controls (MXCSR and the x87 control word): every
+// fiber of a grid runs under the grid's floating-point environment, which
+// the engine sets on the host fiber before the grid and restores after it
+// (scheduling/floating_point_environment.h), so the controls are the same on
+// both sides of every switch. Loading them is most of what a general switch
+// costs. Device code that changes them itself (the device library and the
+// matrix functions restore them before they return, with no switch in
+// between) would change them for the grid.
 #ifndef REFERENCE_DEVICE_FIBERS_FIBER_H_
 #define REFERENCE_DEVICE_FIBERS_FIBER_H_
 
-#include "boost/context/detail/fcontext.hpp"
 #include "reference/device/fibers/stack_pool.h"
+
+// Where a started fiber begins (fiber.cc): its entry stub calls it on the
+// fiber's stack with the fiber and the fiber that switched to it.
+extern "C" __attribute__((__visibility__("hidden"))) void
+mxcts_device_fiber_entry(void* self, void* from);
 
 namespace mxcts::device_internal {
 
@@ -52,13 +64,15 @@ class Fiber {
   const Stack& stack() const { return stack_; }
 
  private:
-  static void Trampoline(boost::context::detail::transfer_t transfer);
+  friend void ::mxcts_device_fiber_entry(void* self, void* from);
 
   // Tells AddressSanitizer, when built with it, about stack switches.
   void BeforeSwitchTo(const Fiber* to);
   static void AfterSwitchFrom(Fiber* self, Fiber* from);
 
-  boost::context::detail::fcontext_t context_ = nullptr;
+  // The saved stack pointer of a suspended fiber: the callee-saved
+  // registers and the address to resume at lie on the stack from there.
+  void* context_ = nullptr;
   Stack stack_;
   // AddressSanitizer's view: the stack bounds (learned on the first switch
   // away for the host fiber) and the fiber's fake stack.

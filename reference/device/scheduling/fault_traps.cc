@@ -34,12 +34,12 @@
 // only through calls that would show a program counter outside it. A timer
 // signal that interrupts anything else only sets a flag.
 //
-// Floating-point control state: boost.context saves and restores MXCSR and
-// the x87 control word at each switch, and a fiber starts with the state of
-// the context that started it, so the masks set here before the first block
-// are those of every device thread; the handler itself runs with the
-// kernel's default (all masked), and the host fiber gets its own back when
-// a trap switches to it.
+// Floating-point control state: a fiber switch leaves MXCSR and the x87
+// control word as they are (fibers/fiber.h), so the masks set here before
+// the first block are those of every device thread. A handler runs with the
+// kernel's default (all masked) and a trap from it reaches the host fiber
+// with that state; the grid's GridFloatingPointEnvironment gives the host
+// its own back when the grid ends, as after any grid.
 //
 // Tested by fault_traps_test.cc.
 
