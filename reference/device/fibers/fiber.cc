@@ -26,6 +26,11 @@
 #define MXCTS_FIBER_ANNOTATIONS 1
 #endif
 
+#if !defined(__x86_64__)
+#error \
+    "fiber.cc switches contexts in x86-64 assembly; another processor needs its own switch"
+#endif
+
 // void* mxcts_device_fiber_switch(void** save, void* target, void* from);
 // The six callee-saved registers and the return address are the whole
 // saved state; see the note at the top.

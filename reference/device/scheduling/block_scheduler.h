@@ -199,6 +199,17 @@ class BlockScheduler {
   static RecycledVectors& Recycled();
   // A fiber object for a new walker (not started).
   Fiber* TakeFiber();
+  // Whether no released thread waits to be resumed (ready_ below).
+  bool NoThreadReady() const { return ready_head_ == ready_.size(); }
+  // The first released thread not yet resumed; some thread must be ready.
+  unsigned TakeReadyThread() {
+    const unsigned thread = ready_[ready_head_++];
+    if (ready_head_ == ready_.size()) {
+      ready_.clear();
+      ready_head_ = 0;
+    }
+    return thread;
+  }
 
   static void WalkerBody(Fiber* self);
   // Runs unstarted threads on `self` until none is left, then hands over.
@@ -248,16 +259,6 @@ class BlockScheduler {
   // The next thread to start (in start_order_ when it is not empty), the
   // running thread, and whether exits are recorded.
   ThreadWalk walk_;
-  bool NoThreadReady() const { return ready_head_ == ready_.size(); }
-  // The first released thread not yet resumed; some thread must be ready.
-  unsigned TakeReadyThread() {
-    const unsigned thread = ready_[ready_head_++];
-    if (ready_head_ == ready_.size()) {
-      ready_.clear();
-      ready_head_ = 0;
-    }
-    return thread;
-  }
   bool recording_every_thread_ = false;
   unsigned waiting_count_ = 0;
   unsigned grid_waiting_count_ = 0;  // of them, at the grid barrier

@@ -36,10 +36,6 @@ const __mc_builtin_extent& gridDim =
 namespace mxcts::device_internal {
 namespace {
 
-// Initial-exec: every device collective, barrier and built-in service reads
-// it, and the general dynamic model of a shared library costs a call of
-// __tls_get_addr per read. One pointer fits the static TLS space that the
-// C library keeps even for a library loaded with dlopen.
 thread_local ActiveGrid* current_grid = nullptr;
 
 }  // namespace

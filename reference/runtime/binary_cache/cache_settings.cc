@@ -23,6 +23,7 @@
 #include <cstring>
 
 #include "absl/strings/str_cat.h"
+#include "reference/logging/setting_messages.h"
 
 namespace mxcts::runtime {
 
@@ -64,15 +65,13 @@ BinaryCacheSettings ParseBinaryCacheSettings(
       disable_valid = true;
     } else {
       // [api.env.general.invalid-value-warns]
-      settings.warnings.push_back(
-          absl::StrCat("MACA_CACHE_DISABLE=\"", environment.disable,
-                       "\" is not a valid value (0, 1); using the default, 0"));
+      settings.warnings.push_back(logging::InvalidSettingWarning(
+          "MACA_CACHE_DISABLE", environment.disable, "0, 1", "0"));
     }
   }
   // [api.env.general.settings-logged-at-debug]
-  settings.setting_lines.push_back(
-      absl::StrCat("environment: MACA_CACHE_DISABLE=", settings.enabled ? 0 : 1,
-                   disable_valid ? "" : " (default)"));
+  settings.setting_lines.push_back(logging::SettingLine(
+      "MACA_CACHE_DISABLE", settings.enabled ? "0" : "1", !disable_valid));
 
   bool max_size_valid = false;
   if (environment.max_size != nullptr) {
@@ -92,20 +91,18 @@ BinaryCacheSettings ParseBinaryCacheSettings(
     }
     if (!is_number) {
       // [api.cache.size.invalid-value-uses-default]
-      settings.warnings.push_back(absl::StrCat(
-          "MACA_CACHE_MAXSIZE=\"", text,
-          "\" is not a valid value (a decimal number of bytes); using the "
-          "default, ",
-          kDefaultCacheMaxEntryBytes));
+      settings.warnings.push_back(logging::InvalidSettingWarning(
+          "MACA_CACHE_MAXSIZE", text, "a decimal number of bytes",
+          absl::StrCat(kDefaultCacheMaxEntryBytes)));
     } else {
       // [api.cache.size.clamped-to-4-gib]
       settings.max_entry_bytes = std::min(bytes, kCacheMaxEntryBytesCap);
       max_size_valid = true;
     }
   }
-  settings.setting_lines.push_back(
-      absl::StrCat("environment: MACA_CACHE_MAXSIZE=", settings.max_entry_bytes,
-                   max_size_valid ? "" : " (default)"));
+  settings.setting_lines.push_back(logging::SettingLine(
+      "MACA_CACHE_MAXSIZE", absl::StrCat(settings.max_entry_bytes),
+      !max_size_valid));
   settings.max_total_bytes =
       kCacheTotalEntriesFactor * settings.max_entry_bytes;
 
@@ -119,9 +116,8 @@ BinaryCacheSettings ParseBinaryCacheSettings(
     }
   } else {
     if (environment.path != nullptr) {
-      settings.warnings.push_back(
-          "MACA_CACHE_PATH=\"\" is not a valid value (a directory); using the "
-          "default, ~/.metax/shadercache");
+      settings.warnings.push_back(logging::InvalidSettingWarning(
+          "MACA_CACHE_PATH", "", "a directory", "~/.metax/shadercache"));
     }
     // [api.cache.location.default-directory]
     std::string home = environment.home != nullptr ? environment.home : "";
@@ -142,8 +138,8 @@ BinaryCacheSettings ParseBinaryCacheSettings(
       settings.directory.empty()
           ? std::string("environment: MACA_CACHE_PATH unset (default: no "
                         "home directory)")
-          : absl::StrCat("environment: MACA_CACHE_PATH=", settings.directory,
-                         settings.directory_is_default ? " (default)" : ""));
+          : logging::SettingLine("MACA_CACHE_PATH", settings.directory,
+                                 settings.directory_is_default));
   return settings;
 }
 

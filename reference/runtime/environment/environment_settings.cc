@@ -30,6 +30,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "reference/logging/log.h"
+#include "reference/logging/setting_messages.h"
 
 namespace mxcts::runtime {
 namespace {
@@ -247,8 +248,7 @@ void ReadVariable(const Variable& variable, const std::string& text,
   }
   // [api.env.general.invalid-value-warns]
   if (!valid) {
-    reading.warnings.push_back(absl::StrFormat(
-        "%s=\"%s\" is not a valid value (%s); using the default, %s",
+    reading.warnings.push_back(logging::InvalidSettingWarning(
         variable.name, text, ValidValues(variable),
         ValueText(variable, variable.default_value)));
   } else if (clamped) {
@@ -258,9 +258,8 @@ void ReadVariable(const Variable& variable, const std::string& text,
   }
   if (!valid) value = variable.default_value;
   variable.store(reading.settings, value);
-  reading.setting_lines.push_back(absl::StrCat("environment: ", variable.name,
-                                               "=", ValueText(variable, value),
-                                               valid ? "" : " (default)"));
+  reading.setting_lines.push_back(
+      logging::SettingLine(variable.name, ValueText(variable, value), !valid));
 }
 
 }  // namespace
@@ -281,9 +280,9 @@ EnvironmentReading ReadEnvironment(
     }
     if (value == nullptr) {
       variable.store(reading.settings, variable.default_value);
-      reading.setting_lines.push_back(absl::StrCat(
-          "environment: ", variable.name, "=",
-          ValueText(variable, variable.default_value), " (default)"));
+      reading.setting_lines.push_back(logging::SettingLine(
+          variable.name, ValueText(variable, variable.default_value),
+          /*is_default=*/true));
       continue;
     }
     ReadVariable(variable, value, reading);

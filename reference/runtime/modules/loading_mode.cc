@@ -13,6 +13,7 @@
 
 #include "absl/strings/ascii.h"
 #include "reference/logging/log.h"
+#include "reference/logging/setting_messages.h"
 
 namespace mxcts::runtime {
 
@@ -34,15 +35,17 @@ ModuleLoading ModuleLoadingMode() {
     // [api.module.loading.invalid-value-is-lazy]
     // [api.env.general.invalid-value-warns]
     if (!valid) {
-      MCR_LOGW(
-          "MACA_MODULE_LOADING=\"%s\" is not a valid value (LAZY, EAGER, in "
-          "any case); using the default, LAZY",
-          value);
+      MCR_LOGW("%s", logging::InvalidSettingWarning(
+                         "MACA_MODULE_LOADING", value,
+                         "LAZY, EAGER, in any case", "LAZY")
+                         .c_str());
     }
     // [api.env.general.settings-logged-at-debug]
-    MCR_LOGD("environment: MACA_MODULE_LOADING=%s%s",
-             parsed == ModuleLoading::kEager ? "EAGER" : "LAZY",
-             value != nullptr && valid ? "" : " (default)");
+    MCR_LOGD("%s", logging::SettingLine(
+                       "MACA_MODULE_LOADING",
+                       parsed == ModuleLoading::kEager ? "EAGER" : "LAZY",
+                       value == nullptr || !valid)
+                       .c_str());
     return parsed;
   }();
   return mode;
