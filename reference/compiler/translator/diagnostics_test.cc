@@ -199,5 +199,93 @@ TEST(DiagnosticsTest, KernelDeclaredInHeaderIsKnown) {
               ElementsAre(HasSubstr("requires-configuration")));
 }
 
+TEST(DiagnosticsTest, SpaceOnNonStaticMember) {
+  EXPECT_THAT(Errors("struct S {\n  __device__ int x;\n};"),
+              ElementsAre(HasSubstr(
+                  "2:3: __device__ is not allowed on a non-static data member "
+                  "[lang.variable.placement.not-on-members]")));
+  EXPECT_THAT(Errors("struct S { int x; };"), IsEmpty());
+}
+
+TEST(DiagnosticsTest, ConstManagedVariable) {
+  EXPECT_THAT(
+      Errors("__managed__ const int m = 1;"),
+      ElementsAre(HasSubstr("[lang.variable.managed.not-const-or-reference]")));
+  EXPECT_THAT(Errors("__managed__ int* const p = nullptr;"),
+              ElementsAre(HasSubstr("not-const-or-reference")));
+  EXPECT_THAT(Errors("__managed__ const int* p; __managed__ int m = 1;"),
+              IsEmpty());
+}
+
+TEST(DiagnosticsTest, SpaceInHostFunction) {
+  EXPECT_THAT(Errors("void f() {\n  __constant__ int c;\n}"),
+              ElementsAre(HasSubstr(
+                  "2:3: __constant__ variable declared in a host function "
+                  "[lang.variable.placement.not-in-host-function]")));
+  EXPECT_THAT(Errors("void f() { __shared__ int s; }"),
+              ElementsAre(HasSubstr("not-in-host-function")));
+  EXPECT_THAT(Errors("void f() { extern __device__ int d; }"), IsEmpty());
+}
+
+TEST(DiagnosticsTest, AutomaticDeviceVariableInDeviceFunction) {
+  EXPECT_THAT(Errors("__device__ void f() {\n  __device__ int d;\n}"),
+              ElementsAre(HasSubstr(
+                  "2:3: __device__ variable in a device function must be "
+                  "static or extern [lang.variable.placement."
+                  "device-constant-not-automatic]")));
+  EXPECT_THAT(Errors("__global__ void k() { static __device__ int d; "
+                     "extern __constant__ int c; __shared__ int s; "
+                     "__device__ __shared__ int t; }"),
+              IsEmpty());
+}
+
+TEST(DiagnosticsTest, ConstantAssignedInDeviceCode) {
+  EXPECT_THAT(
+      Errors("__constant__ int c[2];\n__global__ void k() {\n  c[1] += 2;\n}"),
+      ElementsAre(HasSubstr(
+          "3:3: cannot assign to __constant__ variable 'c' in device code "
+          "[lang.variable.constant.direct-write-in-device-code]")));
+  EXPECT_THAT(Errors("__constant__ int c; __device__ void f() { ++c; }"),
+              ElementsAre(HasSubstr("direct-write-in-device-code")));
+  EXPECT_THAT(Errors("__constant__ int c; __device__ int f(int* o) { "
+                     "*o = c; return c == 1; }\n"
+                     "__global__ void k(int c) { c = 2; }"),
+              IsEmpty());
+}
+
+TEST(DiagnosticsTest, GridConstantPlacement) {
+  EXPECT_THAT(Errors("struct P { int a; };\n"
+                     "__global__ void k(__grid_constant__ P p);"),
+              ElementsAre(HasSubstr(
+                  "2:19: a __grid_constant__ parameter must be const-qualified "
+                  "[lang.variable.grid-constant.invalid-placement]")));
+  EXPECT_THAT(Errors("__global__ void k(__grid_constant__ const int* p);"),
+              ElementsAre(HasSubstr("must be const-qualified")));
+  EXPECT_THAT(Errors("struct P { int a; };\n"
+                     "__global__ void k(__grid_constant__ const P& p);"),
+              ElementsAre(HasSubstr("cannot have reference type")));
+  EXPECT_THAT(
+      Errors("__device__ void f(__grid_constant__ const int x);"),
+      ElementsAre(HasSubstr("applies only to parameters of a __global__")));
+  EXPECT_THAT(Errors("struct P { int a; };\n"
+                     "__global__ void k(__grid_constant__ const P p, "
+                     "__grid_constant__ int* const q);"),
+              IsEmpty());
+}
+
+TEST(DiagnosticsTest, GridConstantDeclarationsDisagree) {
+  EXPECT_THAT(
+      Errors("__global__ void k(__grid_constant__ const int x);\n"
+             "__global__ void k(const int x) {}"),
+      ElementsAre(HasSubstr(
+          "2:17: this declaration of __global__ function 'k' disagrees with "
+          "an earlier one on which parameters are __grid_constant__ "
+          "[lang.variable.grid-constant.declarations-must-match]")));
+  EXPECT_THAT(Errors("__global__ void k(__grid_constant__ const int x);\n"
+                     "__global__ void k(__grid_constant__ const int y) {}\n"
+                     "__global__ void k(const float x);"),
+              IsEmpty());
+}
+
 }  // namespace
 }  // namespace mxcts::compiler::testing

@@ -24,6 +24,9 @@
 #include "reference/compiler/translator/function_rewrites.h"
 
 #include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
 
 namespace mxcts::compiler::translator_internal {
 namespace {
@@ -115,19 +118,60 @@ std::string TemplateArguments(Context& c, const FunctionDeclaration& f) {
   return targs + ">";
 }
 
+// What the top level of a parameter's type says: [begin, end) are its
+// tokens before the name (or before a default argument).
+struct ParameterShape {
+  bool reference = false;     // `&` or `&&` outside any brackets
+  bool const_object = false;  // `const` applies to the parameter itself
+  bool array_or_pack = false;
+};
+
+ParameterShape ShapeOf(const TokenStream& s, const Parameter& p) {
+  ParameterShape shape;
+  int end = p.declarator.name >= 0 ? p.declarator.name
+            : p.default_begin >= 0 ? p.default_begin
+                                   : p.range.end;
+  bool const_since_pointer = false;
+  for (int k = p.range.begin; k < end; k = s.SkipOne(k, end, true)) {
+    if (s.Is(k, "&") || s.Is(k, "&&")) shape.reference = true;
+    if (s.Is(k, "*")) const_since_pointer = false;
+    if (s.Is(k, "const")) const_since_pointer = true;
+    if (s.Is(k, "...")) shape.array_or_pack = true;
+  }
+  shape.const_object = const_since_pointer;
+  if (p.declarator.pack || s.Is(p.declarator.declarator_end - 1, "]")) {
+    shape.array_or_pack = true;
+  }
+  return shape;
+}
+
+// [lang.variable.grid-constant.same-address-in-grid] A `__grid_constant__`
+// parameter becomes a reference to the launch's copy of its argument, so
+// that every thread of the grid reads the one object (DeviceKernel hands
+// reference parameters the argument buffer itself). Declarations rewritten
+// alike keep one function type in both passes.
+bool PassedByReference(const TokenStream& s, const Parameter& p) {
+  if (p.grid_constant.empty()) return false;
+  ParameterShape shape = ShapeOf(s, p);
+  return shape.const_object && !shape.reference && !shape.array_or_pack;
+}
+
 std::string ParameterTypes(const TokenStream& s, const ParameterList& list) {
   std::string text;
   for (const Parameter& p : list.parameters) {
     if (!text.empty()) text += ", ";
     int end = p.default_begin >= 0 ? p.default_begin : p.range.end;
     std::string one;
+    const bool by_reference = PassedByReference(s, p);
     for (int k = p.range.begin; k < end; ++k) {
       if (std::count(p.grid_constant.begin(), p.grid_constant.end(), k)) {
         continue;
       }
+      if (by_reference && k == p.declarator.name) one += " &";
       if (!one.empty()) one.push_back(' ');
       one.append(s.at(k).text);
     }
+    if (by_reference && p.declarator.name < 0) one += " &";
     text += one;
   }
   if (list.c_variadic) text += text.empty() ? "..." : ", ...";
@@ -197,6 +241,68 @@ std::string KernelUnit(const Context& c, const FunctionDeclaration& f) {
     if (ns == "(anonymous namespace)") internal = true;
   }
   return internal ? "0x" + c.UniqueRecordTag() + "ull" : "0";
+}
+
+// [lang.variable.grid-constant.invalid-placement] On a `const`, non-reference
+// parameter of a `__global__` function only. Rewrites the parameters that
+// pass by reference (PassedByReference) in both passes.
+void CheckGridConstant(Context& c, const ParameterList& params, bool kernel) {
+  for (const Parameter& p : params.parameters) {
+    if (p.grid_constant.empty()) continue;
+    const int at = p.grid_constant.front();
+    if (!kernel) {
+      c.Error(at,
+              "__grid_constant__ applies only to parameters of a __global__ "
+              "function [lang.variable.grid-constant.invalid-placement]");
+      continue;
+    }
+    ParameterShape shape = ShapeOf(c.s, p);
+    if (shape.reference) {
+      c.Error(at,
+              "a __grid_constant__ parameter cannot have reference type "
+              "[lang.variable.grid-constant.invalid-placement]");
+    } else if (!shape.const_object) {
+      c.Error(at,
+              "a __grid_constant__ parameter must be const-qualified "
+              "[lang.variable.grid-constant.invalid-placement]");
+    } else if (PassedByReference(c.s, p)) {
+      if (p.declarator.name >= 0) {
+        c.InsertBefore(p.declarator.name, "& ");
+      } else {
+        c.InsertBefore(p.declarator.name_insert, " &");
+      }
+    }
+  }
+}
+
+// One declaration of a kernel, for the comparison of the declarations of
+// the same kernel: its name as written and its parameter types without
+// names, `const` and `__grid_constant__` (the function type); and which
+// parameters are `__grid_constant__`.
+struct KernelSignature {
+  std::string key;
+  std::vector<bool> grid_constant;
+};
+
+KernelSignature SignatureOf(const TokenStream& s, const FunctionDeclaration& f,
+                            const ParameterList& params) {
+  KernelSignature signature;
+  for (const std::string& ns : f.scope.namespaces) signature.key += ns + "::";
+  signature.key += s.Text(f.name_begin, f.params_open) + "(";
+  for (const Parameter& p : params.parameters) {
+    int end = p.default_begin >= 0 ? p.default_begin : p.range.end;
+    for (int k = p.range.begin; k < end; ++k) {
+      if (k == p.declarator.name || s.Is(k, "const") ||
+          s.Is(k, "__grid_constant__")) {
+        continue;
+      }
+      signature.key += " ";
+      signature.key += s.at(k).text;
+    }
+    signature.key += ",";
+    signature.grid_constant.push_back(!p.grid_constant.empty());
+  }
+  return signature;
 }
 
 void RewriteKernel(Context& c, const FunctionDeclaration& f,
@@ -333,6 +439,7 @@ void RenameHostFunction(Context& c, const FunctionDeclaration& f) {
 
 void RewriteFunctions(Context& c) {
   const TokenStream& s = c.s;
+  std::map<std::string, std::vector<bool>> kernel_signatures;
   for (const FunctionDeclaration& f : c.index.functions) {
     int global = f.Find(s, "__global__");
     int noinline = f.Find(s, "__noinline__");
@@ -346,10 +453,30 @@ void RewriteFunctions(Context& c) {
       ParameterList params =
           AnalyzeParameters(s, f.params_open, f.params_close);
       CheckKernel(c, f, global, params);
+      CheckGridConstant(c, params, true);
+      // [lang.variable.grid-constant.declarations-must-match]
+      KernelSignature signature = SignatureOf(s, f, params);
+      auto [first, inserted] =
+          kernel_signatures.emplace(signature.key, signature.grid_constant);
+      if (!inserted && first->second != signature.grid_constant) {
+        c.Error(f.name,
+                "this declaration of __global__ function '" +
+                    std::string(s.at(f.name).text) +
+                    "' disagrees with an earlier one on which parameters are "
+                    "__grid_constant__ "
+                    "[lang.variable.grid-constant.declarations-must-match]");
+      }
       if (f.is_definition() && f.scope.kind == ScopeKind::kNamespace) {
         RewriteKernel(c, f, params);
       }
       continue;
+    }
+    for (int k = f.params_open + 1; k < f.params_close; ++k) {
+      if (s.Is(k, "__grid_constant__")) {
+        CheckGridConstant(
+            c, AnalyzeParameters(s, f.params_open, f.params_close), false);
+        break;
+      }
     }
     bool device = f.Has(s, "__device__");
     if (device && !f.is_definition() && !f.system_header &&

@@ -75,12 +75,12 @@ TEST(KernelStubTest, UnnamedTemplateParameterGetsAName) {
   EXPECT_THAT(out, HasSubstr(Tokens("&k <T, __mc_tparam_1>")));
 }
 
-TEST(KernelStubTest, DefaultArgumentsAndGridConstantLeaveSelf) {
+TEST(KernelStubTest, DefaultArgumentsLeaveSelfAndGridConstantIsAReference) {
   EXPECT_THAT(
       HostTokens(
           "struct P { int a; };\n"
           "__global__ void k(__grid_constant__ const P p, int n = 3) {}"),
-      HasSubstr(Tokens("static_cast<void (*)(const P p, int n)>(&k)")));
+      HasSubstr(Tokens("static_cast<void (*)(const P & p, int n)>(&k)")));
 }
 
 TEST(KernelStubTest, RestrictAndFunctionPointerParameters) {

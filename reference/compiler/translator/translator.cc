@@ -126,6 +126,7 @@ Translation Translate(std::string_view source,
       translator_internal::CollectFunctionNames(c);
   translator_internal::RewriteFunctions(c);
   translator_internal::RewriteNamespaceScopeVariables(c);
+  translator_internal::CheckBlockScopeSpaces(c);
   translator_internal::RewriteBlockScopeShared(c);
   translator_internal::FinishKernelRecords(c);
   translator_internal::RewriteLaunches(c, names);

@@ -27,6 +27,8 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
+#include <string>
 
 namespace mxcts::compiler::translator_internal {
 namespace {
@@ -78,6 +80,57 @@ void CheckSpaces(Context& c, const VariableDeclaration& v) {
                 "__constant__, __shared__ and __managed__ exclude each "
                 "other [lang.variable.device.at-most-one-other-specifier]");
       }
+    }
+  }
+}
+
+bool IsSpaceWord(std::string_view word) {
+  return word == "__device__" || word == "__constant__" ||
+         word == "__shared__" || word == "__managed__";
+}
+
+// [lang.variable.placement.not-on-members] Only static data members may
+// carry a memory space.
+void CheckMember(Context& c, const VariableDeclaration& v) {
+  if (v.scope.kind != ScopeKind::kClass || v.Has(c.s, "static")) return;
+  for (int q : v.qualifiers) {
+    if (IsSpaceWord(c.s.at(q).text)) {
+      c.Error(q, std::string(c.s.at(q).text) +
+                     " is not allowed on a non-static data member "
+                     "[lang.variable.placement.not-on-members]");
+      return;
+    }
+  }
+}
+
+// Whether `const` applies to the object `d` declares (not only to what a
+// pointer of it points to): a `const` after the last `*`, or among the
+// specifiers when the declarator has no `*`.
+bool DeclaresConstObject(const TokenStream& s, const VariableDeclaration& v,
+                         const Declarator& d) {
+  bool const_since_pointer = false;
+  for (int k = v.head_begin; k < v.specifiers_end;
+       k = s.SkipOne(k, v.specifiers_end, true)) {
+    if (s.Is(k, "const") || s.Is(k, "constexpr")) const_since_pointer = true;
+  }
+  const int end = d.name >= 0 ? d.name : d.declarator_end;
+  for (int k = d.range.begin; k < end; k = s.SkipOne(k, end, true)) {
+    if (s.Is(k, "*")) const_since_pointer = false;
+    if (s.Is(k, "const")) const_since_pointer = true;
+  }
+  return const_since_pointer;
+}
+
+// [lang.variable.managed.not-const-or-reference] (a reference is refused
+// by the host compiler, through the pointer the host pass declares).
+void CheckManagedConst(Context& c, const VariableDeclaration& v) {
+  int managed = v.Find(c.s, "__managed__");
+  if (managed < 0) return;
+  for (const Declarator& d : v.declarators) {
+    if (DeclaresConstObject(c.s, v, d)) {
+      c.Error(d.name >= 0 ? d.name : managed,
+              "a __managed__ variable cannot be const "
+              "[lang.variable.managed.not-const-or-reference]");
     }
   }
 }
@@ -234,6 +287,14 @@ void RewriteVariable(Context& c, const VariableDeclaration& v,
     }
   }
   c.InsertAfter(v.range.end - 1, after);
+  if (!c.host() && !is_extern && !v.Has(s, "constexpr")) {
+    // [lang.variable.placement.non-trivial-constructor] Device code runs no
+    // initializers: one that needs code (a constructor that is not
+    // constexpr, a call, the address of a `__shared__` variable,
+    // [lang.variable.shared.address-not-constant]) is refused where it is.
+    c.InsertBefore(SkipAttributes(s, v.head_begin, v.specifiers_end),
+                   "__constinit ");
+  }
   if (!c.host() && constant && !is_extern) {
     // [lang.ub.memory.constant-write] A section per declaration, which the
     // device link gathers on pages of their own that the runtime makes
@@ -279,6 +340,8 @@ void RewriteNamespaceScopeVariables(Context& c) {
         if (s.Is(q, "__shared__")) c.handled_shared.insert(q);
       }
       CheckSpaces(c, v);
+      CheckMember(c, v);
+      CheckManagedConst(c, v);
       if (v.Has(s, "__shared__") && v.scope.kind != ScopeKind::kNamespace) {
         for (const Declarator& d : v.declarators) CheckNoInitializer(c, d);
       }
@@ -372,6 +435,173 @@ void RewriteBlockScopeShared(Context& c) {
     }
     c.ReplaceTokens(start, semicolon + 1, out);
     t = semicolon;
+  }
+}
+
+namespace {
+
+// Whether the `{` at `open` starts the body of a lambda declared
+// `__device__` (`[...] __device__ (...) {` or `[...] (...) __device__ {`).
+bool OpensDeviceLambda(const TokenStream& s, int open) {
+  bool device = false;
+  for (int k = open - 1; k >= 0 && k > open - 64; --k) {
+    if (s.Is(k, ")")) {
+      if (s.Match(k) < 0) return false;
+      k = s.Match(k);
+      continue;
+    }
+    if (s.Is(k, "__device__") || s.Is(k, "__global__")) device = true;
+    if (s.Is(k, "]")) return device;
+    if (s.Is(k, ";") || s.Is(k, "{") || s.Is(k, "}")) return false;
+  }
+  return false;
+}
+
+// The first token of the declaration statement whose specifiers include
+// the token at `t`, or -1 when `t` is not among the leading specifiers of
+// a statement (a lambda's `__device__`, an attribute).
+int DeclarationStart(const TokenStream& s, int t) {
+  int start = t;
+  for (int k = t - 1; k >= 0; --k) {
+    if (s.Is(k, ";") || s.Is(k, "{") || s.Is(k, "}")) return start;
+    if (!s.IsIdentifier(k)) return -1;
+    std::string_view word = s.at(k).text;
+    if (!(word == "static" || word == "extern" || word == "const" ||
+          word == "volatile" || word == "constexpr" ||
+          IsMxmacaQualifier(word))) {
+      return -1;
+    }
+    start = k;
+  }
+  return start;
+}
+
+bool StatementHas(const TokenStream& s, int start, int end,
+                  std::string_view word) {
+  for (int k = start; k < end; ++k) {
+    if (s.Is(k, word)) return true;
+  }
+  return false;
+}
+
+// [lang.variable.automatic.static-local-dynamic-init] Device pass: a
+// `static` local of a device function at `t` (a statement that declares
+// variables, not a local class's member function) must be
+// constant-initialized; `__constinit` makes the host compiler say so at
+// the variable.
+void CheckStaticLocal(Context& c, int t, int end) {
+  const TokenStream& s = c.s;
+  if (DeclarationStart(s, t) != t) return;
+  for (int k = t + 1; k < end; k = s.SkipOne(k, end, true)) {
+    if (s.Is(k, "=") || s.Is(k, ";") || s.Is(k, "{")) break;
+    if (s.Is(k, "(") || s.Is(k, "constexpr") || s.Is(k, "thread_local") ||
+        (s.IsIdentifier(k) && IsMxmacaQualifier(s.at(k).text))) {
+      return;
+    }
+  }
+  c.InsertBefore(t, "__constinit ");
+}
+
+bool IsAssignment(const TokenStream& s, int k) {
+  for (std::string_view op : {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=",
+                              "^=", "<<=", ">>=", "++", "--"}) {
+    if (s.Is(k, op)) return true;
+  }
+  return false;
+}
+
+// [lang.variable.constant.direct-write-in-device-code] The name of a
+// `__constant__` variable at `t`, in a device function: an assignment to
+// it, or to an element or member of it, is refused.
+void CheckConstantWrite(Context& c, int t, int end) {
+  const TokenStream& s = c.s;
+  if (s.Is(t - 1, ".") || s.Is(t - 1, "->") || DeclaresName(s, t)) return;
+  int k = t + 1;
+  while (k < end) {
+    if (s.Is(k, "[") && s.Match(k) > k) {
+      k = s.Match(k) + 1;
+    } else if ((s.Is(k, ".") || s.Is(k, "->")) && s.IsName(k + 1)) {
+      k += 2;
+    } else {
+      break;
+    }
+  }
+  const bool prefix = s.Is(t - 1, "++") || s.Is(t - 1, "--");
+  if (prefix || (k < end && IsAssignment(s, k) && !s.Is(k + 1, "="))) {
+    c.Error(t, "cannot assign to __constant__ variable '" +
+                   std::string(s.at(t).text) +
+                   "' in device code "
+                   "[lang.variable.constant.direct-write-in-device-code]");
+  }
+}
+
+}  // namespace
+
+void CheckBlockScopeSpaces(Context& c) {
+  const TokenStream& s = c.s;
+  // The names of the namespace-scope `__constant__` variables.
+  std::set<std::string> constants;
+  for (const VariableDeclaration& v : c.index.variables) {
+    if (v.scope.kind != ScopeKind::kNamespace || !v.Has(s, "__constant__")) {
+      continue;
+    }
+    for (const Declarator& d : v.declarators) {
+      if (d.name >= 0) constants.insert(std::string(s.at(d.name).text));
+    }
+  }
+  for (const FunctionDeclaration& f : c.index.functions) {
+    if (!f.is_definition() || f.system_header) continue;
+    const bool device_function =
+        f.Has(s, "__device__") || f.Has(s, "__global__");
+    // A parameter of the same name hides a `__constant__` variable.
+    std::set<std::string> visible_constants = constants;
+    for (const Parameter& p :
+         AnalyzeParameters(s, f.params_open, f.params_close).parameters) {
+      visible_constants.erase(p.name);
+    }
+    std::vector<int> device_lambdas;  // `}` of each device lambda's body
+    for (int t = f.body_open + 1; t < f.body_end; ++t) {
+      if (s.Is(t, "{") && OpensDeviceLambda(s, t) && s.Match(t) > t) {
+        device_lambdas.push_back(s.Match(t));
+      }
+      while (!device_lambdas.empty() && device_lambdas.back() < t) {
+        device_lambdas.pop_back();
+      }
+      if (!c.host() && device_function && s.Is(t, "static")) {
+        CheckStaticLocal(c, t, f.body_end);
+        continue;
+      }
+      if (device_function && s.IsName(t) &&
+          visible_constants.count(std::string(s.at(t).text))) {
+        CheckConstantWrite(c, t, f.body_end);
+        continue;
+      }
+      if (!s.IsIdentifier(t) || !IsSpaceWord(s.at(t).text)) continue;
+      const int start = DeclarationStart(s, t);
+      if (start < 0) continue;
+      std::string_view word = s.at(t).text;
+      const bool is_extern = StatementHas(s, start, t, "extern");
+      if (!device_function && device_lambdas.empty()) {
+        if (!is_extern) {
+          c.Error(t, std::string(word) +
+                         " variable declared in a host function "
+                         "[lang.variable.placement.not-in-host-function]");
+        }
+      } else if ((word == "__device__" || word == "__constant__") &&
+                 !is_extern && !StatementHas(s, start, t, "static") &&
+                 !StatementHas(s, t, t + 4, "__shared__") &&
+                 !StatementHas(s, start, t, "__shared__")) {
+        c.Error(t, std::string(word) +
+                       " variable in a device function must be static or "
+                       "extern [lang.variable.placement."
+                       "device-constant-not-automatic]");
+      }
+      // Step over the rest of the statement's specifiers.
+      while (t + 1 < f.body_end && s.IsIdentifier(t + 1) &&
+             IsMxmacaQualifier(s.at(t + 1).text)) {
+        ++t;
+      }
+    }
   }
 }
 

@@ -24,6 +24,13 @@ void RewriteNamespaceScopeVariables(Context& c);
 // `c.handled_shared` (those in function bodies).
 void RewriteBlockScopeShared(Context& c);
 
+// Diagnoses memory space specifiers on variables declared in function
+// bodies: in a host function (unless `extern`)
+// [lang.variable.placement.not-in-host-function], and `__device__` or
+// `__constant__` in a device function unless `static` or `extern`
+// [lang.variable.placement.device-constant-not-automatic].
+void CheckBlockScopeSpaces(Context& c);
+
 }  // namespace mxcts::compiler::translator_internal
 
 #endif  // MXCTS_REFERENCE_COMPILER_TRANSLATOR_VARIABLE_REWRITES_H_
