@@ -240,6 +240,29 @@ inline void __mc_walk_threads(__mc_thread_walk* __walk,
   }
 }
 
+#if defined(__MACACC__) && !defined(__MACA_ARCH__)
+// The host pass of mxcc: a call of a block barrier that host code would
+// execute is a compile-time error. Calls in device-only functions are gone
+// by then (their host bodies trap), so only host calls reach code
+// generation. [lang.sync.syncthreads.device-code-only]
+#define __MC_BARRIER_DEVICE_ONLY(NAME)                                  \
+  __attribute__((__error__(#NAME " is a device function: call it from " \
+                                 "__global__ or __device__ code "       \
+                                 "[lang.sync.syncthreads.device-code-only]")))
+void __syncthreads(const char* __file = __builtin_FILE(),
+                   int __line = __builtin_LINE())
+    __MC_BARRIER_DEVICE_ONLY(__syncthreads);
+int __syncthreads_count(int __predicate, const char* __file = __builtin_FILE(),
+                        int __line = __builtin_LINE())
+    __MC_BARRIER_DEVICE_ONLY(__syncthreads_count);
+int __syncthreads_and(int __predicate, const char* __file = __builtin_FILE(),
+                      int __line = __builtin_LINE())
+    __MC_BARRIER_DEVICE_ONLY(__syncthreads_and);
+int __syncthreads_or(int __predicate, const char* __file = __builtin_FILE(),
+                     int __line = __builtin_LINE())
+    __MC_BARRIER_DEVICE_ONLY(__syncthreads_or);
+#undef __MC_BARRIER_DEVICE_ONLY
+#else
 // [lang.sync] `__syncthreads()`: the default arguments name the caller.
 inline void __syncthreads(const char* __file = __builtin_FILE(),
                           int __line = __builtin_LINE()) {
@@ -269,5 +292,7 @@ inline int __syncthreads_or(int __predicate,
   return __mc_dev_syncthreads_predicate(__MC_BARRIER_OR, __predicate, __file,
                                         __line);
 }
+
+#endif  // __MACACC__ && !__MACA_ARCH__
 
 #endif  // MCR_DETAIL_DEVICE_ABI_H_
