@@ -56,6 +56,9 @@ const std::vector<KnownCapability>* BuildKnownCapabilities() {
        "MxNxK:multiplicand:accumulator, e.g. 16x16x16:half:float"},
       {"matrix_mma_satf", K::kFlag,
        "the five-argument mma_sync(d, a, b, c, satf)"},
+      {"vector_operators", K::kFlag,
+       "arithmetic, comparison and compound-assignment operators on the "
+       "built-in vector types"},
       {"printf", K::kFlag, "printf in device code"},
       {"device_malloc", K::kFlag, "malloc and free in device code"},
       {"graphs", K::kFlag, "graphs and stream capture"},
