@@ -310,6 +310,33 @@ TEST(AddressSpaces, ControlHostMemoryIsNotDeviceMemory) {
   EXPECT_NE(attributes.type, mcMemoryTypeDevice);
 }
 
+// Whether host code may dereference a device allocation is
+// implementation-defined; an implementation that reports a host pointer
+// for device memory (the reference reports the allocation itself) must
+// make the device's data readable and writable through it once the
+// writing work is synchronized.
+TEST(AddressSpaces, HostPointerOfDeviceMemoryReachesTheData) {
+  MX_SPEC("model.memory.host-and-device-address-spaces");
+  const int n = 256;
+  int* device = nullptr;
+  ASSERT_EQ(mcMalloc(&device, n * sizeof(int)), mcSuccess);
+  mcPointerAttributes attributes{};
+  ASSERT_EQ(mcPointerGetAttributes(&attributes, device), mcSuccess);
+  int* host = static_cast<int*>(attributes.hostPointer);
+  if (host == nullptr) {
+    mcFree(device);
+    GTEST_SKIP() << "unsupported: host code does not reach device memory "
+                    "on this implementation";
+  }
+  ASSERT_EQ(mcMemset(device, 0, n * sizeof(int)), mcSuccess);
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
+  for (int i = 0; i < n; ++i) host[i] = i + 1;
+  Negate<<<(n + 127) / 128, 128>>>(device, n);
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
+  for (int i = 0; i < n; ++i) ASSERT_EQ(host[i], -(i + 1)) << i;
+  mcFree(device);
+}
+
 // --- Device variables: one instance per device. ---
 
 __device__ int d_per_device = 7;
