@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "backends/cuda/runtime/adapter.h"
+#include "backends/cuda/runtime/handles.h"
 
 namespace mxcts::cuda_backend {
 namespace {
@@ -34,6 +35,27 @@ int Attribute(cudaDeviceAttr attribute, int device) {
     value = 0;
   }
   return value;
+}
+
+// MXMACA's limits: mcLimitStackSize (0) to mcLimitPersistingL2CacheSize (6).
+// CUDA 13 knows more values, which MXMACA calls unsupported.
+bool IsLimit(mcLimit_t limit) {
+  return limit >= mcLimitStackSize && limit <= mcLimitPersistingL2CacheSize;
+}
+
+// mcLimitDevRuntimeSyncDepth of each device. CUDA 13's device runtime has
+// no device-side synchronization and so no such limit, and rejects it; the
+// adapter keeps the value MXMACA programs set and read (it bounds nothing,
+// since no kernel synchronizes on its children here). 2 is MXMACA's and
+// CUDA's former default.
+size_t& SyncDepth(int device) {
+  static size_t depths[64];
+  static bool initialized = [] {
+    for (size_t& depth : depths) depth = 2;
+    return true;
+  }();
+  (void)initialized;
+  return depths[device >= 0 && device < 64 ? device : 0];
 }
 
 }  // namespace
@@ -198,14 +220,40 @@ mcError_t mcDeviceGetAttribute(int* value, mcDeviceAttribute_t attr,
 
 mcError_t mcDeviceSynchronize(void) { return Check(cudaDeviceSynchronize()); }
 
-mcError_t mcDeviceReset(void) { return Check(cudaDeviceReset()); }
+mcError_t mcDeviceReset(void) {
+  int device = 0;
+  const mcError_t error = Check(cudaGetDevice(&device));
+  if (error != mcSuccess) return error;
+  // The reset destroys the device's streams and events.
+  mxcts::cuda_backend::ForgetDevice(device);
+  return Check(cudaDeviceReset());
+}
 
 mcError_t mcDeviceSetLimit(mcLimit_t limit, size_t value) {
+  if (!mxcts::cuda_backend::IsLimit(limit)) {
+    return Fail(mcErrorUnsupportedLimit);
+  }
+  if (limit == mcLimitDevRuntimeSyncDepth) {
+    int device = 0;
+    const mcError_t error = Check(cudaGetDevice(&device));
+    if (error != mcSuccess) return error;
+    mxcts::cuda_backend::SyncDepth(device) = value;
+    return mcSuccess;
+  }
   return Check(cudaDeviceSetLimit(SameValue<cudaLimit>(limit), value));
 }
 
 mcError_t mcDeviceGetLimit(size_t* value, mcLimit_t limit) {
+  if (!mxcts::cuda_backend::IsLimit(limit)) {
+    return Fail(mcErrorUnsupportedLimit);
+  }
   if (value == nullptr) return Fail(mcErrorInvalidValue);
+  if (limit == mcLimitDevRuntimeSyncDepth) {
+    int device = 0;
+    const mcError_t error = Check(cudaGetDevice(&device));
+    if (error == mcSuccess) *value = mxcts::cuda_backend::SyncDepth(device);
+    return error;
+  }
   return Check(cudaDeviceGetLimit(value, SameValue<cudaLimit>(limit)));
 }
 

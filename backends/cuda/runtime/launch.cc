@@ -8,16 +8,34 @@
 #include <cuda_runtime_api.h>
 
 #include "backends/cuda/runtime/adapter.h"
+#include "backends/cuda/runtime/handles.h"
 
 using mxcts::cuda_backend::Check;
 using mxcts::cuda_backend::Fail;
+using mxcts::cuda_backend::FromCuda;
 using mxcts::cuda_backend::SameValue;
 using mxcts::cuda_backend::ToCuda;
+
+namespace {
+
+// The result of a CUDA call about a kernel: CUDA calls a pointer that is no
+// kernel an invalid resource handle, MXMACA an invalid device function
+// [api.device.func.non-kernel-is-invalid-device-function].
+mcError_t CheckKernel(cudaError_t error) {
+  if (error == cudaErrorInvalidResourceHandle) {
+    cudaGetLastError();
+    return mxcts::cuda_backend::Fail(mcErrorInvalidDeviceFunction);
+  }
+  return FromCuda(error);
+}
+
+}  // namespace
 
 extern "C" {
 
 mcError_t mcLaunchKernel(const void* func, dim3 grid, dim3 block, void** args,
                          size_t sharedMem, mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
   if (func == nullptr) return Fail(mcErrorInvalidDeviceFunction);
   return Check(
       cudaLaunchKernel(func, grid, block, args, sharedMem, ToCuda(stream)));
@@ -26,6 +44,7 @@ mcError_t mcLaunchKernel(const void* func, dim3 grid, dim3 block, void** args,
 mcError_t mcLaunchCooperativeKernel(const void* func, dim3 gridDim,
                                     dim3 blockDim, void** args,
                                     size_t sharedMem, mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
   if (func == nullptr) return Fail(mcErrorInvalidDeviceFunction);
   return Check(cudaLaunchCooperativeKernel(func, gridDim, blockDim, args,
                                            sharedMem, ToCuda(stream)));
@@ -40,7 +59,7 @@ mcError_t mcLaunchCooperativeKernelMultiDevice(mcLaunchParams*, unsigned int,
 mcError_t mcFuncGetAttributes(mcFuncAttributes* attr, const void* func) {
   if (attr == nullptr) return Fail(mcErrorInvalidValue);
   cudaFuncAttributes cuda;
-  const mcError_t error = Check(cudaFuncGetAttributes(&cuda, func));
+  const mcError_t error = CheckKernel(cudaFuncGetAttributes(&cuda, func));
   if (error != mcSuccess) return error;
   attr->sharedSizeBytes = cuda.sharedSizeBytes;
   attr->constSizeBytes = cuda.constSizeBytes;
@@ -57,12 +76,12 @@ mcError_t mcFuncGetAttributes(mcFuncAttributes* attr, const void* func) {
 
 mcError_t mcFuncSetAttribute(const void* func, mcFuncAttribute attr,
                              int value) {
-  return Check(
+  return CheckKernel(
       cudaFuncSetAttribute(func, SameValue<cudaFuncAttribute>(attr), value));
 }
 
 mcError_t mcFuncSetCacheConfig(const void* func, mcFuncCache_t cacheConfig) {
-  return Check(
+  return CheckKernel(
       cudaFuncSetCacheConfig(func, SameValue<cudaFuncCache>(cacheConfig)));
 }
 
@@ -74,7 +93,7 @@ mcError_t mcFuncSetSharedMemConfig(const void* func, mcSharedMemConfig config) {
     return Fail(mcErrorInvalidValue);
   }
   cudaFuncAttributes cuda;
-  return Check(cudaFuncGetAttributes(&cuda, func));
+  return CheckKernel(cudaFuncGetAttributes(&cuda, func));
 }
 
 mcError_t mcOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks,
@@ -103,7 +122,7 @@ mcError_t mcOccupancyMaxPotentialBlockSizeWithFlags(
   // CUDA's calculator is a header template over the same queries: try
   // every block size that is a multiple of the wave, as it does.
   cudaFuncAttributes attributes;
-  mcError_t error = Check(cudaFuncGetAttributes(&attributes, func));
+  mcError_t error = CheckKernel(cudaFuncGetAttributes(&attributes, func));
   if (error != mcSuccess) return error;
   int device = 0;
   if ((error = Check(cudaGetDevice(&device))) != mcSuccess) return error;

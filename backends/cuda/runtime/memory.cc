@@ -16,6 +16,7 @@
 
 #include "backends/cuda/runtime/adapter.h"
 #include "backends/cuda/runtime/driver_api.h"
+#include "backends/cuda/runtime/handles.h"
 
 namespace mxcts::cuda_backend {
 namespace {
@@ -179,12 +180,14 @@ mcError_t mcMallocManaged(void** ptr, size_t size, unsigned int flags) {
 mcError_t mcMemPrefetchAsync_v2(const void* devPtr, size_t count,
                                 mcMemLocation location, unsigned int flags,
                                 mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
   return Check(cudaMemPrefetchAsync(devPtr, count, Location(location), flags,
                                     ToCuda(stream)));
 }
 
 mcError_t mcMemPrefetchAsync(const void* devPtr, size_t count, int dstDevice,
                              mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
   return mcMemPrefetchAsync_v2(devPtr, count, DeviceLocation(dstDevice), 0,
                                stream);
 }
@@ -283,6 +286,7 @@ mcError_t mcMemcpy(void* dst, const void* src, size_t count,
 
 mcError_t mcMemcpyAsync(void* dst, const void* src, size_t count,
                         mcMemcpyKind kind, mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
   return Check(cudaMemcpyAsync(dst, src, count, Kind(kind), ToCuda(stream)));
 }
 
@@ -295,6 +299,7 @@ mcError_t mcMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
 mcError_t mcMemcpy2DAsync(void* dst, size_t dpitch, const void* src,
                           size_t spitch, size_t width, size_t height,
                           mcMemcpyKind kind, mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
   return Check(cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height,
                                  Kind(kind), ToCuda(stream)));
 }
@@ -307,6 +312,7 @@ mcError_t mcMemcpy3D(const mcMemcpy3DParms* p) {
 }
 
 mcError_t mcMemcpy3DAsync(const mcMemcpy3DParms* p, mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
   cudaMemcpy3DParms cuda;
   const mcError_t error = Check3D(p, &cuda);
   if (error != mcSuccess) return error;
@@ -327,16 +333,19 @@ mcError_t mcMemcpyDtoD(mcDeviceptr_t dst, mcDeviceptr_t src, size_t byteCount) {
 
 mcError_t mcMemcpyHtoDAsync(mcDeviceptr_t dst, const void* src,
                             size_t byteCount, mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
   return mcMemcpyAsync(dst, src, byteCount, mcMemcpyHostToDevice, stream);
 }
 
 mcError_t mcMemcpyDtoHAsync(void* dst, mcDeviceptr_t src, size_t byteCount,
                             mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
   return mcMemcpyAsync(dst, src, byteCount, mcMemcpyDeviceToHost, stream);
 }
 
 mcError_t mcMemcpyDtoDAsync(mcDeviceptr_t dst, mcDeviceptr_t src,
                             size_t byteCount, mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
   return mcMemcpyAsync(dst, src, byteCount, mcMemcpyDeviceToDevice, stream);
 }
 
@@ -347,6 +356,7 @@ mcError_t mcMemset(void* ptr, int value, size_t count) {
 }
 
 mcError_t mcMemsetAsync(void* ptr, int value, size_t count, mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
   return Check(cudaMemsetAsync(ptr, value, count, ToCuda(stream)));
 }
 
@@ -357,6 +367,7 @@ mcError_t mcMemset2D(void* ptr, size_t pitch, int value, size_t width,
 
 mcError_t mcMemset2DAsync(void* ptr, size_t pitch, int value, size_t width,
                           size_t height, mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
   return Check(
       cudaMemset2DAsync(ptr, pitch, value, width, height, ToCuda(stream)));
 }
@@ -367,6 +378,7 @@ mcError_t mcMemset3D(mcPitchedPtr pitchedDevPtr, int value, mcExtent extent) {
 
 mcError_t mcMemset3DAsync(mcPitchedPtr pitchedDevPtr, int value,
                           mcExtent extent, mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
   return Check(cudaMemset3DAsync(ToCuda(pitchedDevPtr), value, ToCuda(extent),
                                  ToCuda(stream)));
 }
@@ -377,6 +389,7 @@ mcError_t mcMemsetD8(mcDeviceptr_t dst, unsigned char value, size_t count) {
 
 mcError_t mcMemsetD8Async(mcDeviceptr_t dst, unsigned char value, size_t count,
                           mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
   return mcMemsetAsync(dst, value, count, stream);
 }
 
@@ -420,6 +433,7 @@ mcError_t mcMemcpyFromSymbol(void* dst, const void* symbol, size_t count,
 mcError_t mcMemcpyToSymbolAsync(const void* symbol, const void* src,
                                 size_t count, size_t offset, mcMemcpyKind kind,
                                 mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
   return Check(cudaMemcpyToSymbolAsync(symbol, src, count, offset, Kind(kind),
                                        ToCuda(stream)));
 }
@@ -427,6 +441,7 @@ mcError_t mcMemcpyToSymbolAsync(const void* symbol, const void* src,
 mcError_t mcMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t count,
                                   size_t offset, mcMemcpyKind kind,
                                   mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
   return Check(cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, Kind(kind),
                                          ToCuda(stream)));
 }
@@ -471,6 +486,7 @@ mcError_t mcMemcpyPeer(void* dst, int dstDevice, const void* src, int srcDevice,
 
 mcError_t mcMemcpyPeerAsync(void* dst, int dstDevice, const void* src,
                             int srcDevice, size_t count, mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
   return Check(cudaMemcpyPeerAsync(dst, dstDevice, src, srcDevice, count,
                                    ToCuda(stream)));
 }
