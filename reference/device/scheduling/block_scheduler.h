@@ -146,6 +146,16 @@ class BlockScheduler {
     ready_.push_back(thread);
   }
 
+  // Releases the waiting threads first_thread + i for each bit i of
+  // `lanes`, in increasing order: MakeReady of each, with one check of the
+  // ready queue's room.
+  void MakeReadyInOrder(unsigned first_thread, uint64_t lanes) {
+    ready_.reserve(ready_.size() + __builtin_popcountll(lanes));
+    for (; lanes != 0; lanes &= lanes - 1) {
+      MakeReady(first_thread + static_cast<unsigned>(__builtin_ctzll(lanes)));
+    }
+  }
+
   // Releases every thread of the block, each waiting in the block (not at
   // the grid barrier), in linear order: a barrier phase that completes.
   // The same as MakeReady(0), ..., MakeReady(n-1), at a fraction of the
