@@ -116,6 +116,8 @@ const std::vector<Field>& Fields() {
       Flag("cooperativeLaunch", &P::cooperativeLaunch),
       Flag("memoryPoolsSupported", &P::memoryPoolsSupported),
       Flag("hostRegisterSupported", &P::hostRegisterSupported),
+      // [api.stream.priority-range.unsupported-device-reports-zero]
+      Flag("streamPrioritiesSupported", &P::streamPrioritiesSupported),
   };
   return *fields;
 }
