@@ -39,6 +39,8 @@ const std::vector<KnownCapability>* BuildKnownCapabilities() {
        "enabled"},
       {"dynamic_parallelism", K::kFlag,
        "kernels launch kernels and use the device runtime"},
+      {"device_streams", K::kFlag,
+       "device code creates streams and events and launches into them"},
       {"ipc", K::kFlag,
        "device memory and events are shared between processes through IPC "
        "handles"},

@@ -287,6 +287,14 @@ const __mc_image_runtime* ImageRuntimeTable() {
       &device_internal::DeviceGetAttribute,
       &device_internal::DeviceErrorText,
       &device_internal::IsGlobalPointer,
+      // Version 6: streams and events in device code.
+      &device_internal::DeviceStreamCreate,
+      &device_internal::DeviceStreamDestroy,
+      &device_internal::DeviceEventCreate,
+      &device_internal::DeviceEventRecord,
+      &device_internal::DeviceStreamWaitEvent,
+      &device_internal::DeviceEventDestroy,
+      &device_internal::DeviceStreamOrderWork,
   };
   return &table;
 }

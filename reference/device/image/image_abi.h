@@ -27,7 +27,8 @@
 // Version 5: __mc_wave_request ends with the calling group; the grid
 // barrier of cooperative launches; dynamic parallelism and the device
 // runtime API; kernel records end with the kernel's address in device code.
-#define MC_IMAGE_ABI_VERSION 5u
+// Version 6: streams and events in device code.
+#define MC_IMAGE_ABI_VERSION 6u
 
 extern "C" {
 
@@ -89,6 +90,15 @@ struct __mc_image_runtime {
   const char* (*error_text)(int error, int name);
   // Nonzero when `pointer` is neither shared nor private memory.
   int (*is_global)(const void* pointer);
+  // Version 6: streams and events created in device code; each returns an
+  // mcError_t. stream_order_work comes before a copy or fill into a stream.
+  int (*stream_create)(mcStream_t* stream, unsigned flags);
+  int (*stream_destroy)(mcStream_t stream);
+  int (*event_create)(mcEvent_t* event, unsigned flags);
+  int (*event_record)(mcEvent_t event, mcStream_t stream);
+  int (*stream_wait_event)(mcStream_t stream, mcEvent_t event, unsigned flags);
+  int (*event_destroy)(mcEvent_t event);
+  int (*stream_order_work)(mcStream_t stream);
 };
 
 // Defined by every image: stores `runtime` for the image's device code and

@@ -457,7 +457,14 @@ namespace {
 // runtime's copies and fills are carried out at once, in the calling
 // thread: a permitted order, as they complete before any later
 // synchronization. Shared or private memory is refused with
-// mcErrorInvalidValue; the stream is ignored, as for launches.
+// mcErrorInvalidValue. In a named stream they first wait for the stream's
+// earlier work.
+// Copies and fills into a named stream follow its earlier launches; an
+// invalid stream is mcErrorInvalidResourceHandle (recorded by the engine).
+mcError_t AfterStreamWork(mcStream_t stream) {
+  return static_cast<mcError_t>(bound_runtime->stream_order_work(stream));
+}
+
 mcError_t CheckGlobal(const void* pointer) {
   if (bound_runtime->is_global(pointer) != 0) return mcSuccess;
   bound_runtime->record_error(mcErrorInvalidValue);
@@ -535,98 +542,111 @@ mcError_t Fill3D(mcPitchedPtr target, int value, mcExtent extent) {
 
 }  // namespace
 
-MCDEV_DECLARE(mcError_t, mcMemcpy3DAsync,
-              (const mcMemcpy3DParms* parameters, mcStream_t stream));
-mcError_t mcdev_mcMemcpy3DAsync(const mcMemcpy3DParms* parameters, mcStream_t) {
-  return Copy3D(parameters);
-}
-MCDEV_DECLARE(mcError_t, mcMemcpy3DAsync_ptsz,
-              (const mcMemcpy3DParms* parameters, mcStream_t stream));
-mcError_t mcdev_mcMemcpy3DAsync_ptsz(const mcMemcpy3DParms* parameters,
-                                     mcStream_t) {
-  return Copy3D(parameters);
+// `__mcdev_<name>` and its per-thread default stream spelling
+// `__mcdev_<name>_ptsz`: `work` runs once the stream's earlier launches
+// have finished [api.devrt.stream.copies-follow-earlier-work].
+#define MCDEV_STREAM_WORK(name, parameters, arguments, work)                   \
+  MCDEV_DECLARE(mcError_t, name, parameters);                                  \
+  mcError_t mcdev_##name parameters {                                          \
+    if (const mcError_t e = AfterStreamWork(stream); e != mcSuccess) return e; \
+    return work;                                                               \
+  }                                                                            \
+  MCDEV_DECLARE(mcError_t, name##_ptsz, parameters);                           \
+  mcError_t mcdev_##name##_ptsz parameters { return mcdev_##name arguments; }
+
+MCDEV_STREAM_WORK(mcMemcpy3DAsync,
+                  (const mcMemcpy3DParms* parameters, mcStream_t stream),
+                  (parameters, stream), Copy3D(parameters))
+
+MCDEV_STREAM_WORK(mcMemset3DAsync,
+                  (mcPitchedPtr target, int value, mcExtent extent,
+                   mcStream_t stream),
+                  (target, value, extent, stream),
+                  Fill3D(target, value, extent))
+
+MCDEV_STREAM_WORK(mcMemcpyAsync,
+                  (void* destination, const void* source, size_t count,
+                   [[maybe_unused]] mcMemcpyKind kind, mcStream_t stream),
+                  (destination, source, count, kind, stream),
+                  Copy2D(destination, count, source, count, count, 1))
+
+MCDEV_STREAM_WORK(mcMemcpy2DAsync,
+                  (void* destination, size_t destination_pitch,
+                   const void* source, size_t source_pitch, size_t width,
+                   size_t height, [[maybe_unused]] mcMemcpyKind kind,
+                   mcStream_t stream),
+                  (destination, destination_pitch, source, source_pitch, width,
+                   height, kind, stream),
+                  Copy2D(destination, destination_pitch, source, source_pitch,
+                         width, height))
+
+MCDEV_STREAM_WORK(mcMemsetAsync,
+                  (void* destination, int value, size_t count,
+                   mcStream_t stream),
+                  (destination, value, count, stream),
+                  Fill2D(destination, count, value, count, 1))
+
+MCDEV_STREAM_WORK(mcMemset2DAsync,
+                  (void* destination, size_t pitch, int value, size_t width,
+                   size_t height, mcStream_t stream),
+                  (destination, pitch, value, width, height, stream),
+                  Fill2D(destination, pitch, value, width, height))
+
+// --- Streams and events in device code (version 6). ---
+// [api.devrt.stream.named-streams-optional] [api.devrt.event.subset-optional]
+// The calls the device runtime offers; mcStreamCreate, mcStreamSynchronize,
+// mcStreamQuery, mcEventCreate, mcEventQuery, mcEventSynchronize and
+// mcEventElapsedTime are left undefined, so device code calling them does
+// not link [api.devrt.stream.synchronize-not-in-device-code].
+
+MCDEV_DECLARE(mcError_t, mcStreamCreateWithFlags,
+              (mcStream_t * stream, unsigned flags));
+mcError_t mcdev_mcStreamCreateWithFlags(mcStream_t* stream, unsigned flags) {
+  return static_cast<mcError_t>(bound_runtime->stream_create(stream, flags));
 }
 
-MCDEV_DECLARE(mcError_t, mcMemset3DAsync,
-              (mcPitchedPtr target, int value, mcExtent extent,
-               mcStream_t stream));
-mcError_t mcdev_mcMemset3DAsync(mcPitchedPtr target, int value, mcExtent extent,
-                                mcStream_t) {
-  return Fill3D(target, value, extent);
+MCDEV_DECLARE(mcError_t, mcStreamDestroy, (mcStream_t stream));
+mcError_t mcdev_mcStreamDestroy(mcStream_t stream) {
+  return static_cast<mcError_t>(bound_runtime->stream_destroy(stream));
 }
-MCDEV_DECLARE(mcError_t, mcMemset3DAsync_ptsz,
-              (mcPitchedPtr target, int value, mcExtent extent,
-               mcStream_t stream));
-mcError_t mcdev_mcMemset3DAsync_ptsz(mcPitchedPtr target, int value,
-                                     mcExtent extent, mcStream_t) {
-  return Fill3D(target, value, extent);
+MCDEV_DECLARE(mcError_t, mcStreamDestroy_ptsz, (mcStream_t stream));
+mcError_t mcdev_mcStreamDestroy_ptsz(mcStream_t stream) {
+  return mcdev_mcStreamDestroy(stream);
 }
 
-MCDEV_DECLARE(mcError_t, mcMemcpyAsync,
-              (void* destination, const void* source, size_t count,
-               mcMemcpyKind kind, mcStream_t stream));
-mcError_t mcdev_mcMemcpyAsync(void* destination, const void* source,
-                              size_t count, mcMemcpyKind, mcStream_t) {
-  return Copy2D(destination, count, source, count, count, 1);
-}
-MCDEV_DECLARE(mcError_t, mcMemcpyAsync_ptsz,
-              (void* destination, const void* source, size_t count,
-               mcMemcpyKind kind, mcStream_t stream));
-mcError_t mcdev_mcMemcpyAsync_ptsz(void* destination, const void* source,
-                                   size_t count, mcMemcpyKind, mcStream_t) {
-  return Copy2D(destination, count, source, count, count, 1);
+MCDEV_DECLARE(mcError_t, mcEventCreateWithFlags,
+              (mcEvent_t * event, unsigned flags));
+mcError_t mcdev_mcEventCreateWithFlags(mcEvent_t* event, unsigned flags) {
+  return static_cast<mcError_t>(bound_runtime->event_create(event, flags));
 }
 
-MCDEV_DECLARE(mcError_t, mcMemcpy2DAsync,
-              (void* destination, size_t destination_pitch, const void* source,
-               size_t source_pitch, size_t width, size_t height,
-               mcMemcpyKind kind, mcStream_t stream));
-mcError_t mcdev_mcMemcpy2DAsync(void* destination, size_t destination_pitch,
-                                const void* source, size_t source_pitch,
-                                size_t width, size_t height, mcMemcpyKind,
-                                mcStream_t) {
-  return Copy2D(destination, destination_pitch, source, source_pitch, width,
-                height);
+MCDEV_DECLARE(mcError_t, mcEventRecord, (mcEvent_t event, mcStream_t stream));
+mcError_t mcdev_mcEventRecord(mcEvent_t event, mcStream_t stream) {
+  return static_cast<mcError_t>(bound_runtime->event_record(event, stream));
 }
-MCDEV_DECLARE(mcError_t, mcMemcpy2DAsync_ptsz,
-              (void* destination, size_t destination_pitch, const void* source,
-               size_t source_pitch, size_t width, size_t height,
-               mcMemcpyKind kind, mcStream_t stream));
-mcError_t mcdev_mcMemcpy2DAsync_ptsz(void* destination,
-                                     size_t destination_pitch,
-                                     const void* source, size_t source_pitch,
-                                     size_t width, size_t height, mcMemcpyKind,
-                                     mcStream_t) {
-  return Copy2D(destination, destination_pitch, source, source_pitch, width,
-                height);
+MCDEV_DECLARE(mcError_t, mcEventRecord_ptsz,
+              (mcEvent_t event, mcStream_t stream));
+mcError_t mcdev_mcEventRecord_ptsz(mcEvent_t event, mcStream_t stream) {
+  return mcdev_mcEventRecord(event, stream);
 }
 
-MCDEV_DECLARE(mcError_t, mcMemsetAsync,
-              (void* destination, int value, size_t count, mcStream_t stream));
-mcError_t mcdev_mcMemsetAsync(void* destination, int value, size_t count,
-                              mcStream_t) {
-  return Fill2D(destination, count, value, count, 1);
+MCDEV_DECLARE(mcError_t, mcStreamWaitEvent,
+              (mcStream_t stream, mcEvent_t event, unsigned flags));
+mcError_t mcdev_mcStreamWaitEvent(mcStream_t stream, mcEvent_t event,
+                                  unsigned flags) {
+  return static_cast<mcError_t>(
+      bound_runtime->stream_wait_event(stream, event, flags));
 }
-MCDEV_DECLARE(mcError_t, mcMemsetAsync_ptsz,
-              (void* destination, int value, size_t count, mcStream_t stream));
-mcError_t mcdev_mcMemsetAsync_ptsz(void* destination, int value, size_t count,
-                                   mcStream_t) {
-  return Fill2D(destination, count, value, count, 1);
+MCDEV_DECLARE(mcError_t, mcStreamWaitEvent_ptsz,
+              (mcStream_t stream, mcEvent_t event, unsigned flags));
+mcError_t mcdev_mcStreamWaitEvent_ptsz(mcStream_t stream, mcEvent_t event,
+                                       unsigned flags) {
+  return mcdev_mcStreamWaitEvent(stream, event, flags);
 }
 
-MCDEV_DECLARE(mcError_t, mcMemset2DAsync,
-              (void* destination, size_t pitch, int value, size_t width,
-               size_t height, mcStream_t stream));
-mcError_t mcdev_mcMemset2DAsync(void* destination, size_t pitch, int value,
-                                size_t width, size_t height, mcStream_t) {
-  return Fill2D(destination, pitch, value, width, height);
-}
-MCDEV_DECLARE(mcError_t, mcMemset2DAsync_ptsz,
-              (void* destination, size_t pitch, int value, size_t width,
-               size_t height, mcStream_t stream));
-mcError_t mcdev_mcMemset2DAsync_ptsz(void* destination, size_t pitch, int value,
-                                     size_t width, size_t height, mcStream_t) {
-  return Fill2D(destination, pitch, value, width, height);
+MCDEV_DECLARE(mcError_t, mcEventDestroy, (mcEvent_t event));
+mcError_t mcdev_mcEventDestroy(mcEvent_t event) {
+  return static_cast<mcError_t>(bound_runtime->event_destroy(event));
 }
 
 // --- <math.h>, float and double forms, forwarded to libm. ---

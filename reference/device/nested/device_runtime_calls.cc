@@ -13,11 +13,19 @@
 // [api.devrt.launch.parameter-buffer-layout]: each at the next multiple of
 // its alignment, in declaration order.
 //
+// Streams and events created in device code are handles of the launch
+// tree (device_streams.h), usable by the block that created them only. The
+// calls validate their arguments as the host's do: a null out-pointer or a
+// flag device code does not accept is mcErrorInvalidValue, a handle the
+// calling block may not use is mcErrorInvalidResourceHandle.
+//
 // Tested by conformance/api/dynamic_parallelism.
 
 #include "reference/device/nested/device_runtime_calls.h"
 
+#include <algorithm>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "reference/device/device_runtime.h"
@@ -246,6 +254,118 @@ const char* DeviceErrorText(int error, int name) {
 int IsGlobalPointer(const void* pointer) {
   // [api.devrt.memory.isglobal-intrinsic]
   return IsSharedOrPrivate(pointer) ? 0 : 1;
+}
+
+namespace {
+
+// The live handle `value` of `kind` that the calling block may use, or null.
+DeviceHandle* CallerHandle(NestedGrid& node, const void* value,
+                           DeviceHandle::Kind kind) {
+  if (value == nullptr) return nullptr;
+  std::string problem;
+  return node.tree().handles.Find(value, kind, node.grid(),
+                                  node.CallingThread().first, &problem);
+}
+
+}  // namespace
+
+int DeviceStreamCreate(mcStream_t* stream, unsigned flags) {
+  NestedGrid& node = CallingNode("mcStreamCreateWithFlags");
+  // [api.devrt.stream.create-requires-non-blocking]
+  if (stream == nullptr || flags != mcStreamNonBlocking) {
+    return Fail(node, mcErrorInvalidValue);
+  }
+  ActiveGrid& grid = *node.grid();
+  *stream = static_cast<mcStream_t>(node.tree().handles.Create(
+      DeviceHandle::Kind::kStream, &grid, node.CallingThread().first,
+      CallingBlockName(grid)));
+  return mcSuccess;
+}
+
+int DeviceStreamDestroy(mcStream_t stream) {
+  NestedGrid& node = CallingNode("mcStreamDestroy");
+  // [api.devrt.stream.destroy-returns-at-once] Its launches stay pending
+  // and run as every child does.
+  DeviceHandle* handle =
+      CallerHandle(node, stream, DeviceHandle::Kind::kStream);
+  if (handle == nullptr) return Fail(node, mcErrorInvalidResourceHandle);
+  handle->destroyed = true;
+  return mcSuccess;
+}
+
+int DeviceEventCreate(mcEvent_t* event, unsigned flags) {
+  NestedGrid& node = CallingNode("mcEventCreateWithFlags");
+  // [api.devrt.event.create-requires-disable-timing]
+  if (event == nullptr || flags != mcEventDisableTiming) {
+    return Fail(node, mcErrorInvalidValue);
+  }
+  ActiveGrid& grid = *node.grid();
+  *event = static_cast<mcEvent_t>(node.tree().handles.Create(
+      DeviceHandle::Kind::kEvent, &grid, node.CallingThread().first,
+      CallingBlockName(grid)));
+  return mcSuccess;
+}
+
+int DeviceEventRecord(mcEvent_t event, mcStream_t stream) {
+  NestedGrid& node = CallingNode("mcEventRecord");
+  DeviceHandle* handle = CallerHandle(node, event, DeviceHandle::Kind::kEvent);
+  std::string problem;
+  StreamOrder* order = CallerStream(node, stream, &problem);
+  if (handle == nullptr || order == nullptr) {
+    return Fail(node, mcErrorInvalidResourceHandle);
+  }
+  // [api.devrt.event.wait-orders-later-work] The stream's work so far.
+  handle->recorded = order->Work();
+  return mcSuccess;
+}
+
+int DeviceStreamWaitEvent(mcStream_t stream, mcEvent_t event, unsigned flags) {
+  NestedGrid& node = CallingNode("mcStreamWaitEvent");
+  // [api.devrt.event.wait-flags-zero]
+  if (flags != 0) return Fail(node, mcErrorInvalidValue);
+  DeviceHandle* handle = CallerHandle(node, event, DeviceHandle::Kind::kEvent);
+  std::string problem;
+  StreamOrder* order = CallerStream(node, stream, &problem);
+  if (handle == nullptr || order == nullptr) {
+    return Fail(node, mcErrorInvalidResourceHandle);
+  }
+  // [api.devrt.event.wait-orders-later-work]
+  order->Wait(handle->recorded, node.unfinished);
+  return mcSuccess;
+}
+
+int DeviceEventDestroy(mcEvent_t event) {
+  NestedGrid& node = CallingNode("mcEventDestroy");
+  DeviceHandle* handle = CallerHandle(node, event, DeviceHandle::Kind::kEvent);
+  if (handle == nullptr) return Fail(node, mcErrorInvalidResourceHandle);
+  // Waits already made keep what it captured.
+  handle->destroyed = true;
+  return mcSuccess;
+}
+
+int DeviceStreamOrderWork(mcStream_t stream) {
+  NestedGrid& node = CallingNode("a device-side copy or fill");
+  std::string problem;
+  StreamOrder* order = CallerStream(node, stream, &problem);
+  if (order == nullptr) return Fail(node, mcErrorInvalidResourceHandle);
+  // [api.devrt.stream.copies-follow-earlier-work] The NULL stream orders
+  // nothing before a copy; a named stream, its launches and waits. A child
+  // waits only for children launched before it, so running every pending
+  // child up to the latest serial of the stream's work is a valid order.
+  if (stream == nullptr) return mcSuccess;
+  const std::vector<ChildSerial> work = order->Work();
+  ChildSerial last = 0;
+  bool any = false;
+  for (ChildSerial serial : work) {
+    if (node.unfinished.count(serial) == 0) continue;
+    last = std::max(last, serial);
+    any = true;
+  }
+  ActiveGrid& grid = *node.grid();
+  if (any && !RunPendingChildrenThrough(grid, last)) {
+    grid.block->AbandonToHost();
+  }
+  return mcSuccess;
 }
 
 }  // namespace mxcts::device_internal

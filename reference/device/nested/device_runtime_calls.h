@@ -41,6 +41,17 @@ int DeviceGetAttribute(int* value, int attribute, int device);
 const char* DeviceErrorText(int error, int name);
 int IsGlobalPointer(const void* pointer);
 
+// Streams and events in device code (version 6 entries; device_streams.h).
+int DeviceStreamCreate(mcStream_t* stream, unsigned flags);
+int DeviceStreamDestroy(mcStream_t stream);
+int DeviceEventCreate(mcEvent_t* event, unsigned flags);
+int DeviceEventRecord(mcEvent_t event, mcStream_t stream);
+int DeviceStreamWaitEvent(mcStream_t stream, mcEvent_t event, unsigned flags);
+int DeviceEventDestroy(mcEvent_t event);
+// Before a device-side copy or fill into `stream`: runs the children the
+// stream's earlier work consists of, so the copy follows them.
+int DeviceStreamOrderWork(mcStream_t stream);
+
 }  // namespace mxcts::device_internal
 
 #endif  // REFERENCE_DEVICE_NESTED_DEVICE_RUNTIME_CALLS_H_

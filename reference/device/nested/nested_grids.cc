@@ -11,6 +11,12 @@
 // exited. A child grid's blocks run in
 // block_loop.h's loop, each followed by the children it launched.
 //
+// Each child carries the serials of its siblings that must finish before it
+// starts: the earlier work of its stream and the events that stream waits
+// for (device_streams.h). Launch order satisfies them all; the shuffled
+// order runs a child at its launch only when they have finished, and at a
+// synchronization picks each next child among those that are ready.
+//
 // The built-in variables are one engine-wide context rewritten on every
 // switch; a child's blocks overwrite it, so RunChildGrid saves the
 // launching context and restores it when the child is done (the parent's
@@ -29,7 +35,7 @@
 
 #include <cstdio>
 #include <cstring>
-#include <numeric>
+#include <iterator>
 
 #include "absl/base/attributes.h"
 #include "absl/base/const_init.h"
@@ -94,11 +100,12 @@ bool RunChildGrid(PendingChild& child, ActiveGrid& parent) {
     completed = RunBlocksOneAtATime(
         child.launch, grid, tree.stacks(), &order,
         // [api.devrt.completion.implicit-sync-when-parent-threads-exit]
-        [&grid] { return RunPendingChildren(grid); });
+        [&grid] { return RunChildrenAtBlockExit(grid); });
   SetCurrentGrid(&parent);
   SetCurrentThreadContext(&saved);
   // The slot is free when the parent synchronizes (RunPendingChildren).
   ++parent_node.held_slots;
+  parent_node.unfinished.erase(child.serial);
   if (!completed) parent.trap = grid.trap;
   return completed;
 }
@@ -111,6 +118,13 @@ mcError_t NestedGrid::LastError(bool reset) {
   const mcError_t error = it->second;
   if (reset) last_errors_.erase(it);
   return error;
+}
+
+bool NestedGrid::Finished(const std::vector<ChildSerial>& serials) const {
+  for (ChildSerial serial : serials) {
+    if (unfinished.count(serial) != 0) return false;
+  }
+  return true;
 }
 
 void NestedGrid::RecordError(mcError_t error) {
@@ -200,7 +214,7 @@ NestedGridScope::NestedGridScope(ActiveGrid* grid, StackPool* stacks,
 NestedGridScope::~NestedGridScope() { node_.grid()->nested = nullptr; }
 
 bool NestedGridScope::RunChildrenAtBlockEnd() {
-  return RunPendingChildren(*node_.grid());
+  return RunChildrenAtBlockExit(*node_.grid());
 }
 
 device::DeviceRuntimeLimits CurrentDeviceRuntimeLimits() {
@@ -213,33 +227,75 @@ const device::DeviceRuntimeServices* CurrentDeviceRuntimeServices() {
   return current_services;
 }
 
-bool RunPendingChildren(ActiveGrid& grid) {
+bool RunPendingChildrenThrough(ActiveGrid& grid, ChildSerial last) {
   NestedGrid* node = grid.nested;
   if (node == nullptr) return true;
   LaunchTree& tree = node->tree();
-  while (!node->pending().empty()) {  // (children never add to it)
-    std::vector<std::unique_ptr<PendingChild>> batch =
-        std::move(node->pending());
-    node->pending().clear();
-    // [api.devrt.sync.device-synchronize-orders-sibling-children] Siblings
-    // not separated by a synchronization run in launch order, or permuted
-    // in the shuffled order.
-    std::vector<unsigned> order;
-    if (tree.shuffled()) {
-      order = tree.SiblingOrder(static_cast<unsigned>(batch.size()));
-    } else {
-      order.resize(batch.size());
-      std::iota(order.begin(), order.end(), 0u);
+  std::vector<std::unique_ptr<PendingChild>>& pending = node->pending();
+  // (Children never add to their parent's list, so it only shrinks here.)
+  if (!tree.shuffled()) {
+    // Launch order satisfies every stream and event: a child waits only
+    // for children launched before it.
+    size_t count = 0;
+    while (count < pending.size() && pending[count]->serial <= last) ++count;
+    std::vector<std::unique_ptr<PendingChild>> batch(
+        std::make_move_iterator(pending.begin()),
+        std::make_move_iterator(pending.begin() + count));
+    pending.erase(pending.begin(), pending.begin() + count);
+    for (std::unique_ptr<PendingChild>& child : batch) {
+      if (!RunChildGrid(*child, grid)) return false;
     }
-    for (unsigned i : order) {
-      if (!RunChildGrid(*batch[i], grid)) return false;
-    }
+    return true;
   }
+  // [api.devrt.sync.device-synchronize-orders-sibling-children]
+  // [api.devrt.stream.streams-unordered] The shuffled order picks each next
+  // child among those whose streams and events let it start.
+  std::vector<size_t> ready;
+  for (;;) {
+    ready.clear();
+    for (size_t i = 0; i < pending.size() && pending[i]->serial <= last; ++i) {
+      if (node->Finished(pending[i]->after)) ready.push_back(i);
+    }
+    if (ready.empty()) return true;
+    const size_t pick =
+        ready[tree.SiblingOrder(static_cast<unsigned>(ready.size()))[0]];
+    std::unique_ptr<PendingChild> child = std::move(pending[pick]);
+    pending.erase(pending.begin() + pick);
+    if (!RunChildGrid(*child, grid)) return false;
+  }
+}
+
+bool RunPendingChildren(ActiveGrid& grid) {
+  NestedGrid* node = grid.nested;
+  if (node == nullptr) return true;
+  if (!RunPendingChildrenThrough(grid, ~ChildSerial{0})) return false;
   // [api.devrt.limit.pending-launch-count-default] The grid has
   // synchronized with every child it launched: their slots are free.
+  LaunchTree& tree = node->tree();
   tree.pending_count -= node->held_slots;
   node->held_slots = 0;
   return true;
+}
+
+bool RunChildrenAtBlockExit(ActiveGrid& grid) {
+  if (!RunPendingChildren(grid)) return false;
+  // [api.devrt.stream.handles-private-to-block]
+  if (grid.nested != nullptr) grid.nested->tree().handles.BlocksExited(&grid);
+  return true;
+}
+
+StreamOrder* CallerStream(NestedGrid& node, mcStream_t stream,
+                          std::string* problem) {
+  if (stream == nullptr) return &node.null_stream;
+  DeviceHandle* handle =
+      node.tree().handles.Find(stream, DeviceHandle::Kind::kStream, node.grid(),
+                               node.CallingThread().first, problem);
+  return handle != nullptr ? &handle->stream : nullptr;
+}
+
+std::string CallingBlockName(const ActiveGrid& grid) {
+  return absl::StrFormat("kernel '%s' block %s", grid.kernel_name,
+                         FormatIndex(grid.block->block_index()));
 }
 
 namespace {
@@ -307,17 +363,16 @@ mcError_t LaunchChild(const void* kernel, dim3 grid_dim, dim3 block_dim,
     node.RecordError(mcErrorNotSupported);
     return mcErrorNotSupported;
   }
-  if (stream != nullptr) {
-    // [api.devrt.stream.host-stream-not-usable-in-device-code]
-    // [api.devrt.stream.named-streams-optional] Device code has the NULL
-    // stream only, so any handle came from the host.
+  // [api.devrt.stream.host-stream-not-usable-in-device-code]
+  // [api.devrt.stream.handles-private-to-block] A handle that is not the
+  // NULL stream or a live stream of the calling block is undefined there.
+  std::string problem;
+  StreamOrder* const order = CallerStream(node, stream, &problem);
+  if (order == nullptr) {
     Trap(mcErrorLaunchFailure,
-         absl::StrFormat("a device-side launch names stream %p, but device "
-                         "code has only the NULL stream (0); a stream of the "
-                         "host cannot be used there "
-                         "[api.devrt.stream.host-stream-not-usable-in-device-"
-                         "code]",
-                         static_cast<const void*>(stream)));
+         absl::StrFormat("a device-side launch names stream %p, which %s "
+                         "[api.devrt.stream.handles-private-to-block]",
+                         static_cast<const void*>(stream), problem));
   }
   // [api.devrt.limit.max-nesting-depth]
   if (node.depth() + 1 > device::kMaxGridNestingDepth) {
@@ -359,10 +414,15 @@ mcError_t LaunchChild(const void* kernel, dim3 grid_dim, dim3 block_dim,
                       FormatIndex(block.block_index()),
                       FormatIndex(block.ThreadIndex(block.current_thread())));
   ++tree.pending_count;
+  child->serial = node.next_serial++;
+  child->after = order->BeforeNextLaunch();
+  node.unfinished.insert(child->serial);
+  order->Launched(child->serial, node.unfinished);
   // [api.devrt.launch.asynchronous-to-launching-thread] The child runs
-  // later; the shuffled order sometimes runs it at once, which the spec
-  // also permits [api.devrt.launch.child-start-not-guaranteed-before-sync].
-  if (tree.shuffled() && tree.RunAtLaunch()) {
+  // later; the shuffled order sometimes runs it at once, when its stream
+  // and events let it start, which the spec also permits
+  // [api.devrt.launch.child-start-not-guaranteed-before-sync].
+  if (tree.shuffled() && node.Finished(child->after) && tree.RunAtLaunch()) {
     if (!RunChildGrid(*child, *grid)) grid->block->AbandonToHost();
     return mcSuccess;
   }

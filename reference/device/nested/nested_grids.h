@@ -30,6 +30,7 @@
 
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -37,6 +38,7 @@
 #include "reference/device/device_runtime.h"
 #include "reference/device/engine.h"
 #include "reference/device/fibers/stack_pool.h"
+#include "reference/device/nested/device_streams.h"
 #include "reference/device/scheduling/schedule_order.h"
 #include "reference/device/scheduling/thread_context.h"
 #include "reference/device/services/shared_arena.h"
@@ -50,6 +52,10 @@ struct PendingChild {
   device::PreparedChildGrid prepared;
   device::GridLaunch launch;  // its kernel_name views prepared.kernel_name
   std::string launched_by;    // "kernel 'p' block (0,0,0) thread (1,0,0)"
+  ChildSerial serial = 0;     // among the parent grid's children
+  // Children of the same parent that must finish first (the stream's
+  // earlier work, the events it waits for): device_streams.h.
+  std::vector<ChildSerial> after;
 };
 
 // One grid's place in its launch tree.
@@ -74,10 +80,18 @@ class NestedGrid {
   mcError_t LastError(bool reset);
   void RecordError(mcError_t error);
 
- private:
   // (linear block id, linear thread id) of the running thread.
   std::pair<uint64_t, unsigned> CallingThread() const;
 
+  // The serial of the next child, the children launched and not yet
+  // finished, and the grid's device-side NULL stream.
+  ChildSerial next_serial = 0;
+  std::set<ChildSerial> unfinished;
+  StreamOrder null_stream{false};
+  // Whether every child in `serials` has finished.
+  bool Finished(const std::vector<ChildSerial>& serials) const;
+
+ private:
   LaunchTree* tree_;
   ActiveGrid* grid_;
   ActiveGrid* parent_;
@@ -130,6 +144,8 @@ class LaunchTree {
   size_t pending_count = 0;
   std::vector<PushedConfiguration> pushed;
   std::map<const void*, ParameterBuffer> parameter_buffers;
+  // Streams and events created by device code.
+  DeviceHandles handles;
 
  private:
   device::DeviceRuntimeLimits limits_;
@@ -165,15 +181,34 @@ device::DeviceRuntimeLimits CurrentDeviceRuntimeLimits();
 const device::DeviceRuntimeServices* CurrentDeviceRuntimeServices();
 
 // Runs the pending children of `grid` (all of them: the launches happened
-// before the call), in launch order, or permuted in the shuffled order.
-// Returns false when one trapped: its trap is then recorded in `grid`.
+// before the call), in launch order, or in the shuffled order any order
+// their streams and events permit. Returns false when one trapped: its trap
+// is then recorded in `grid`.
 bool RunPendingChildren(ActiveGrid& grid);
+
+// Runs the pending children of `grid` up to serial `last` (and none later),
+// as RunPendingChildren does; their launch slots stay held until the grid
+// synchronizes.
+bool RunPendingChildrenThrough(ActiveGrid& grid, ChildSerial last);
+
+// After a block of `grid` exited: runs the children nobody synchronized
+// with, then retires the streams and events of the grid's exited blocks.
+bool RunChildrenAtBlockExit(ActiveGrid& grid);
 
 // Launches a child of the calling device thread's grid with `args`
 // pointing at the arguments; returns the launch's error. May trap (the
 // pending-launch pool is full, a stream handle).
 mcError_t LaunchChild(const void* kernel, dim3 grid_dim, dim3 block_dim,
                       size_t shared_bytes, mcStream_t stream, void** args);
+
+// The stream the calling thread of `node` names: the grid's NULL stream for
+// null, else a live stream its block created; null otherwise, with
+// `*problem` saying why (device_streams.h).
+StreamOrder* CallerStream(NestedGrid& node, mcStream_t stream,
+                          std::string* problem);
+
+// "kernel 'p' block (1,0,0)": the calling thread's block, for diagnostics.
+std::string CallingBlockName(const ActiveGrid& grid);
 
 // Whether `pointer` lies in a shared arena of the running tree or on a
 // device thread's stack.

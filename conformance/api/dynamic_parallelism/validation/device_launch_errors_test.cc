@@ -241,7 +241,7 @@ TEST(DeviceLaunchStream, HostStreamInADeviceLaunchIsReported) {
   MX_SPEC("api.devrt.stream.host-stream-not-usable-in-device-code");
   MX_REQUIRE_CAPABILITY("dynamic_parallelism");
   MX_EXPECT_TRAP(LaunchWithHostStream(), mcErrorLaunchFailure,
-                 "LaunchIntoStream.*names stream .*only the NULL stream");
+                 "LaunchIntoStream.*names stream .*not created by device code");
 }
 
 class NullStreamTest : public ::testing::TestWithParam<int> {};

@@ -1,6 +1,6 @@
-// Must not compile on the reference: device code creates a stream; the
-// reference's device runtime has only the NULL stream.
-// [api.devrt.stream.named-streams-optional]
+// Must not compile on a backend whose device runtime has only the NULL
+// stream (the MXMACA guide's). [api.devrt.stream.named-streams-optional]
+// The reference claims device_streams: unsupported there.
 __global__ void Child(int* out) { *out = 1; }
 __global__ void Parent(int* out) {
   mcStream_t stream;
