@@ -11,12 +11,9 @@
 //     stream keeps (created at it, it reports it); a device without
 //     (mcDeviceAttributeStreamPrioritiesSupported 0) reports 0 for both.
 //
-// The target runs twice: as is, and (device_priority_unsupported_test)
-// with MXCTS_DEVICE_CONFIG turning priorities off on the reference's
-// device 1, so that both kinds of device are checked; a backend that
-// ignores the variable checks the kinds it has. The control of each rule
-// is a stored value the test could see wrong: outputs preset to a value no
-// range has.
+// A device without priorities is device_priority_unsupported_test.cc. The
+// control of each rule is a stored value the test could see wrong: outputs
+// preset to a value no range has.
 
 #include <mc_runtime.h>
 
@@ -106,28 +103,6 @@ INSTANTIATE_TEST_SUITE_P(Devices, EveryDevice, testing::Values(0, 1),
                          [](const testing::TestParamInfo<int>& info) {
                            return "Device" + std::to_string(info.param);
                          });
-
-// Where the target's environment turned priorities off on a device, the
-// zero range is seen; the test is skipped where every device has them.
-TEST(PriorityRange, DeviceWithoutPrioritiesReportsZero) {
-  MX_SPEC("api.stream.priority-range.unsupported-device-reports-zero",
-          "api.device.priority.range-implementation-defined");
-  int checked = 0;
-  for (int device = 0; device < DeviceCount(); ++device) {
-    if (PrioritiesSupported(device)) continue;
-    ASSERT_EQ(mcSetDevice(device), mcSuccess);
-    int least = kUnset, greatest = kUnset;
-    EXPECT_EQ(mcDeviceGetStreamPriorityRange(&least, &greatest), mcSuccess);
-    EXPECT_EQ(least, 0) << device;
-    EXPECT_EQ(greatest, 0) << device;
-    ++checked;
-  }
-  mcSetDevice(0);
-  if (checked == 0) {
-    GTEST_SKIP() << "unsupported: every device has stream priorities (the "
-                    "_unsupported target turns them off on one)";
-  }
-}
 
 }  // namespace
 }  // namespace mxcts::conformance

@@ -8,15 +8,19 @@
 // mcMemPoolSetAccess returns mcErrorInvalidDevice; for a pair it reports 1
 // for, the same calls succeed (the control).
 //
-// The source builds two targets (BUILD): as is, where every pair of the
-// reference's devices can be peers (the controls run), and with
-// MXCTS_PEER_ACCESS=none, where none can (the errors are checked). A test
-// that finds no pair that cannot be peers is skipped as unsupported.
+// The target runs with the reference's MXCTS_PEER_ACCESS=none (BUILD),
+// where no pair can be peers, so the errors are checked; each test's
+// control runs the same calls in a fresh process with MXCTS_PEER_ACCESS=all,
+// where every pair can, and they succeed. A test that finds no pair that
+// cannot be peers is skipped as unsupported.
 
 #include <mc_runtime.h>
 
+#include <string>
+
 #include "conformance/api/testing/pool_testing.h"
 #include "conformance/testing/capabilities.h"
+#include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 
 namespace mxcts::conformance {
@@ -92,6 +96,50 @@ TEST(PeerUnsupported, PoolAccessForANonPeerIsInvalidDevice) {
                     "(the _none target turns peer access off); only the "
                     "controls ran";
   }
+}
+
+// The controls: in a process where every pair can be peers, enabling peer
+// access and granting pool access succeed.
+std::string PeersAllowed() {
+  std::string problems;
+  for (int device = 0; device < DeviceCount(); ++device) {
+    if (mcSetDevice(device) != mcSuccess) return "mcSetDevice failed";
+    const mcMemPoolProps props = PoolProps(device);
+    mcMemPool_t pool = nullptr;
+    if (mcMemPoolCreate(&pool, &props) != mcSuccess) {
+      return "mcMemPoolCreate failed";
+    }
+    for (int peer = 0; peer < DeviceCount(); ++peer) {
+      if (peer == device) continue;
+      int can = -1;
+      mcDeviceCanAccessPeer(&can, device, peer);
+      if (can != 1) {
+        problems += "device " + std::to_string(device) + " cannot reach " +
+                    std::to_string(peer) + " with MXCTS_PEER_ACCESS=all; ";
+        continue;
+      }
+      if (mcDeviceEnablePeerAccess(peer, 0) != mcSuccess) {
+        problems += "enabling peer access failed; ";
+      }
+      mcDeviceDisablePeerAccess(peer);
+      mcMemAccessDesc desc{{mcMemLocationTypeDevice, peer},
+                           mcMemAccessFlagsProtReadWrite};
+      if (mcMemPoolSetAccess(pool, &desc, 1) != mcSuccess) {
+        problems += "granting pool access failed; ";
+      }
+    }
+    mcMemPoolDestroy(pool);
+  }
+  return problems;
+}
+
+TEST(PeerUnsupported, ControlWhereDevicesArePeersTheCallsSucceed) {
+  MX_SPEC("api.peer.enable.unsupported",
+          "api.pool.access.non-peer-device-is-invalid-device");
+  MX_REQUIRE_CAPABILITY("memory_pools");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
+  ScopedEnvironment all("MXCTS_PEER_ACCESS", "all");
+  MX_EXPECT_IN_FRESH_PROCESS(PeersAllowed());
 }
 
 }  // namespace
