@@ -190,6 +190,28 @@ Scanned Scan(const SourceFile& file) {
     }
   }
 
+  // Lambdas: `name = [captures](parameters) qualifiers {`.
+  static const LazyRE2 kLambda = {R"(([A-Za-z_]\w*)\s*=\s*\[)"};
+  rest = Piece(view);
+  while (RE2::FindAndConsume(&rest, *kLambda, &name)) {
+    const size_t open = rest.data() - code.data() - 1;
+    size_t close = FindClosing(view, open);
+    if (close == absl::string_view::npos) continue;
+    size_t brace = SkipSpace(view, close + 1);
+    if (brace < view.size() && view[brace] == '(') {
+      close = FindClosing(view, brace);
+      if (close == absl::string_view::npos) continue;
+      brace = BodyAfterParameters(view, close);
+    }
+    if (brace >= view.size() || view[brace] != '{') continue;
+    const size_t body_end = FindClosing(view, brace);
+    if (body_end == absl::string_view::npos) continue;
+    for (const std::string& call :
+         CallsIn(view.substr(brace, body_end - brace + 1))) {
+      scanned.helpers[name].insert(call);
+    }
+  }
+
   // Functions and tests: `name(...) qualifiers {`.
   static const LazyRE2 kNameThenParen = {
       R"(([A-Za-z_]\w*)\s*(?:<[^;{}()]*>\s*)?\()"};

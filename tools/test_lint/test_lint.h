@@ -28,14 +28,15 @@
 // The scan is lexical, like tools/spec's test_source_scanner: comments and
 // the contents of string and character literals (raw strings included) are
 // blanked, tests are found by their GoogleTest macros, helpers by the
-// `name(...) {` of their definitions.
+// `name(...) {` of their definitions, `name = [...](...) {` of lambdas and
+// `#define name(` of macros.
 //
 // Example:
 //
-//   std::vector<mxcts::test_lint::SourceFile> files = ...;  // path + text
-//   for (const auto& v : mxcts::test_lint::Lint(files,
-//   {"conformance/testing"}))
+//   std::vector<mxcts::test_lint::SourceFile> files = ...;  // path, text
+//   for (const auto& v : mxcts::test_lint::Lint(files, {"testing/"})) {
 //     std::puts(v.ToString().c_str());  // "file:line: [rule] message"
+//   }
 
 #ifndef MXCTS_TOOLS_TEST_LINT_TEST_LINT_H_
 #define MXCTS_TOOLS_TEST_LINT_TEST_LINT_H_

@@ -93,6 +93,15 @@ TEST(Assertion, LambdaAndMethodHelpersCount) {
               IsEmpty());
 }
 
+TEST(Assertion, LambdaOfTheFileCounts) {
+  EXPECT_THAT(LintOne("const auto kCheck = [](int v) mutable -> void {\n"
+                      "  EXPECT_GT(v, 0);\n};\n"
+                      "auto kQuiet = [] { Log(1); };\n"
+                      "TEST(S, N) {\n  MX_SPEC(\"a.b\");\n  kCheck(1);\n}\n"
+                      "TEST(S, M) {\n  MX_SPEC(\"a.b\");\n  kQuiet();\n}\n"),
+              ElementsAre(HasSubstr(":9: [assertion] test S.M")));
+}
+
 TEST(Assertion, HelperOfAnIncludedHeaderCounts) {
   EXPECT_THAT(
       Lines({{"c/x_test.cc",
