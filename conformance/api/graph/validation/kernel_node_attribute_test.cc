@@ -159,6 +159,48 @@ __global__ void WideKernel(int* cell) {
   if (blockIdx.x == 0 && threadIdx.x == 0) *cell = 1;
 }
 
+// The most blocks of 1024 threads of WideKernel that can be resident on
+// device 0 at once (0 if it cannot be read).
+unsigned LargestCooperativeGrid() {
+  int per_multiprocessor = 0;
+  mcDeviceProp_t prop;
+  if (mcOccupancyMaxActiveBlocksPerMultiprocessor(
+          &per_multiprocessor, WideKernel, 1024, 0) != mcSuccess ||
+      mcGetDeviceProperties(&prop, 0) != mcSuccess) {
+    return 0;
+  }
+  return per_multiprocessor * prop.multiProcessorCount;
+}
+
+// A graph holding one WideKernel node of `blocks` blocks of 1024 threads.
+struct WideGraph {
+  explicit WideGraph(unsigned blocks) {
+    mcMalloc(&cell, sizeof(int));
+    args[0] = &cell;
+    params = {reinterpret_cast<void*>(WideKernel),
+              dim3(blocks),
+              dim3(1024),
+              0,
+              args,
+              nullptr};
+    status = mcGraphAddKernelNode(&node, graph.get(), nullptr, 0, &params);
+  }
+  ~WideGraph() { mcFree(cell); }
+  mcError_t SetCooperative(int cooperative) {
+    mcKernelNodeAttrValue value{};
+    value.cooperative = cooperative;
+    return mcGraphKernelNodeSetAttribute(node, mcKernelNodeAttributeCooperative,
+                                         &value);
+  }
+
+  ScopedGraph graph;
+  int* cell = nullptr;
+  void* args[1];
+  mcKernelNodeParams params;
+  mcGraphNode_t node = nullptr;
+  mcError_t status;
+};
+
 class CooperativeTooLargeTest : public ::testing::TestWithParam<int> {};
 
 TEST_P(CooperativeTooLargeTest, GridBeyondResidencyIsRefused) {
@@ -166,37 +208,18 @@ TEST_P(CooperativeTooLargeTest, GridBeyondResidencyIsRefused) {
   MX_REQUIRE_CAPABILITY("graphs");
   MX_REQUIRE_CAPABILITY("cooperative_launch");
   const int extra = GetParam();  // 0: the largest grid, the control
-  int per_multiprocessor = 0;
-  ASSERT_EQ(mcOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor,
-                                                        WideKernel, 1024, 0),
-            mcSuccess);
-  mcDeviceProp_t prop;
-  ASSERT_EQ(mcGetDeviceProperties(&prop, 0), mcSuccess);
-  const unsigned blocks = per_multiprocessor * prop.multiProcessorCount + extra;
-  ScopedGraph graph;
-  int* cell = nullptr;
-  ASSERT_EQ(mcMalloc(&cell, sizeof(int)), mcSuccess);
-  void* args[] = {&cell};
-  mcKernelNodeParams params = {reinterpret_cast<void*>(WideKernel),
-                               dim3(blocks),
-                               dim3(1024),
-                               0,
-                               args,
-                               nullptr};
-  mcGraphNode_t node = nullptr;
-  ASSERT_EQ(mcGraphAddKernelNode(&node, graph.get(), nullptr, 0, &params),
-            mcSuccess);
-  mcKernelNodeAttrValue value{};
-  value.cooperative = 1;
-  EXPECT_EQ(mcGraphKernelNodeSetAttribute(
-                node, mcKernelNodeAttributeCooperative, &value),
+  const unsigned largest = LargestCooperativeGrid();
+  ASSERT_GT(largest, 0u);
+  WideGraph g(largest + extra);
+  ASSERT_EQ(g.status, mcSuccess);
+  EXPECT_EQ(g.SetCooperative(1),
             extra == 0 ? mcSuccess : mcErrorCooperativeLaunchTooLarge);
+  mcKernelNodeAttrValue value{};
   value.cooperative = -1;
   ASSERT_EQ(mcGraphKernelNodeGetAttribute(
-                node, mcKernelNodeAttributeCooperative, &value),
+                g.node, mcKernelNodeAttributeCooperative, &value),
             mcSuccess);
   EXPECT_EQ(value.cooperative, extra == 0 ? 1 : 0);
-  mcFree(cell);
 }
 
 INSTANTIATE_TEST_SUITE_P(Extra, CooperativeTooLargeTest,
@@ -207,43 +230,21 @@ TEST(CooperativeTooLarge, SetParamsBeyondResidencyIsRefused) {
   MX_SPEC("api.graph.kernel-node-attribute.kept-by-set-params");
   MX_REQUIRE_CAPABILITY("graphs");
   MX_REQUIRE_CAPABILITY("cooperative_launch");
-  int per_multiprocessor = 0;
-  ASSERT_EQ(mcOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor,
-                                                        WideKernel, 1024, 0),
-            mcSuccess);
-  mcDeviceProp_t prop;
-  ASSERT_EQ(mcGetDeviceProperties(&prop, 0), mcSuccess);
-  ScopedGraph graph;
-  int* cell = nullptr;
-  ASSERT_EQ(mcMalloc(&cell, sizeof(int)), mcSuccess);
-  void* args[] = {&cell};
-  mcKernelNodeParams params = {reinterpret_cast<void*>(WideKernel),
-                               dim3(1),
-                               dim3(1024),
-                               0,
-                               args,
-                               nullptr};
-  mcGraphNode_t node = nullptr;
-  ASSERT_EQ(mcGraphAddKernelNode(&node, graph.get(), nullptr, 0, &params),
-            mcSuccess);
-  mcKernelNodeAttrValue value{};
-  value.cooperative = 1;
-  ASSERT_EQ(mcGraphKernelNodeSetAttribute(
-                node, mcKernelNodeAttributeCooperative, &value),
-            mcSuccess);
-  params.gridDim = dim3(per_multiprocessor * prop.multiProcessorCount + 1);
-  EXPECT_EQ(mcGraphKernelNodeSetParams(node, &params),
+  const unsigned largest = LargestCooperativeGrid();
+  ASSERT_GT(largest, 0u);
+  WideGraph g(1);
+  ASSERT_EQ(g.status, mcSuccess);
+  ASSERT_EQ(g.SetCooperative(1), mcSuccess);
+  mcKernelNodeParams wider = g.params;
+  wider.gridDim = dim3(largest + 1);
+  EXPECT_EQ(mcGraphKernelNodeSetParams(g.node, &wider),
             mcErrorCooperativeLaunchTooLarge);
   mcKernelNodeParams read{};
-  ASSERT_EQ(mcGraphKernelNodeGetParams(node, &read), mcSuccess);
+  ASSERT_EQ(mcGraphKernelNodeGetParams(g.node, &read), mcSuccess);
   EXPECT_EQ(read.gridDim.x, 1u) << "the node kept its parameters";
   // The control: an ordinary node takes the same grid.
-  value.cooperative = 0;
-  ASSERT_EQ(mcGraphKernelNodeSetAttribute(
-                node, mcKernelNodeAttributeCooperative, &value),
-            mcSuccess);
-  EXPECT_EQ(mcGraphKernelNodeSetParams(node, &params), mcSuccess);
-  mcFree(cell);
+  ASSERT_EQ(g.SetCooperative(0), mcSuccess);
+  EXPECT_EQ(mcGraphKernelNodeSetParams(g.node, &wider), mcSuccess);
 }
 
 }  // namespace
