@@ -430,9 +430,7 @@ TEST_P(GraphExecUpdateRefused, ReportsTheReasonAndLeavesExecAsItWas) {
   ScopedGraph same;
   mcGraphNode_t none = nullptr;
   Build(same.get(), false, &none);
-  EXPECT_EQ(mcGraphExecUpdate(exec.get(), same.get(), &error_node, &result),
-            mcSuccess);
-  EXPECT_EQ(result, mcGraphExecUpdateSuccess);
+  ExpectUpdated(exec.get(), same.get());
 }
 
 INSTANTIATE_TEST_SUITE_P(
