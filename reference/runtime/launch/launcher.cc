@@ -15,6 +15,7 @@
 
 #include "reference/runtime/launch/launcher.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstring>
@@ -120,6 +121,25 @@ absl::Status ValidateKernelResources(const mcDeviceProp_t& device,
         "%s declares %u bytes of static shared memory, more than the %u a "
         "block has",
         kernel.name, facts.static_shared_bytes, device.sharedMemPerBlock));
+  }
+  // [lang.launch.limit.shared-memory-exceeds-max] The static and the
+  // dynamic shared memory together fit in what a block has, or in the
+  // larger amount the kernel was opted into; beyond that the configuration
+  // is bad, whatever the kernel's dynamic maximum says.
+  const uint64_t total_shared =
+      uint64_t{facts.static_shared_bytes} + shared_bytes;
+  uint64_t block_shared = device.sharedMemPerBlock;
+  if (settings.max_dynamic_shared_bytes >= 0) {
+    block_shared = std::max<uint64_t>(
+        block_shared,
+        uint64_t{facts.static_shared_bytes} +
+            static_cast<uint64_t>(settings.max_dynamic_shared_bytes));
+  }
+  if (total_shared > block_shared) {
+    return BadConfiguration(absl::StrFormat(
+        "%u bytes of static and %u of dynamic shared memory, more than the "
+        "%u a block of %s has",
+        facts.static_shared_bytes, shared_bytes, block_shared, kernel.name));
   }
   // [api.device.func.launch-above-max-dynamic-shared-is-invalid-value]
   const int most_dynamic = MaxDynamicSharedBytes(device, facts, settings);

@@ -128,6 +128,10 @@ void RunHostFunction(const std::function<void()>& function) {
   // differs between the modes. [api.callback.reference.api-call-not-permitted]
   const mcError_t last_error = state.PeekLastError();
   state.set_in_host_function(true);
+  // [lang.printf.flush.before-stream-callback] The kernels before the
+  // function in its stream have run; their output is written before it
+  // starts.
+  DeviceTable::SynchronizationPoint();
   function();
   state.set_in_host_function(outer);
   state.TakeLastError();
