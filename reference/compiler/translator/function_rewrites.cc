@@ -394,6 +394,15 @@ void CheckInliningQualifiers(Context& c, const FunctionDeclaration& f) {
 // "" for functions of system headers and for operators.
 std::string HostCallError(const Context& c, const FunctionDeclaration& f) {
   if (f.system_header || !c.s.IsName(f.name)) return "";
+  // A defaulted or deleted function has no body of the user's to guard
+  // (host code may construct a type whose defaulted members say
+  // __device__).
+  for (int k = f.params_close; k + 1 < f.range.end; ++k) {
+    if (c.s.Is(k, "=") &&
+        (c.s.Is(k + 1, "default") || c.s.Is(k + 1, "delete"))) {
+      return "";
+    }
+  }
   return ", __noinline__, __error__(\"'" + std::string(c.s.at(f.name).text) +
          "' is a __device__ function: host code cannot call it "
          "[lang.function.call.host-calls-device-only]\")";

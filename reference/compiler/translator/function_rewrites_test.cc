@@ -245,6 +245,8 @@ TEST(DeviceFunctionTest, HostPassRejectsHostCallsOfDeclarations) {
                        "only]\"))) int f(int x);")));
   EXPECT_THAT(HostTokens("__host__ __device__ int g(int x);"),
               Not(HasSubstr("__error__")));
+  EXPECT_THAT(HostTokens("struct S { __device__ S() = default; };"),
+              Not(HasSubstr("__error__")));
   EXPECT_THAT(DeviceTokens("__device__ int f(int x);"),
               Not(HasSubstr("__error__")));
 }
