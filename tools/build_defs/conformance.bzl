@@ -32,6 +32,15 @@ clause that does not exist or a test names no clause.
 `conformance_compile_fail_test` is an `mxmaca_compile_fail_test` whose
 `spec` clause IDs are checked against docs/spec the same way and recorded
 in its XML result.
+
+The first of these macros in a package also declares the package's
+`conformance_lint` test: //tools/test_lint over the package's files (with
+the shared support headers of conformance/testing and conformance/api/testing),
+which fails, naming file, line and rule, when a test names no clause,
+asserts nothing, tests a trap without a legal control, or is a
+must-not-compile test without a control that can compile (the rules:
+tools/test_lint/test_lint.h; conformance/README.md, "The lint"). A new package
+gets it without a line of its own, so `bazel test //...` lints every test.
 """
 
 load(
@@ -72,6 +81,28 @@ MPS_VARIANTS = {
 
 _CLAUSE_IDS = "//docs/spec:clause_ids.txt"
 
+# Headers of helpers that tests of every chapter call, which the lint reads
+# to see the assertions a test makes through them.
+_LINT_HEADERS = [
+    "//conformance/testing:lint_headers",
+    "//conformance/api/testing:lint_headers",
+]
+
+def _conformance_lint():
+    """Declares the package's `conformance_lint` test, once per package."""
+    if native.existing_rule("conformance_lint"):
+        return
+    files = native.glob(["**"])
+    native.sh_test(
+        name = "conformance_lint",
+        size = "small",
+        srcs = ["//tools/test_lint:lint_package_test.sh"],
+        args = ["$(rootpath //tools/test_lint)"] +
+               ["$(rootpath :%s)" % f for f in files] +
+               ["$(rootpaths %s)" % h for h in _LINT_HEADERS],
+        data = ["//tools/test_lint"] + files + _LINT_HEADERS,
+    )
+
 def conformance_test(
         name,
         srcs,
@@ -90,6 +121,7 @@ def conformance_test(
       **kwargs: passed to mxmaca_test (copts, defines, data, tags,
         variants, ...).
     """
+    _conformance_lint()
     check = name + "_spec_references"
     native.genrule(
         name = check,
@@ -142,6 +174,7 @@ def conformance_compile_fail_test(
     """
     if not spec:
         fail("%s: a conformance test names the clauses it checks (spec)" % name)
+    _conformance_lint()
     check = name + "_spec_references"
     native.genrule(
         name = check,

@@ -68,7 +68,7 @@ TEST_P(AtomicAddCountTest, EveryCallerGetsADistinctOldValue) {
           "lang.atomic.scope.block-atomic-within-block",
           "lang.atomic.scope.system-variants-exist");
   const auto& [typed, shape, scope] = GetParam();
-  typed.run(shape, scope);
+  EXPECT_NO_FATAL_FAILURE(typed.run(shape, scope));
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTypes, AtomicAddCountTest,
@@ -156,7 +156,7 @@ TEST_P(AtomicAddOperandTest, WordIsSumAndOldValuesTraceTheAdditions) {
           "lang.atomic.scope.block-variants-exist",
           "lang.atomic.scope.system-variants-exist");
   const auto& [typed, shape, scope] = GetParam();
-  typed.run(shape, scope);
+  EXPECT_NO_FATAL_FAILURE(typed.run(shape, scope));
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTypes, AtomicAddOperandTest,
@@ -203,7 +203,7 @@ TEST_P(AtomicAddInexactTest, ResultIsSomeOrderOfRoundedAdditions) {
   MX_SPEC("lang.atomic.add.floating-order-unspecified", "lang.atomic.add.float",
           "lang.atomic.add.double");
   const auto& [typed, shape, scope] = GetParam();
-  typed.run(shape, scope);
+  EXPECT_NO_FATAL_FAILURE(typed.run(shape, scope));
 }
 
 INSTANTIATE_TEST_SUITE_P(FloatingTypes, AtomicAddInexactTest,
@@ -298,7 +298,7 @@ TEST_P(AtomicAddNarrowTest, CountsExactlyAndReturnsOldValues) {
           "lang.atomic.scope.block-variants-exist",
           "lang.atomic.scope.system-variants-exist");
   const auto& [typed, shape, scope] = GetParam();
-  typed.run(shape, scope);
+  EXPECT_NO_FATAL_FAILURE(typed.run(shape, scope));
 }
 
 INSTANTIATE_TEST_SUITE_P(SixteenBitTypes, AtomicAddNarrowTest,

@@ -265,7 +265,8 @@ TEST(AtomicAlignmentExample, DoubleInPackedStructureTraps) {
 }
 
 TEST(AtomicAlignmentExample, NaturallyAlignedMembersWork) {
-  MX_SPEC("lang.atomic.alignment.aligned-struct-members-work");
+  MX_SPEC("lang.atomic.alignment.aligned-struct-members-work",
+          "lang.atomic.alignment.misaligned-64-bit-traps");
   FloatDouble result{};
   MX_EXPECT_NO_TRAP(RunStructExample(&AlignedMembers, &result));
   EXPECT_EQ(result.f, static_cast<float>(1.23));
@@ -375,7 +376,8 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 TEST(AtomicOnConstantControl, AtomicOnDeviceVariableWorks) {
-  MX_SPEC("lang.atomic.general.global-and-shared-memory");
+  MX_SPEC("lang.atomic.general.global-and-shared-memory",
+          "lang.atomic.address.constant-memory-invalid");
   const int five = 5;
   ASSERT_EQ(mcMemcpyToSymbol(d_counter, &five, sizeof(five)), mcSuccess);
   MX_EXPECT_NO_TRAP(LaunchAndSynchronize(&AddToDeviceVariable));

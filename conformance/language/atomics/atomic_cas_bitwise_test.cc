@@ -67,7 +67,7 @@ TEST_P(AtomicCasTest, SwapsOnlyWhenEqualAndReturnsOld) {
           "lang.atomic.scope.block-variants-exist",
           "lang.atomic.scope.system-variants-exist");
   const auto& [c, equal, scope] = GetParam();
-  c.run(equal, scope);
+  EXPECT_NO_FATAL_FAILURE(c.run(equal, scope));
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -142,7 +142,7 @@ TEST_P(AtomicCasRaceTest, ExactlyOneCallerSucceeds) {
           "lang.atomic.general.indivisible-read-modify-write",
           "lang.atomic.scope.block-atomic-within-block");
   const auto& [typed, shape, scope] = GetParam();
-  typed.run(shape, scope);
+  EXPECT_NO_FATAL_FAILURE(typed.run(shape, scope));
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTypes, AtomicCasRaceTest,
@@ -392,7 +392,7 @@ TEST_P(AtomicBitwiseTest, EveryBitUpdateTakesEffect) {
           "lang.atomic.scope.block-variants-exist",
           "lang.atomic.scope.system-variants-exist");
   const auto& [typed, shape, scope] = GetParam();
-  typed.run(shape, scope);
+  EXPECT_NO_FATAL_FAILURE(typed.run(shape, scope));
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTypes, AtomicBitwiseTest,

@@ -108,7 +108,7 @@ TEST_P(AtomicMinTest, WordEndsAtTheSmallestAndOldValuesTraceTheUpdates) {
           "lang.atomic.scope.block-variants-exist",
           "lang.atomic.scope.system-variants-exist");
   const auto& [typed, shape, scope] = GetParam();
-  typed.run(shape, scope);
+  EXPECT_NO_FATAL_FAILURE(typed.run(shape, scope));
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTypes, AtomicMinTest, AllCombinations(kMinTypes),
@@ -124,7 +124,7 @@ TEST_P(AtomicMaxTest, WordEndsAtTheLargestAndOldValuesTraceTheUpdates) {
           "lang.atomic.scope.block-variants-exist",
           "lang.atomic.scope.system-variants-exist");
   const auto& [typed, shape, scope] = GetParam();
-  typed.run(shape, scope);
+  EXPECT_NO_FATAL_FAILURE(typed.run(shape, scope));
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTypes, AtomicMaxTest, AllCombinations(kMaxTypes),
@@ -173,7 +173,7 @@ class AtomicMinMaxSignednessTest
 TEST_P(AtomicMinMaxSignednessTest, ComparesInTheWordType) {
   MX_SPEC("lang.atomic.minmax.signedness", "lang.atomic.min.overloads",
           "lang.atomic.max.overloads");
-  GetParam().run();
+  EXPECT_NO_FATAL_FAILURE(GetParam().run());
 }
 
 INSTANTIATE_TEST_SUITE_P(

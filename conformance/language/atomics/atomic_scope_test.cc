@@ -253,7 +253,7 @@ TEST_P(AtomicSharedTypesTest, BlockCountsInASharedWord) {
           "lang.atomic.add.integer-overloads", "lang.atomic.add.float",
           "lang.atomic.add.double");
   const auto& [typed, shape, scope] = GetParam();
-  typed.run(shape, scope);
+  EXPECT_NO_FATAL_FAILURE(typed.run(shape, scope));
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTypes, AtomicSharedTypesTest,

@@ -64,7 +64,7 @@ TEST_P(AtomicSubTest, CountsDownThroughZeroAndReturnsOldValues) {
           "lang.atomic.scope.block-atomic-within-block",
           "lang.atomic.scope.system-variants-exist");
   const auto& [typed, shape, scope] = GetParam();
-  typed.run(shape, scope);
+  EXPECT_NO_FATAL_FAILURE(typed.run(shape, scope));
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTypes, AtomicSubTest, AllCombinations(kSubTypes),
@@ -115,7 +115,7 @@ TEST_P(AtomicSubOperandTest, WordIsDifferenceAndOldValuesTraceTheUpdates) {
           "lang.atomic.general.indivisible-read-modify-write",
           "lang.atomic.general.returns-old-value");
   const auto& [typed, shape, scope] = GetParam();
-  typed.run(shape, scope);
+  EXPECT_NO_FATAL_FAILURE(typed.run(shape, scope));
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTypes, AtomicSubOperandTest,
@@ -179,7 +179,7 @@ TEST_P(AtomicExchTest, EveryValueIsSwappedOutExactlyOnce) {
           "lang.atomic.scope.block-atomic-within-block",
           "lang.atomic.scope.system-variants-exist");
   const auto& [typed, shape, scope] = GetParam();
-  typed.run(shape, scope);
+  EXPECT_NO_FATAL_FAILURE(typed.run(shape, scope));
 }
 
 INSTANTIATE_TEST_SUITE_P(AllTypes, AtomicExchTest, AllCombinations(kExchTypes),

@@ -102,7 +102,10 @@ inline std::string ScopeSuffix(Scope scope) {
                                    : "";
 }
 
-// One test body instantiated for one word type.
+// One test body instantiated for one word type. Its assertions are reached
+// through a pointer, so a test calls it inside EXPECT_NO_FATAL_FAILURE: a
+// fatal failure of the body is then reported at the test too, and the
+// conformance lint (tools/test_lint) sees that the test asserts.
 struct TypedRun {
   const char* type_name;
   void (*run)(Shape shape, Scope scope);

@@ -34,38 +34,53 @@ bool SameSite(const WaitSite& a, const WaitSite& b) {
 }  // namespace
 
 int BlockBarrier::Arrive(Kind kind, int predicate, const char* file, int line) {
+  // The thread's wait site lives in this frame, which stays on its stack
+  // while it is parked (BlockScheduler::ParkCurrent keeps its address).
   const WaitSite here{OperationName(kind), file != nullptr ? file : "<unknown>",
                       line};
   const unsigned self = block_->current_thread();
-  if (results_.empty()) results_.resize(block_->thread_count(), 0);
-  if (waiting_.empty()) {
+  if (arrived_ == 0) {
     site_ = here;
     kind_ = kind;
     nonzero_predicates_ = 0;
+    first_arrival_ = self;
   } else if (!SameSite(site_, here) || kind_ != kind) {
     TrapDifferentBarriers(here);
   }
   block_->ParkCurrent(here);
-  waiting_.push_back(self);
+  ++arrived_;
   if (predicate != 0) ++nonzero_predicates_;
   // [lang.sync.syncthreads.waits-for-whole-block]
-  if (waiting_.size() == block_->thread_count()) {
+  if (arrived_ == block_->thread_count()) {
     // [lang.sync.syncthreads-predicate.same-result-for-all]
-    const int result = PhaseResult();
-    // Every thread of the block waits, so in linear order the release
-    // order is simply 0, 1, ..., n-1.
-    std::iota(waiting_.begin(), waiting_.end(), 0u);
-    if (block_->order() != nullptr) block_->order()->ReleaseOrder(&waiting_);
-    for (unsigned thread : waiting_) {
-      results_[thread] = result;
-      block_->MakeReady(thread);
-    }
-    waiting_.clear();
+    ReleasePhase(PhaseResult());
+    arrived_ = 0;
     // [lang.sync.syncthreads.repeated-use] A new phase begins.
     ++completed_phases_;
   }
   block_->Yield();
-  return results_[self];
+  return kind == Kind::kPlain ? 0 : results_[self];
+}
+
+void BlockBarrier::ReleasePhase(int result) {
+  const unsigned count = block_->thread_count();
+  if (kind_ != Kind::kPlain && results_.empty()) results_.resize(count, 0);
+  // Every thread of the block waits, so in linear order the release order
+  // is simply 0, 1, ..., n-1.
+  ScheduleOrder* order = block_->order();
+  if (order == nullptr || !order->shuffled()) {
+    if (kind_ != Kind::kPlain)
+      std::fill(results_.begin(), results_.end(), result);
+    block_->MakeEveryThreadReady();
+    return;
+  }
+  std::vector<unsigned> threads(count);
+  std::iota(threads.begin(), threads.end(), 0u);
+  order->ReleaseOrder(&threads);
+  for (unsigned thread : threads) {
+    if (kind_ != Kind::kPlain) results_[thread] = result;
+    block_->MakeReady(thread);
+  }
 }
 
 void BlockBarrier::TrapDifferentBarriers(const WaitSite& here) const {
@@ -77,13 +92,13 @@ void BlockBarrier::TrapDifferentBarriers(const WaitSite& here) const {
            "threads of the block wait at different barriers: this thread "
            "arrived at %s at %s:%d, while %u threads (the first: thread %s) "
            "wait at %s at %s:%d",
-           here.operation, here.file, here.line, waiting_.size(),
-           FormatIndex(block_->ThreadIndex(waiting_.front())), site_.operation,
+           here.operation, here.file, here.line, arrived_,
+           FormatIndex(block_->ThreadIndex(first_arrival_)), site_.operation,
            site_.file, site_.line));
 }
 
 int BlockBarrier::PhaseResult() const {
-  const unsigned arrived = static_cast<unsigned>(waiting_.size());
+  const unsigned arrived = arrived_;
   switch (kind_) {
     case Kind::kPlain:
       return 0;
@@ -98,20 +113,6 @@ int BlockBarrier::PhaseResult() const {
       return nonzero_predicates_ > 0 ? 1 : 0;
   }
   return 0;
-}
-
-const char* BlockBarrier::OperationName(Kind kind) {
-  switch (kind) {
-    case Kind::kPlain:
-      return "__syncthreads()";
-    case Kind::kCount:
-      return "__syncthreads_count()";
-    case Kind::kAnd:
-      return "__syncthreads_and()";
-    case Kind::kOr:
-      return "__syncthreads_or()";
-  }
-  return "a barrier";
 }
 
 }  // namespace mxcts::device_internal

@@ -57,7 +57,22 @@ class BlockBarrier {
   unsigned long completed_phases() const { return completed_phases_; }
 
  private:
-  static const char* OperationName(Kind kind);
+  static const char* OperationName(Kind kind) {
+    switch (kind) {
+      case Kind::kPlain:
+        return "__syncthreads()";
+      case Kind::kCount:
+        return "__syncthreads_count()";
+      case Kind::kAnd:
+        return "__syncthreads_and()";
+      case Kind::kOr:
+        return "__syncthreads_or()";
+    }
+    return "a barrier";
+  }
+  // Releases every thread of the block, each with `result`, in linear
+  // order or the schedule order's.
+  void ReleasePhase(int result);
   // The value the phase under way gives every thread when it completes.
   int PhaseResult() const;
   // Traps: the current thread arrived at `here` while the phase under way
@@ -66,13 +81,14 @@ class BlockBarrier {
       const WaitSite& here) const;
 
   BlockScheduler* const block_;
-  std::vector<unsigned> waiting_;    // linear thread indices, in arrival order
+  unsigned arrived_ = 0;             // threads waiting in the phase under way
+  unsigned first_arrival_ = 0;       // of the phase under way, if any
   WaitSite site_;                    // of the phase under way
   Kind kind_ = Kind::kPlain;         // of the phase under way
   unsigned nonzero_predicates_ = 0;  // of the phase under way
-  // Each thread's result of the last phase it took part in: a released
-  // thread reads it after later phases may have begun. Sized at the first
-  // arrival.
+  // Each thread's result of the last phase with a predicate it took part
+  // in: a released thread reads it after later phases may have begun.
+  // Sized at the first such phase's release; a plain barrier's result is 0.
   std::vector<int> results_;
   unsigned long completed_phases_ = 0;
 };

@@ -248,8 +248,7 @@ std::string WaveCollectives::ThreadName(unsigned thread) const {
   return "thread " + FormatIndex(block_->ThreadIndex(thread));
 }
 
-void WaveCollectives::EnsureWaves() {
-  if (!waves_.empty()) return;
+void WaveCollectives::CreateWaves() {
   // From the block's first collective on, the waves hear of every park and
   // exit; the scheduler records exits from then on, so the exits so far
   // read below are known.
@@ -285,39 +284,48 @@ unsigned long long WaveCollectives::Arrive(const __mc_wave_request& request) {
   } else {
     what = WaveOperationName(operation);
   }
-  const WaitSite site{
-      what, request.file != nullptr ? request.file : "<unknown>", request.line};
-  if (!valid_operation) TrapInvalidOperation(operation, site);
+  const char* const file = request.file != nullptr ? request.file : "<unknown>";
+  if (!valid_operation) {
+    TrapInvalidOperation(operation, WaitSite{what, file, request.line});
+  }
   EnsureWaves();
   const unsigned self = block_->current_thread();
   WaveState& wave = WaveOf(self);
   // [lang.wave.formation.lane-is-linear-id-mod-64]
   const unsigned lane = self % kWaveLanes;
+  // The lane's call site is written once, into its record, where the
+  // diagnostics of other lanes read it and the scheduler keeps its address
+  // while the lane is parked; the lane is running, so the record is free.
+  LaneRecord& record = wave.lanes[lane];
+  record.site.operation = what;
+  record.site.file = file;
+  record.site.line = request.line;
+  const WaitSite& site = record.site;
   if (operation == __MC_WAVE_ACTIVEMASK) {
     return ArriveAtActiveMask(wave, lane, site);
   }
 
-  Group group;
-  group.operation = operation;
-  group.flags = request.flags;
+  unsigned width = 0;  // shuffles only
   if (IsShuffle(operation)) {
     if (!IsPowerOfTwoWidth(request.width)) {
       TrapInvalidWidth(site, request.width);
     }
-    group.width = request.width;
+    width = request.width;
   }
   const unsigned value_bytes =
       request.value_bytes >= 1 && request.value_bytes <= 8 ? request.value_bytes
                                                            : 8;
-  if (IsShuffle(operation) || IsMatch(operation)) {
-    group.value_bytes = value_bytes;
-  }
-  group.mask = request.mask;
-  if ((request.flags & __MC_WAVE_FLAG_HALVES) != 0) {
-    // [lang.wave.reduce.mask-32-half-wave] Bit i names lane 32*h + i.
-    group.mask = (request.mask & 0xffffffffu) << (32 * (lane / 32));
-  }
-  group.group_name = request.group;
+  // [lang.wave.reduce.mask-32-half-wave] Bit i names lane 32*h + i.
+  const uint64_t mask = (request.flags & __MC_WAVE_FLAG_HALVES) != 0
+                            ? (request.mask & 0xffffffffu) << (32 * (lane / 32))
+                            : request.mask;
+  const unsigned compared_bytes =
+      IsShuffle(operation) || IsMatch(operation) ? value_bytes : 0;
+  const Group group{
+      mask,           operation,     width,
+      compared_bytes, request.flags,
+      /*arrived=*/0,  request.group, ShapeKey(operation, width, compared_bytes),
+  };
   CheckArrival(wave, lane, group, site);
   if (group.group_name != nullptr && (group.mask & wave.exited) != 0) {
     TrapGroupMembersExited(wave, group, site);
@@ -329,14 +337,13 @@ unsigned long long WaveCollectives::Arrive(const __mc_wave_request& request) {
   }
   if (index == wave.groups.size()) wave.groups.push_back(group);
   wave.groups[index].arrived |= Bit(lane);
-  wave.lanes[lane].site = site;
-  CheckForWaitCycle(wave, lane, index, site);
-  LaneRecord& record = wave.lanes[lane];
+  // A cycle needs two groups at least: a group never waits for itself, and
+  // the lanes of one mask form one group.
+  if (wave.groups.size() >= 2) CheckForWaitCycle(wave, lane, index, site);
   record.value = value_bytes == 8
                      ? request.value
                      : request.value & ((uint64_t{1} << (8 * value_bytes)) - 1);
   record.operand = request.operand;
-  record.site = site;
   block_->ParkCurrent(site);
   // [lang.wave.mask.waits-for-named-lanes] Parking may have resolved an
   // __activemask() of the wave but leaves the groups as they were.
@@ -375,51 +382,49 @@ void WaveCollectives::TrapGroupMembersExited(const WaveState& wave,
                        FormatLaneList(group.mask & wave.exited)));
 }
 
-void WaveCollectives::CheckArrival(const WaveState& wave, unsigned lane,
-                                   const Group& group, const WaitSite& site) {
-  const unsigned wave_index = wave.first_thread / kWaveLanes;
-  if ((group.mask & Bit(lane)) == 0) {
-    // [lang.wave.mask.caller-not-in-mask-undefined]
-    // [lang.sync.syncwave.caller-not-in-mask-undefined]
-    // [lang.wave.legacy32.full-mask-names-half]
-    const bool legacy_full_mask = (group.flags & __MC_WAVE_FLAG_HALVES) == 0 &&
-                                  group.mask == 0xffffffffu && lane >= 32;
-    Trap(mcErrorLaunchFailure,
-         absl::StrFormat(
-             "lane %u of wave %u called %s at %s:%d with mask %s, which does "
-             "not name it%s",
-             lane, wave_index, site.operation, site.file, site.line,
-             DescribeMask(group),
-             legacy_full_mask ? " (0xffffffff names lanes 0 to 31 "
-                                "only; a wave has 64 lanes)"
-                              : ""));
-  }
-  for (const Group& other : wave.groups) {
-    if (other.mask != group.mask) continue;
-    if (other.operation == group.operation && other.width == group.width &&
-        other.value_bytes == group.value_bytes) {
-      continue;
-    }
-    // The waiting lanes need this lane at their collective, and this lane's
-    // collective needs them: neither can complete.
-    // [lang.wave.mask.different-collectives-undefined]
-    // [lang.wave.mask.named-lane-not-participating-undefined]
-    const unsigned first = LowestLane(other.arrived);
-    const WaitSite& other_site = wave.lanes[first].site;
-    Trap(mcErrorLaunchFailure,
-         absl::StrFormat(
-             "lanes of wave %u meet at different wave collectives with mask "
-             "%s: lane %u called %s at %s:%d, while lanes %s wait in %s at "
-             "%s:%d (the first: %s)",
-             wave_index, DescribeMask(group), lane,
-             DescribeOperation(group.operation, group.width, group.value_bytes,
-                               group.group_name),
-             site.file, site.line, FormatLaneList(other.arrived),
-             DescribeOperation(other.operation, other.width, other.value_bytes,
-                               other.group_name),
-             other_site.file, other_site.line,
-             ThreadName(wave.first_thread + first)));
-  }
+void WaveCollectives::TrapLaneNotNamed(const WaveState& wave, unsigned lane,
+                                       const Group& group,
+                                       const WaitSite& site) {
+  // [lang.wave.mask.caller-not-in-mask-undefined]
+  // [lang.sync.syncwave.caller-not-in-mask-undefined]
+  // [lang.wave.legacy32.full-mask-names-half]
+  const bool legacy_full_mask = (group.flags & __MC_WAVE_FLAG_HALVES) == 0 &&
+                                group.mask == 0xffffffffu && lane >= 32;
+  Trap(mcErrorLaunchFailure,
+       absl::StrFormat(
+           "lane %u of wave %u called %s at %s:%d with mask %s, which does "
+           "not name it%s",
+           lane, wave.first_thread / kWaveLanes, site.operation, site.file,
+           site.line, DescribeMask(group),
+           legacy_full_mask ? " (0xffffffff names lanes 0 to 31 "
+                              "only; a wave has 64 lanes)"
+                            : ""));
+}
+
+void WaveCollectives::TrapDifferentCollectives(const WaveState& wave,
+                                               unsigned lane,
+                                               const Group& group,
+                                               const Group& other,
+                                               const WaitSite& site) const {
+  // The waiting lanes need this lane at their collective, and this lane's
+  // collective needs them: neither can complete.
+  // [lang.wave.mask.different-collectives-undefined]
+  // [lang.wave.mask.named-lane-not-participating-undefined]
+  const unsigned first = LowestLane(other.arrived);
+  const WaitSite& other_site = wave.lanes[first].site;
+  Trap(mcErrorLaunchFailure,
+       absl::StrFormat(
+           "lanes of wave %u meet at different wave collectives with mask "
+           "%s: lane %u called %s at %s:%d, while lanes %s wait in %s at "
+           "%s:%d (the first: %s)",
+           wave.first_thread / kWaveLanes, DescribeMask(group), lane,
+           DescribeOperation(group.operation, group.width, group.value_bytes,
+                             group.group_name),
+           site.file, site.line, FormatLaneList(other.arrived),
+           DescribeOperation(other.operation, other.width, other.value_bytes,
+                             other.group_name),
+           other_site.file, other_site.line,
+           ThreadName(wave.first_thread + first)));
 }
 
 namespace {
@@ -501,12 +506,29 @@ bool WaveCollectives::CompleteIfReady(WaveState& wave, size_t group_index) {
   wave.groups.erase(wave.groups.begin() +
                     static_cast<std::ptrdiff_t>(group_index));
   ComputeResults(wave, group);
-  for (uint64_t lanes = group.arrived; lanes != 0; lanes &= lanes - 1) {
-    const unsigned lane = LowestLane(lanes);
-    block_->MakeReady(wave.first_thread + lane);
-  }
+  block_->MakeReadyInOrder(wave.first_thread, group.arrived);
   ++completed_groups_;
   return true;
+}
+
+template <int kOperation>
+void WaveCollectives::ShuffleResults(WaveState& wave, const Group& group) {
+  // Sources read the values recorded at arrival, never a result: every
+  // source is read before any result is written.
+  const uint64_t participants = group.arrived;
+  uint64_t results[kWaveLanes];
+  for (uint64_t lanes = participants; lanes != 0; lanes &= lanes - 1) {
+    const unsigned lane = LowestLane(lanes);
+    const unsigned source =
+        ShuffleSource(kOperation, group.width, lane, wave.lanes[lane].operand);
+    // [lang.wave.shfl.inactive-source-undefined]: own value.
+    results[lane] = (participants & Bit(source)) != 0 ? wave.lanes[source].value
+                                                      : wave.lanes[lane].value;
+  }
+  for (uint64_t lanes = participants; lanes != 0; lanes &= lanes - 1) {
+    const unsigned lane = LowestLane(lanes);
+    wave.lanes[lane].result = results[lane];
+  }
 }
 
 void WaveCollectives::ComputeResults(WaveState& wave, const Group& group) {
@@ -516,10 +538,14 @@ void WaveCollectives::ComputeResults(WaveState& wave, const Group& group) {
       body(LowestLane(lanes));
     }
   };
-  uint64_t nonzero = 0;  // lanes with a nonzero predicate
-  each([&](unsigned lane) {
-    if (wave.lanes[lane].value != 0) nonzero |= Bit(lane);
-  });
+  // The lanes with a nonzero predicate, for the votes.
+  auto nonzero_lanes = [&] {
+    uint64_t nonzero = 0;
+    each([&](unsigned lane) {
+      if (wave.lanes[lane].value != 0) nonzero |= Bit(lane);
+    });
+    return nonzero;
+  };
   const int operation = group.operation;
   switch (operation) {
     case __MC_WAVE_SYNC:
@@ -543,38 +569,37 @@ void WaveCollectives::ComputeResults(WaveState& wave, const Group& group) {
       return;
     }
     case __MC_WAVE_SHFL_IDX:
-    case __MC_WAVE_SHFL_UP:
-    case __MC_WAVE_SHFL_DOWN:
-    case __MC_WAVE_SHFL_XOR: {
-      // Sources read the values recorded at arrival, never a result.
-      uint64_t results[kWaveLanes] = {};
-      each([&](unsigned lane) {
-        const unsigned source = ShuffleSource(operation, group.width, lane,
-                                              wave.lanes[lane].operand);
-        // [lang.wave.shfl.inactive-source-undefined]: own value.
-        results[lane] = (participants & Bit(source)) != 0
-                            ? wave.lanes[source].value
-                            : wave.lanes[lane].value;
-      });
-      each([&](unsigned lane) { wave.lanes[lane].result = results[lane]; });
+      ShuffleResults<__MC_WAVE_SHFL_IDX>(wave, group);
       return;
-    }
-    case __MC_WAVE_BALLOT:
+    case __MC_WAVE_SHFL_UP:
+      ShuffleResults<__MC_WAVE_SHFL_UP>(wave, group);
+      return;
+    case __MC_WAVE_SHFL_DOWN:
+      ShuffleResults<__MC_WAVE_SHFL_DOWN>(wave, group);
+      return;
+    case __MC_WAVE_SHFL_XOR:
+      ShuffleResults<__MC_WAVE_SHFL_XOR>(wave, group);
+      return;
+    case __MC_WAVE_BALLOT: {
       // [lang.wave.ballot.returns-64-bit-mask]
       // [lang.wave.ballot.unnamed-lanes-are-zero]
       // [lang.wave.ballot.same-result-for-participants]
+      const uint64_t nonzero = nonzero_lanes();
       each([&](unsigned lane) { wave.lanes[lane].result = nonzero; });
       return;
-    case __MC_WAVE_ANY:
+    }
+    case __MC_WAVE_ANY: {
       // [lang.wave.any.result]
-      each([&](unsigned lane) { wave.lanes[lane].result = nonzero != 0; });
+      const bool any = nonzero_lanes() != 0;
+      each([&](unsigned lane) { wave.lanes[lane].result = any; });
       return;
-    case __MC_WAVE_ALL:
+    }
+    case __MC_WAVE_ALL: {
       // [lang.wave.all.result]
-      each([&](unsigned lane) {
-        wave.lanes[lane].result = nonzero == participants;
-      });
+      const bool all = nonzero_lanes() == participants;
+      each([&](unsigned lane) { wave.lanes[lane].result = all; });
       return;
+    }
     case __MC_WAVE_MATCH_ANY:
       // [lang.wave.match-any.returns-equal-value-lanes]
       each([&](unsigned lane) {
@@ -621,7 +646,6 @@ unsigned long long WaveCollectives::ArriveAtActiveMask(WaveState& wave,
                                                        unsigned lane,
                                                        const WaitSite& site) {
   LaneRecord& record = wave.lanes[lane];
-  record.site = site;
   wave.at_activemask |= Bit(lane);
   // Parking tells OnThreadParked, which resolves the wave's waiters once
   // every live lane is parked (this one may be the last).
@@ -658,7 +682,8 @@ void WaveCollectives::ResolveActiveMaskIfSettled(WaveState& wave) {
 
 void WaveCollectives::OnThreadParked(unsigned thread) {
   if (waves_.empty()) return;
-  ResolveActiveMaskIfSettled(WaveOf(thread));
+  WaveState& wave = WaveOf(thread);
+  if (wave.at_activemask != 0) ResolveActiveMaskIfSettled(wave);
 }
 
 void WaveCollectives::OnThreadExited(unsigned thread) {
@@ -689,7 +714,7 @@ void WaveCollectives::OnThreadExited(unsigned thread) {
     }
     ++index;
   }
-  ResolveActiveMaskIfSettled(wave);
+  if (wave.at_activemask != 0) ResolveActiveMaskIfSettled(wave);
 }
 
 std::string WaveCollectives::DescribeStall() {

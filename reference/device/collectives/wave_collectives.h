@@ -107,7 +107,18 @@ class WaveCollectives : public ThreadEventObserver {
     // The cooperative group calling (a literal from the request), or null
     // for a wave intrinsic: then every named lane must arrive.
     const char* group_name = nullptr;
+    // operation, width and value_bytes in one word (ShapeKey), which an
+    // arrival compares with the waiting groups': comparing the fields of a
+    // group just written one by one made the compiler load two of them at
+    // once, which the processor cannot forward from the two stores.
+    uint64_t shape_key = 0;
   };
+  static uint64_t ShapeKey(int operation, unsigned width,
+                           unsigned value_bytes) {
+    return uint64_t{static_cast<uint32_t>(operation)} |
+           uint64_t{width & 0xffffu} << 32 |
+           uint64_t{value_bytes & 0xffffu} << 48;
+  }
 
   struct WaveState {
     unsigned first_thread = 0;  // linear id of lane 0
@@ -119,7 +130,10 @@ class WaveCollectives : public ThreadEventObserver {
   };
 
   // Creates the per-wave state on the block's first collective.
-  void EnsureWaves();
+  void EnsureWaves() {
+    if (waves_.empty()) CreateWaves();
+  }
+  void CreateWaves();
   WaveState& WaveOf(unsigned thread) { return waves_[thread / kWaveLanes]; }
   unsigned long long ArriveAtActiveMask(WaveState& wave, unsigned lane,
                                         const WaitSite& site);
@@ -128,6 +142,10 @@ class WaveCollectives : public ThreadEventObserver {
   bool CompleteIfReady(WaveState& wave, size_t group_index);
   // Gives each participant its result.
   void ComputeResults(WaveState& wave, const Group& group);
+  // ComputeResults for one shuffle operation, with the rule chosen once
+  // for the group rather than for each lane.
+  template <int kOperation>
+  void ShuffleResults(WaveState& wave, const Group& group);
   // Resolves the wave's __activemask() waiters if every lane of the wave
   // that has not exited is parked.
   void ResolveActiveMaskIfSettled(WaveState& wave);
@@ -143,9 +161,24 @@ class WaveCollectives : public ThreadEventObserver {
                          const WaitSite& site);
   // Traps if `lane` arrives with `group` (not yet joined) outside its own
   // mask, or at another collective than the lanes already waiting with the
-  // same mask.
+  // same mask. Inline, since every arrival runs it; the traps are not.
   void CheckArrival(const WaveState& wave, unsigned lane, const Group& group,
-                    const WaitSite& site);
+                    const WaitSite& site) const {
+    if ((group.mask & (uint64_t{1} << lane)) == 0) {
+      TrapLaneNotNamed(wave, lane, group, site);
+    }
+    for (const Group& other : wave.groups) {
+      if (other.mask == group.mask && other.shape_key != group.shape_key) {
+        TrapDifferentCollectives(wave, lane, group, other, site);
+      }
+    }
+  }
+  [[noreturn]] __attribute__((noinline, cold)) static void TrapLaneNotNamed(
+      const WaveState& wave, unsigned lane, const Group& group,
+      const WaitSite& site);
+  [[noreturn]] __attribute__((noinline, cold)) void TrapDifferentCollectives(
+      const WaveState& wave, unsigned lane, const Group& group,
+      const Group& other, const WaitSite& site) const;
   // Traps if the group wave.groups[joined], which `lane` has just joined,
   // now waits, through lanes parked in other groups of the wave, for
   // itself: overlapping but different masks that can never complete.

@@ -31,15 +31,11 @@
     "fiber.cc switches contexts in x86-64 assembly; another processor needs its own switch"
 #endif
 
-// void* mxcts_device_fiber_switch(void** save, void* target, void* from);
-// The six callee-saved registers and the return address are the whole
-// saved state; see the note at the top.
-extern "C" void* mxcts_device_fiber_switch(void** save, void* target,
-                                           void* from);
+// mxcts_device_fiber_switch (fiber.h): the six callee-saved registers and
+// the return address are the whole saved state; see the note at the top.
 __asm__(R"(
   .text
   .globl mxcts_device_fiber_switch
-  .hidden mxcts_device_fiber_switch
   .type mxcts_device_fiber_switch, @function
 mxcts_device_fiber_switch:
   pushq %rbp
@@ -142,7 +138,7 @@ void Fiber::AfterSwitchFrom(Fiber* self, Fiber* from) {
 #endif
 }
 
-void Fiber::Switch(Fiber* from, Fiber* to) {
+void Fiber::SwitchAnnounced(Fiber* from, Fiber* to) {
   from->BeforeSwitchTo(to);
   void* resumed_by =
       mxcts_device_fiber_switch(&from->context_, to->context_, from);

@@ -2,7 +2,7 @@
 //
 // The scheduler's state is one state per thread (not waited yet, running
 // after a wait, waiting, ready, exited), a record per thread that has
-// waited (its threadIdx and the fiber that holds it), the walk it
+// waited (the fiber that holds it and where it waits), the walk it
 // shares with the kernel's thread loop (the next unstarted thread, the
 // running one) and the queue of ready threads. Until a thread first waits,
 // nothing is written per thread but the walk and the built-in threadIdx:
@@ -23,16 +23,18 @@
 //
 // The built-in variables follow the current thread: Run writes the block's
 // (blockIdx, blockDim, gridDim), the thread loop writes threadIdx as each
-// thread starts, and Enter restores a thread's saved threadIdx when it
-// resumes.
+// thread starts, and a parked thread restores its own threadIdx, kept in
+// its Yield's frame, when it resumes.
 // [lang.builtin.values-constant-during-thread]
 //
 // Tested by block_scheduler_test.cc and engine_test.cc.
 
 #include "reference/device/scheduling/block_scheduler.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <numeric>
 #include <string>
 #include <utility>
 
@@ -159,10 +161,10 @@ bool BlockScheduler::Resume(Fiber* host) {
   host_ = host;
   suspended_ = false;
   EnterBlock();
+  // The thread resumes in its Yield, which makes it the current one.
   const unsigned next = TakeReadyThread();
   Fiber* target = records_[next].fiber;
   states_[next] = ThreadState::kRunning;
-  Enter(next);
   running_fiber_ = target;
   Fiber::Switch(host, target);
   SetCurrentThreadContext(nullptr);
@@ -210,10 +212,8 @@ void BlockScheduler::RunThreadsByEntry() {
 void BlockScheduler::RunThreadsInStartOrder(Fiber* self) {
   while (walk_.abi.next < thread_count_) {
     const unsigned thread = start_order_[walk_.abi.next++];
-    ThreadRecord& record = records_[thread];
-    record.index = ThreadIndex(thread);
-    record.fiber = self;
-    Enter(thread);
+    records_[thread].fiber = self;
+    Enter(thread, ThreadIndex(thread));
     launch_.entry(launch_.args);
     // The thread returned from the kernel. It may have waited and resumed
     // in between, always on this fiber.
@@ -253,74 +253,31 @@ void BlockScheduler::SetObserver(ThreadEventObserver* observer) {
   observer_ = observer;
 }
 
-void BlockScheduler::Enter(unsigned thread) {
-  walk_.abi.current = thread;
-  walk_.abi.builtins->threadIdx = records_[thread].index;
-  // [api.trap.error.timeout] A timeout that expired while engine code ran.
-  PollKernelTimeout();
+void BlockScheduler::DieReleasingNonWaiter(unsigned thread) {
+  std::fprintf(stderr,
+               "mxmaca: internal error: releasing thread %u of a "
+               "block, which does not wait\n",
+               thread);
+  std::abort();
 }
 
-void BlockScheduler::ParkCurrent(const WaitSite& site) {
-  RecordEveryThread();
-  const unsigned thread = walk_.abi.current;
-  ThreadRecord& record = records_[thread];
-  states_[thread] = ThreadState::kWaiting;
-  record.index = walk_.abi.builtins->threadIdx;
-  record.fiber = running_fiber_;
-  record.wait = site;
-  record.for_grid = false;
-  ++waiting_count_;
-  if (observer_ != nullptr) observer_->OnThreadParked(thread);
+void BlockScheduler::MakeEveryThreadReady() {
+  // Every thread waits, so every thread released before has resumed and
+  // none is ready.
+  for (unsigned thread = 0; thread < thread_count_; ++thread) {
+    if (states_[thread] != ThreadState::kWaiting) {
+      DieReleasingNonWaiter(thread);
+    }
+  }
+  std::fill(states_.begin(), states_.begin() + thread_count_,
+            ThreadState::kReady);
+  waiting_count_ -= thread_count_;
+  ready_.resize(thread_count_);
+  std::iota(ready_.begin(), ready_.end(), 0u);
+  ready_head_ = 0;
 }
 
-void BlockScheduler::ParkCurrentForGrid(const WaitSite& site) {
-  ParkCurrent(site);
-  records_[walk_.abi.current].for_grid = true;
-  ++grid_waiting_count_;
-}
-
-void BlockScheduler::MakeReady(unsigned thread) {
-  if (states_[thread] != ThreadState::kWaiting) {
-    std::fprintf(stderr,
-                 "mxmaca: internal error: releasing thread %u of a "
-                 "block, which does not wait\n",
-                 thread);
-    std::abort();
-  }
-  states_[thread] = ThreadState::kReady;
-  --waiting_count_;
-  if (records_[thread].for_grid) {
-    records_[thread].for_grid = false;
-    --grid_waiting_count_;
-  }
-  ready_.push_back(thread);
-}
-
-void BlockScheduler::Yield() { Dispatch(running_fiber_, /*self_free=*/false); }
-
-void BlockScheduler::Dispatch(Fiber* self, bool self_free) {
-  // [lang.ub.exec.stack-overflow] An unguarded stack (stack_pool.h) shows
-  // its overflow when the thread that ran on it leaves it.
-  if (!stacks_->CanaryIntact(self->stack())) {
-    Trap(mcErrorLaunchFailure,
-         absl::StrFormat(
-             "stack overflow: the thread's calls need more than its %u-byte "
-             "stack (mcLimitStackSize plus the engine's reserve) and "
-             "overwrote the canary at its bottom (this grid has more waiting "
-             "threads than stacks with guard pages)",
-             self->stack().size));
-  }
-  if (!NoThreadReady()) {
-    const unsigned next = TakeReadyThread();
-    Fiber* target = records_[next].fiber;
-    states_[next] = ThreadState::kRunning;
-    Enter(next);
-    if (target == self) return;
-    if (self_free) idle_fibers_.push_back(self);
-    running_fiber_ = target;
-    Fiber::Switch(self, target);
-    return;  // Resumed: whoever switched here has entered this thread.
-  }
+void BlockScheduler::DispatchWithNothingReady(Fiber* self, bool self_free) {
   if (walk_.abi.next < thread_count_) {
     if (self_free) return;  // The caller walks on.
     Fiber* walker = NewWalker();
@@ -334,7 +291,7 @@ void BlockScheduler::Dispatch(Fiber* self, bool self_free) {
   if (waiting_count_ > 0 && waiting_count_ == grid_waiting_count_ &&
       exited_count_ == 0) {
     Suspend(self, self_free);
-    return;  // Resumed: the host has entered this fiber's thread.
+    return;  // Resumed by the host: back in this fiber's thread's Yield.
   }
   if (waiting_count_ > 0) ReportStall();
   // [model.exec.grid-complete-when-all-threads-exit] for this block.
@@ -343,6 +300,16 @@ void BlockScheduler::Dispatch(Fiber* self, bool self_free) {
   Fiber::Switch(self, host_);
   std::fputs("mxmaca: internal error: a finished block resumed\n", stderr);
   std::abort();
+}
+
+void BlockScheduler::TrapStackOverflow(const Stack& stack) {
+  Trap(mcErrorLaunchFailure,
+       absl::StrFormat(
+           "stack overflow: the thread's calls need more than its %u-byte "
+           "stack (mcLimitStackSize plus the engine's reserve) and "
+           "overwrote the canary at its bottom (this grid has more waiting "
+           "threads than stacks with guard pages)",
+           stack.size));
 }
 
 Fiber* BlockScheduler::NewWalker() {
@@ -367,13 +334,11 @@ Fiber* BlockScheduler::NewWalker() {
 
 void BlockScheduler::ReportStall() {
   unsigned first_waiting = 0;
-  while (states_[first_waiting] != ThreadState::kWaiting) {
-    ++first_waiting;
-  }
+  while (!IsWaiting(first_waiting)) ++first_waiting;
   // The diagnostic names a waiting thread; the trap still leaves from the
   // fiber that runs now.
-  Enter(first_waiting);
-  const WaitSite& site = records_[first_waiting].wait;
+  Enter(first_waiting, ThreadIndex(first_waiting));
+  const WaitSite& site = *records_[first_waiting].wait;
   // What the observer knows about the waits (wave collectives' groups).
   std::string detail =
       observer_ != nullptr ? observer_->DescribeStall() : std::string();

@@ -47,6 +47,7 @@
 #include "reference/device/engine.h"
 #include "reference/device/fibers/fiber.h"
 #include "reference/device/fibers/stack_pool.h"
+#include "reference/device/scheduling/fault_traps.h"
 #include "reference/device/scheduling/schedule_order.h"
 
 namespace mxcts::device_internal {
@@ -118,21 +119,61 @@ class BlockScheduler {
   uint3 ThreadIndex(unsigned linear) const;
 
   // Marks the current thread as waiting at `site`. It keeps running until it
-  // calls Yield.
-  void ParkCurrent(const WaitSite& site);
+  // calls Yield. `site` must stay valid until the thread is released: a
+  // local of the caller's frame does, since the parked thread's frames stay
+  // on its stack. It is kept by address, not copied: copying it right after
+  // the caller wrote it field by field stalls the processor's store
+  // forwarding, a cost every waiting thread paid.
+  void ParkCurrent(const WaitSite& site) { Park(site, ThreadState::kWaiting); }
   // The same for a wait that only something outside the block ends (the
   // grid barrier): while every waiting thread waits so and none has exited,
   // a block with nothing to run is suspended instead of stuck.
-  void ParkCurrentForGrid(const WaitSite& site);
+  void ParkCurrentForGrid(const WaitSite& site) {
+    Park(site, ThreadState::kWaitingForGrid);
+    ++grid_waiting_count_;
+  }
 
   // Releases the waiting thread `thread` (the current one included): it
   // becomes ready and resumes after the threads released before it.
-  void MakeReady(unsigned thread);
+  void MakeReady(unsigned thread) {
+    const ThreadState state = states_[thread];
+    if (state != ThreadState::kWaiting) {
+      if (state != ThreadState::kWaitingForGrid) DieReleasingNonWaiter(thread);
+      --grid_waiting_count_;
+    }
+    states_[thread] = ThreadState::kReady;
+    --waiting_count_;
+    ready_.push_back(thread);
+  }
+
+  // Releases the waiting threads first_thread + i for each bit i of
+  // `lanes`, in increasing order: MakeReady of each, with one check of the
+  // ready queue's room.
+  void MakeReadyInOrder(unsigned first_thread, uint64_t lanes) {
+    ready_.reserve(ready_.size() + __builtin_popcountll(lanes));
+    for (; lanes != 0; lanes &= lanes - 1) {
+      MakeReady(first_thread + static_cast<unsigned>(__builtin_ctzll(lanes)));
+    }
+  }
+
+  // Releases every thread of the block, each waiting in the block (not at
+  // the grid barrier), in linear order: a barrier phase that completes.
+  // The same as MakeReady(0), ..., MakeReady(n-1), at a fraction of the
+  // cost.
+  void MakeEveryThreadReady();
 
   // Gives up the processor: the current thread, waiting or ready, is
-  // resumed when its turn comes; returns then. If it is the first ready
-  // thread, returns at once. Traps if no thread can ever run again.
-  void Yield();
+  // resumed when its turn comes; returns then, with the built-in variables
+  // its own again. If it is the first ready thread, returns at once. Traps
+  // if no thread can ever run again.
+  void Yield() {
+    // What makes this thread current again when it resumes: kept in this
+    // frame, which stays on the thread's stack while it is parked.
+    const unsigned self = walk_.abi.current;
+    const uint3 index = walk_.abi.builtins->threadIdx;
+    Dispatch(running_fiber_, /*self_free=*/false);
+    Enter(self, index);
+  }
 
   // Abandons the block (used by Trap): switches to the host for good.
   [[noreturn]] void AbandonToHost();
@@ -146,7 +187,8 @@ class BlockScheduler {
   void SetObserver(ThreadEventObserver* observer);
   // Whether thread `thread` waits (parked and not yet released).
   bool IsWaiting(unsigned thread) const {
-    return states_[thread] == ThreadState::kWaiting;
+    return states_[thread] == ThreadState::kWaiting ||
+           states_[thread] == ThreadState::kWaitingForGrid;
   }
   // Whether thread `thread` has returned from the kernel.
   bool HasExited(unsigned thread) const {
@@ -155,7 +197,7 @@ class BlockScheduler {
   }
   // Where thread `thread` waits, or null when it does not wait.
   const WaitSite* WaitSiteOf(unsigned thread) const {
-    return IsWaiting(thread) ? &records_[thread].wait : nullptr;
+    return IsWaiting(thread) ? records_[thread].wait : nullptr;
   }
 
   // How many fibers the block has used (tests check laziness with it).
@@ -168,17 +210,20 @@ class BlockScheduler {
     kNotWaited,
     kRunning,  // resumed after a wait
     kWaiting,
+    kWaitingForGrid,  // waiting at the grid barrier of a cooperative grid
     kReady,
     kExited
   };
 
-  // What a thread that has waited needs when it resumes.
+  // What the scheduler keeps of a thread that has waited: 16 bytes, since
+  // a block of 1024 threads that waits at a barrier touches every record
+  // once per phase. The thread's own threadIdx and linear id stay in the
+  // frame of its Yield, which restores them when it resumes.
   struct ThreadRecord {
-    uint3 index;             // its threadIdx (the block's built-ins are all
-                             // the same)
     Fiber* fiber = nullptr;  // the fiber it parked on
-    WaitSite wait;           // while waiting
-    bool for_grid = false;   // waits at the grid barrier
+    // While waiting: where. It points into the waiting thread's own frames
+    // (or a collective's state), which stay put until the thread resumes.
+    const WaitSite* wait = nullptr;
   };
 
   // The walk a kernel's thread loop shares with the engine, and the
@@ -223,16 +268,60 @@ class BlockScheduler {
   // running one have exited (the linear order without waits so far), and
   // each exit is recorded as it happens.
   void RecordEveryThread();
+  // ParkCurrent and ParkCurrentForGrid: the current thread waits at `site`
+  // in state `waiting`.
+  void Park(const WaitSite& site, ThreadState waiting) {
+    if (!recording_every_thread_) RecordEveryThread();
+    const unsigned thread = walk_.abi.current;
+    ThreadRecord& record = records_[thread];
+    states_[thread] = waiting;
+    record.fiber = running_fiber_;
+    record.wait = &site;
+    ++waiting_count_;
+    if (observer_ != nullptr) observer_->OnThreadParked(thread);
+  }
+  // Aborts: MakeReady of a thread that does not wait (an engine bug).
+  [[noreturn]] __attribute__((noinline, cold)) static void
+  DieReleasingNonWaiter(unsigned thread);
   // `thread` has returned from the kernel (or was abandoned).
   void RecordExit(unsigned thread);
   static void OnWalkThreadExited(__mc_thread_walk* walk);
   // Makes `thread` the current one: the built-in variables follow it. A
-  // switch point: traps if the kernel timeout has expired.
-  void Enter(unsigned thread);
+  // switch point: traps if the kernel timeout has expired. A parked
+  // thread that resumes does this itself, in Yield.
+  void Enter(unsigned thread, uint3 index) {
+    walk_.abi.current = thread;
+    walk_.abi.builtins->threadIdx = index;
+    // [api.trap.error.timeout] A timeout that expired while engine code
+    // ran. The flag is read here so that a resume costs no call.
+    if (*walk_.abi.timeout_pending != 0) PollKernelTimeout();
+  }
   // Passes the processor from `self` to whatever runs next. `self_free`:
   // `self` holds no thread (its thread exited); it returns only to let a
-  // free `self` walk on, or when a thread parked on `self` resumes.
-  void Dispatch(Fiber* self, bool self_free);
+  // free `self` walk on, or when a thread parked on `self` resumes. The
+  // common case, a released thread to resume, is inline.
+  void Dispatch(Fiber* self, bool self_free) {
+    // [lang.ub.exec.stack-overflow] An unguarded stack (stack_pool.h) shows
+    // its overflow when the thread that ran on it leaves it.
+    if (!self->stack().guarded && !stacks_->CanaryIntact(self->stack())) {
+      TrapStackOverflow(self->stack());
+    }
+    if (NoThreadReady()) {
+      DispatchWithNothingReady(self, self_free);
+      return;
+    }
+    // The thread resumes in its Yield, which makes it the current one.
+    const unsigned next = TakeReadyThread();
+    Fiber* target = records_[next].fiber;
+    states_[next] = ThreadState::kRunning;
+    if (target == self) return;
+    if (self_free) idle_fibers_.push_back(self);
+    running_fiber_ = target;
+    Fiber::Switch(self, target);
+    // Resumed: back in this fiber's thread's Yield.
+  }
+  // Dispatch when no released thread waits to resume.
+  void DispatchWithNothingReady(Fiber* self, bool self_free);
   // Writes the block's built-ins (blockIdx, blockDim, gridDim).
   void EnterBlock();
   // Returns to the host until Resume: every waiting thread waits for the
@@ -240,6 +329,11 @@ class BlockScheduler {
   void Suspend(Fiber* self, bool self_free);
   // Traps: nothing can run, but threads wait.
   [[noreturn]] void ReportStall();
+  // Traps: the thread that ran on unguarded `stack` overwrote its canary.
+  // Out of line, so that Dispatch's frame, which every parked thread keeps,
+  // stays small.
+  [[noreturn]] __attribute__((noinline, cold)) static void TrapStackOverflow(
+      const Stack& stack);
   // A started fiber that will run Walk; traps if no stack can be had.
   Fiber* NewWalker();
 

@@ -34,15 +34,10 @@ const __mc_builtin_extent& gridDim =
     reinterpret_cast<const __mc_builtin_extent&>(running_builtins.gridDim);
 
 namespace mxcts::device_internal {
-namespace {
 
-thread_local ActiveGrid* current_grid = nullptr;
+__thread ActiveGrid* current_grid_of_os_thread = nullptr;
 
-}  // namespace
-
-ActiveGrid* CurrentGrid() { return current_grid; }
-
-void SetCurrentGrid(ActiveGrid* grid) { current_grid = grid; }
+void SetCurrentGrid(ActiveGrid* grid) { current_grid_of_os_thread = grid; }
 
 void SetCurrentThreadContext(const __mc_thread_context* context) {
   running_builtins = context != nullptr ? *context : __mc_thread_context{};

@@ -69,8 +69,16 @@ struct ActiveGrid {
   std::string launch_chain;
 };
 
-// The grid the calling OS thread runs now, or null outside RunGrid.
-ActiveGrid* CurrentGrid();
+// The calling OS thread's current grid (CurrentGrid). `__thread`, not
+// `thread_local`: a pointer needs no dynamic initialization, and a
+// `thread_local` declared extern is read through a wrapper call.
+extern __thread ActiveGrid* current_grid_of_os_thread;
+
+// The grid the calling OS thread runs now, or null outside RunGrid. Inline:
+// every collective and device service looks it up. Libraries that do so on
+// hot paths build with TLS descriptors (-mtls-dialect=gnu2), which make the
+// lookup a few instructions.
+inline ActiveGrid* CurrentGrid() { return current_grid_of_os_thread; }
 // Makes `grid` (null: none) the calling OS thread's current grid.
 void SetCurrentGrid(ActiveGrid* grid);
 

@@ -66,6 +66,19 @@ std::vector<Point> WaitPoints(mcStream_t stream,
   return {resolved.queue->Tail()};
 }
 
+// The stream priorities of `device`: kGreatestStreamPriority to
+// kLeastStreamPriority, or 0 to 0 on a device configured without them.
+// [api.device.priority.range-implementation-defined]
+// [api.stream.priority-range.unsupported-device-reports-zero]
+struct PriorityRange {
+  int least = kLeastStreamPriority;
+  int greatest = kGreatestStreamPriority;
+};
+PriorityRange PrioritiesOf(const Device& device) {
+  if (device.properties().streamPrioritiesSupported == 0) return {0, 0};
+  return {};
+}
+
 absl::Status CreateStream(mcStream_t* stream, unsigned flags, int priority,
                           const char* api) {
   if (stream == nullptr) {  // [api.stream.create.null-pointer-is-invalid-value]
@@ -79,8 +92,8 @@ absl::Status CreateStream(mcStream_t* stream, unsigned flags, int priority,
   Runtime& runtime = Runtime::Get();
   MX_ASSIGN_OR_RETURN(Device * device, runtime.CurrentDeviceForWork());
   // [api.stream.create-with-priority.out-of-range-is-clamped]
-  priority =
-      std::clamp(priority, kGreatestStreamPriority, kLeastStreamPriority);
+  const PriorityRange range = PrioritiesOf(*device);
+  priority = std::clamp(priority, range.greatest, range.least);
   absl::MutexLock lock(&runtime.execution_mutex());
   // [api.stream.model.stream-bound-to-device]
   MX_ASSIGN_OR_RETURN(
@@ -186,14 +199,12 @@ mcError_t mcStreamCreateWithPriority(mcStream_t* stream, unsigned int flags,
 mcError_t mcDeviceGetStreamPriorityRange(int* leastPriority,
                                          int* greatestPriority) {
   return RunApi([&]() -> absl::Status {
-    MX_RETURN_IF_ERROR(Runtime::Get().CurrentDevice().status());
+    MX_ASSIGN_OR_RETURN(Device * device, Runtime::Get().CurrentDevice());
+    const mxcts::runtime::PriorityRange range =
+        mxcts::runtime::PrioritiesOf(*device);
     // [api.stream.priority-range.null-arguments-allowed]
-    if (leastPriority != nullptr) {
-      *leastPriority = mxcts::runtime::kLeastStreamPriority;
-    }
-    if (greatestPriority != nullptr) {
-      *greatestPriority = mxcts::runtime::kGreatestStreamPriority;
-    }
+    if (leastPriority != nullptr) *leastPriority = range.least;
+    if (greatestPriority != nullptr) *greatestPriority = range.greatest;
     return absl::OkStatus();
   });
 }

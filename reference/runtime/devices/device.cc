@@ -13,8 +13,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "reference/logging/log.h"
+#include "reference/runtime/devices/compute_mode.h"
 #include "reference/runtime/devices/device_profile.h"
 #include "reference/runtime/errors/error_mapping.h"
+#include "reference/runtime/errors/status_macros.h"
 
 namespace mxcts::runtime {
 
@@ -319,6 +321,9 @@ void Device::RecordFault(mcError_t fault) {
 }
 
 absl::Status Device::CheckUsable() const {
+  // [api.device.compute-mode.prohibited-is-devices-unavailable]
+  // [api.device.compute-mode.exclusive-process]
+  MX_RETURN_IF_ERROR(ClaimContext(properties_, ordinal_));
   mcError_t sticky = sticky_error_.load();
   if (sticky == mcSuccess) return absl::OkStatus();
   // [api.error.sticky.later-calls-fail]

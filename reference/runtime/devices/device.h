@@ -77,7 +77,9 @@ class Device {
   void RecordFault(mcError_t fault);
   // The pending sticky error, or mcSuccess.
   mcError_t sticky_error() const { return sticky_error_.load(); }
-  // OK, or the sticky error as a status.
+  // OK if a call may use the device: mcErrorDevicesUnavailable when its
+  // compute mode refuses this process a context (compute_mode.h), else the
+  // sticky error as a status, if any.
   absl::Status CheckUsable() const;
   // Clears the sticky error. [api.error.sticky.reset-recovery]
   void ClearFault() { sticky_error_.store(mcSuccess); }

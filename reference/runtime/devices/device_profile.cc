@@ -108,6 +108,10 @@ const std::vector<Field>& Fields() {
       Scalar("kernelExecTimeoutEnabled", &P::kernelExecTimeoutEnabled, 0, 1),
       Scalar("globalL1CacheSupported", &P::globalL1CacheSupported, 0, 1),
       Scalar("localL1CacheSupported", &P::localL1CacheSupported, 0, 1),
+      // compute_mode.h; 1, the deprecated exclusive-thread mode, is refused
+      // by CompleteProfile.
+      Scalar("computeMode", &P::computeMode, mcComputeModeDefault,
+             mcComputeModeExclusiveProcess),
       Flag("deviceOverlap", &P::deviceOverlap),
       Flag("canMapHostMemory", &P::canMapHostMemory),
       Flag("concurrentKernels", &P::concurrentKernels),
@@ -116,6 +120,8 @@ const std::vector<Field>& Fields() {
       Flag("cooperativeLaunch", &P::cooperativeLaunch),
       Flag("memoryPoolsSupported", &P::memoryPoolsSupported),
       Flag("hostRegisterSupported", &P::hostRegisterSupported),
+      // [api.stream.priority-range.unsupported-device-reports-zero]
+      Flag("streamPrioritiesSupported", &P::streamPrioritiesSupported),
   };
   return *fields;
 }
@@ -226,6 +232,8 @@ bool CompleteProfile(mcDeviceProp_t& p, std::string& why) {
   } else if (p.maxThreadsPerBlock % config::kWaveSize != 0 ||
              p.maxThreadsPerMultiProcessor % config::kWaveSize != 0) {
     why = "thread limits must be whole waves of 64";
+  } else if (p.computeMode == mcComputeModeExclusive) {
+    why = "computeMode 1 (exclusive thread) is not offered";
   } else if (p.concurrentManagedAccess > p.managedMemory) {
     why = "concurrentManagedAccess needs managedMemory";
   } else {

@@ -83,7 +83,7 @@ INSTANTIATE_TEST_SUITE_P(
     Entries, RefusedEntry,
     testing::Values(Refused{"multiProcessorCount", "no '='"},
                     Refused{"warpSize=32", "not a field"},
-                    Refused{"computeMode=2", "not a field"},
+                    Refused{"computeMode=4", "must be from"},
                     Refused{"2:major=9", "no system device"},
                     Refused{"x:major=9", "no system device"},
                     Refused{"major=ten", "must be from"},

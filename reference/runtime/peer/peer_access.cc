@@ -10,7 +10,12 @@
 
 #include "reference/runtime/peer/peer_access.h"
 
+#include <cstdlib>
+#include <cstring>
+
 #include "absl/strings/str_format.h"
+#include "reference/logging/log.h"
+#include "reference/logging/setting_messages.h"
 #include "reference/runtime/errors/error_mapping.h"
 
 namespace mxcts::runtime {
@@ -20,10 +25,31 @@ PeerAccessTable& PeerAccessTable::Get() {
   return *table;
 }
 
+namespace {
+
+// MXCTS_PEER_ACCESS, read once: `all` (the default) or `none`, which makes
+// no pair of devices peers, so that programs and tests can see what a
+// system without peer access does. Another value is a warning and `all`.
+bool PeersConfigured() {
+  static const bool configured = [] {
+    const char* value = std::getenv("MXCTS_PEER_ACCESS");
+    if (value == nullptr || std::strcmp(value, "all") == 0) return true;
+    if (std::strcmp(value, "none") == 0) return false;
+    // [api.env.general.invalid-value-warns]
+    MCR_LOGW("%s", mxcts::logging::InvalidSettingWarning(
+                       "MXCTS_PEER_ACCESS", value, "all, none", "all")
+                       .c_str());
+    return true;
+  }();
+  return configured;
+}
+
+}  // namespace
+
 bool PeerAccessTable::CanAccess(int device, int peer) const {
   // [api.peer.can-access.reference-every-pair]
   // [api.peer.can-access.same-device]
-  return device != peer;
+  return device != peer && PeersConfigured();
 }
 
 absl::Status PeerAccessTable::Enable(int device, int peer) {

@@ -14,7 +14,9 @@
 //
 // Every pair of distinct simulated devices can access each other (all
 // device memory is memory of the one host process), so CanAccess is true for
-// every pair of distinct devices [api.peer.can-access.reference-every-pair].
+// every pair of distinct devices [api.peer.can-access.reference-every-pair],
+// unless MXCTS_PEER_ACCESS=none makes it false for every pair, so that what
+// happens without peer access can be seen [api.peer.enable.unsupported].
 // A device may have at most kMaxPeersPerDevice peers enabled at once
 // [api.peer.enable.too-many-peers].
 //

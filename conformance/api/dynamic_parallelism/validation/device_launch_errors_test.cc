@@ -281,7 +281,8 @@ mcError_t FreeHostAllocationInDevice() {
 }
 
 TEST(CrossFree, DeviceFreeOfAHostAllocationIsReported) {
-  MX_SPEC("api.devrt.api.free-across-host-device-undefined");
+  MX_SPEC("api.devrt.api.free-across-host-device-undefined",
+          "api.memory.free.device-runtime-host-allocation");
   MX_REQUIRE_CAPABILITY("dynamic_parallelism");
   MX_EXPECT_TRAP(FreeHostAllocationInDevice(), mcErrorLaunchFailure,
                  "FreeInDevice.*' block \\(0,0,0\\) thread \\(0,0,0\\)");
@@ -294,7 +295,8 @@ __global__ void AllocateAndFreeInDevice(int* status) {
 }
 
 TEST(CrossFree, DeviceFreeOfADeviceAllocationSucceeds) {
-  MX_SPEC("api.devrt.api.free-across-host-device-undefined");
+  MX_SPEC("api.devrt.api.free-across-host-device-undefined",
+          "api.memory.free.device-runtime-host-allocation");
   MX_REQUIRE_CAPABILITY("dynamic_parallelism");
   int* status = nullptr;
   ASSERT_EQ(mcMalloc(&status, 2 * sizeof(int)), mcSuccess);

@@ -43,11 +43,12 @@ mcError_t RunHungKernel() {
   return mcDeviceSynchronize();
 }
 
-// A kernel that ends well within a second, with its result checked.
-std::string ShortKernelCompletes() {
+// A kernel that counts to `n` (by default well within a second) runs to
+// completion, with its result checked.
+std::string ShortKernelCompletes(long long n = 100000) {
   long long* out = nullptr;
   if (mcMalloc(&out, sizeof(long long)) != mcSuccess) return "mcMalloc failed";
-  CountTo<<<1, 1>>>(100000, out);
+  CountTo<<<1, 1>>>(n, out);
   const mcError_t error = mcDeviceSynchronize();
   long long result = 0;
   mcMemcpy(&result, out, sizeof(result), mcMemcpyDeviceToHost);
@@ -55,7 +56,7 @@ std::string ShortKernelCompletes() {
   if (error != mcSuccess) {
     return std::string("the kernel failed: ") + mcGetErrorName(error);
   }
-  return result == 100000 ? "" : "the kernel's result is wrong";
+  return result == n ? "" : "the kernel's result is wrong";
 }
 
 class HangTimeout : public testing::TestWithParam<const char*> {};
@@ -101,6 +102,16 @@ TEST(HangTimeout, KernelTimeoutFirstWhenEarlier) {
                  "MACA_KERNEL_TIMEOUT=100 ms");
 }
 
+// The control of KernelTimeoutFirstWhenEarlier: under the same settings a
+// kernel that ends long before 100 ms runs to completion.
+TEST(HangTimeout, KernelWithinBothTimeoutsRunsWhenKernelTimeoutIsEarlier) {
+  MX_SPEC("api.env.monitor-hang-timeout.reference-monitor",
+          "api.env.kernel-timeout.values");
+  ScopedEnvironment kernel("MACA_KERNEL_TIMEOUT", "100");
+  ScopedEnvironment hang("MACA_MONITOR_HANG_TIMEOUT", "30");
+  MX_EXPECT_IN_FRESH_PROCESS(ShortKernelCompletes(1000));
+}
+
 TEST(HangTimeout, HangMonitorFirstWhenEarlier) {
   MX_SPEC("api.env.monitor-hang-timeout.reference-monitor",
           "api.env.kernel-timeout.values");
@@ -109,6 +120,16 @@ TEST(HangTimeout, HangMonitorFirstWhenEarlier) {
   ScopedEnvironment hang("MACA_MONITOR_HANG_TIMEOUT", "1");
   MX_EXPECT_TRAP(RunHungKernel(), mcErrorLaunchTimeout,
                  "MACA_MONITOR_HANG_TIMEOUT=1 s");
+}
+
+// The control of HangMonitorFirstWhenEarlier: under the same settings a
+// kernel that ends well within a second runs to completion.
+TEST(HangTimeout, KernelWithinBothTimeoutsRunsWhenHangMonitorIsEarlier) {
+  MX_SPEC("api.env.monitor-hang-timeout.reference-monitor",
+          "api.env.kernel-timeout.values");
+  ScopedEnvironment kernel("MACA_KERNEL_TIMEOUT", "60000");
+  ScopedEnvironment hang("MACA_MONITOR_HANG_TIMEOUT", "1");
+  MX_EXPECT_IN_FRESH_PROCESS(ShortKernelCompletes());
 }
 
 }  // namespace

@@ -194,6 +194,7 @@ class ChildInspects : public IpcTest<InspectCase> {};
 
 TEST_P(ChildInspects, MappingIsTheWholeAllocationOnItsDevice) {
   MX_SPEC("api.ipc.open-mem-handle.pointer-attributes",
+          "api.memory.pointer-attributes.pool-and-ipc",
           "api.ipc.get-mem-handle.whole-allocation",
           "api.ipc.open-mem-handle.address-may-differ",
           "api.ipc.open-mem-handle.offsets-correspond");
