@@ -1,0 +1,61 @@
+#!/bin/bash
+# Copyright mxcts authors.
+#
+# run.sh: runs the conformance tests of a CUDA backend bundle
+# (make_bundle.sh) on a machine with an NVIDIA GPU, as Bazel would run each
+# test target: under the expectation runner, with the backend's capability
+# manifest in $MXMACA_CAPABILITIES, GoogleTest's XML in $XML_OUTPUT_FILE,
+# one process per target, a timeout each.
+#
+# Usage: run.sh [RESULTS_DIR] [JOBS]   (defaults: results, 4)
+#
+# Writes RESULTS_DIR/<target>.xml and .log per target, and
+# RESULTS_DIR/summary.txt: one line per target, "PASSED", "FAILED" or
+# "TIMEOUT" and the label, then the counts. The manifest's device_count is
+# the number of GPUs nvidia-smi lists.
+set -u
+cd "$(dirname "${BASH_SOURCE[0]}")" || exit 1
+bundle="$(pwd)"
+results="${1:-results}"
+jobs="${2:-4}"
+mkdir -p "$results"
+results="$(cd "$results" && pwd)"
+export LD_LIBRARY_PATH="$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+
+devices="$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')"
+sed "s/^device_count .*/device_count             ${devices:-1}/" capabilities.txt \
+  > "$results/capabilities.txt"
+export MXMACA_CAPABILITIES="$results/capabilities.txt"
+
+run_one() {
+  local label="$1" binary="$2"
+  local scratch
+  scratch="$(mktemp -d)"
+  local status=0
+  (
+    cd "$scratch" || exit 1
+    export XML_OUTPUT_FILE="$results/$binary.xml" TEST_TMPDIR="$scratch"
+    timeout -k 10 "${MXCTS_TEST_TIMEOUT:-300}" "$bundle/expectation_runner" \
+      --target="$label" --backend=cuda \
+      --expectations="$bundle/expectations.txt" \
+      --expectations_name=conformance/expectations/cuda.txt \
+      -- "$bundle/bin/$binary"
+  ) > "$results/$binary.log" 2>&1 || status=$?
+  rm -rf "$scratch"
+  case "$status" in
+    0) echo "PASSED $label" ;;
+    124 | 137) echo "TIMEOUT $label" ;;
+    *) echo "FAILED $label" ;;
+  esac
+}
+export -f run_one
+export bundle results
+
+xargs -P "$jobs" -L 1 bash -c 'run_one "$0" "$1"' < targets.txt \
+  | sort -k2 > "$results/summary.txt"
+{
+  echo "passed: $(grep -c '^PASSED' "$results/summary.txt")"
+  echo "failed: $(grep -c '^FAILED' "$results/summary.txt")"
+  echo "timed out: $(grep -c '^TIMEOUT' "$results/summary.txt")"
+} >> "$results/summary.txt"
+tail -n 3 "$results/summary.txt"

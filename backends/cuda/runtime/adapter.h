@@ -1,0 +1,63 @@
+// Copyright mxcts authors.
+//
+// What every part of the CUDA backend's runtime shares: the conversion of
+// CUDA's results to mcError_t, the adapter's own record of the last error,
+// and the casts between MXMACA's and CUDA's handles.
+//
+// The last error. CUDA keeps a last error per host thread, set by its
+// failing calls; the adapter also fails calls itself, before CUDA sees them
+// (a check MXMACA makes and CUDA does not). Those failures are recorded in
+// the adapter's own per-thread slot, and mcGetLastError / mcPeekAtLastError
+// report the adapter's record first, then CUDA's.
+
+#ifndef MXCTS_BACKENDS_CUDA_RUNTIME_ADAPTER_H_
+#define MXCTS_BACKENDS_CUDA_RUNTIME_ADAPTER_H_
+
+#include <cuda_runtime_api.h>
+
+#include "backends/cuda/include/mc_runtime_api.h"
+
+namespace mxcts::cuda_backend {
+
+// The MXMACA code of a CUDA result. Total over cudaError_t: a CUDA code
+// MXMACA has no enumerator for maps to the nearest MXMACA meaning.
+mcError_t FromCuda(cudaError_t error);
+
+// The CUDA code whose meaning `error` has, for CUDA's descriptions; false
+// when `error` is MXMACA's alone.
+bool ToCuda(mcError_t error, cudaError_t* cuda);
+
+// Records `error` (unless mcSuccess) as the calling thread's last error,
+// for a failure CUDA did not see, and returns it.
+mcError_t Fail(mcError_t error);
+
+// The result of a CUDA call, as an mcError_t (CUDA recorded it already).
+inline mcError_t Check(cudaError_t error) { return FromCuda(error); }
+
+// The adapter's recorded error of this thread; `reset` clears it.
+mcError_t TakeRecordedError(bool reset);
+
+inline cudaStream_t ToCuda(mcStream_t stream) {
+  return reinterpret_cast<cudaStream_t>(stream);
+}
+inline cudaEvent_t ToCuda(mcEvent_t event) {
+  return reinterpret_cast<cudaEvent_t>(event);
+}
+inline mcStream_t FromCuda(cudaStream_t stream) {
+  return reinterpret_cast<mcStream_t>(stream);
+}
+inline mcEvent_t FromCuda(cudaEvent_t event) {
+  return reinterpret_cast<mcEvent_t>(event);
+}
+
+// MXMACA's enumerations of copy kinds, limits, attributes, cache and
+// shared-memory configurations carry CUDA's values (mc_runtime_types.h says
+// so for each), so they convert by value.
+template <class CudaEnum, class McEnum>
+inline CudaEnum SameValue(McEnum value) {
+  return static_cast<CudaEnum>(static_cast<int>(value));
+}
+
+}  // namespace mxcts::cuda_backend
+
+#endif  // MXCTS_BACKENDS_CUDA_RUNTIME_ADAPTER_H_

@@ -1,0 +1,162 @@
+// Copyright mxcts authors.
+//
+// Errors: the mapping of CUDA's codes to MXMACA's, the last error, and the
+// names and descriptions of codes (docs/spec/api-errors.md).
+//
+// mcError_t takes CUDA's numbers for 0-999 (shared/MXMACA-API.md), and for
+// almost every CUDA code the MXMACA enumerator of the same number has the
+// same name and meaning. The exceptions are spelled out in FromCuda: CUDA
+// codes MXMACA names differently (PTX is MXMACA's kernel file, NVLink its
+// MXLink), codes MXMACA lacks, and CUDA's 912 and 913, whose numbers MXMACA
+// gives to graph update results.
+
+#include <cuda_runtime_api.h>
+
+#include <string>
+#include <vector>
+
+#include "backends/cuda/runtime/adapter.h"
+
+namespace mxcts::cuda_backend {
+namespace {
+
+struct NamedCode {
+  int value;
+  const char* name;
+};
+
+// Every mcError_t enumerator with its spelling, read from the MXMACA types
+// header at build time (BUILD: mc_error_names).
+constexpr NamedCode kNames[] = {
+#include "backends/cuda/runtime/mc_error_names.inc"
+};
+
+const NamedCode* Find(int value) {
+  for (const NamedCode& code : kNames) {
+    if (code.value == value) return &code;
+  }
+  return nullptr;
+}
+
+thread_local mcError_t recorded_error = mcSuccess;
+
+// The numbers MXMACA uses with a meaning of its own, though CUDA has a code
+// of that number.
+bool MeaningDiffersFromCuda(int value) { return value == 912 || value == 913; }
+
+}  // namespace
+
+mcError_t FromCuda(cudaError_t error) {
+  switch (error) {
+    case cudaErrorCudartUnloading:
+      return mcErrorDeinitialized;
+    case cudaErrorInvalidPtx:
+      return mcErrorInvalidKernelFile;
+    case cudaErrorUnsupportedPtxVersion:
+      return mcErrorUnsupportedKernelVersion;
+    case cudaErrorNvlinkUncorrectable:
+      return mcErrorMxlinkUncorrectable;
+    case cudaErrorUnsupportedDevSideSync:
+    case cudaErrorCdpNotSupported:
+    case cudaErrorCdpVersionMismatch:
+    case cudaErrorLossyQuery:
+      return mcErrorNotSupported;
+    case cudaErrorContained:
+    case cudaErrorTensorMemoryLeak:
+    case cudaErrorMpsClientTerminated:
+      return mcErrorLaunchFailure;
+    case cudaErrorInvalidClusterSize:
+      return mcErrorInvalidConfiguration;
+    case cudaErrorFunctionNotLoaded:
+      return mcErrorInvalidDeviceFunction;
+    case cudaErrorInvalidResourceType:
+    case cudaErrorInvalidResourceConfiguration:
+      return mcErrorInvalidValue;
+    default:
+      break;
+  }
+  // Every other CUDA code has an MXMACA enumerator of its number, name and
+  // meaning (checked by cuda_error_mapping_test).
+  const int value = static_cast<int>(error);
+  if (Find(value) != nullptr && !MeaningDiffersFromCuda(value)) {
+    return static_cast<mcError_t>(value);
+  }
+  return mcErrorUnknown;
+}
+
+bool ToCuda(mcError_t error, cudaError_t* cuda) {
+  const int value = static_cast<int>(error);
+  if (value >= 1000 || MeaningDiffersFromCuda(value)) return false;
+  // The renamed codes keep CUDA's number, so a CUDA code of the same number
+  // has the same meaning; cudaGetErrorName tells whether CUDA has one.
+  const char* name = cudaGetErrorName(static_cast<cudaError_t>(value));
+  if (name == nullptr || std::string(name).rfind("cuda", 0) != 0) return false;
+  *cuda = static_cast<cudaError_t>(value);
+  return true;
+}
+
+mcError_t Fail(mcError_t error) {
+  if (error != mcSuccess) recorded_error = error;
+  return error;
+}
+
+mcError_t TakeRecordedError(bool reset) {
+  const mcError_t error = recorded_error;
+  if (reset) recorded_error = mcSuccess;
+  return error;
+}
+
+}  // namespace mxcts::cuda_backend
+
+using mxcts::cuda_backend::FromCuda;
+using mxcts::cuda_backend::TakeRecordedError;
+
+extern "C" {
+
+mcError_t mcGetLastError(void) {
+  const mcError_t own = TakeRecordedError(/*reset=*/true);
+  const mcError_t cuda = FromCuda(cudaGetLastError());
+  return own != mcSuccess ? own : cuda;
+}
+
+mcError_t mcPeekAtLastError(void) {
+  const mcError_t own = TakeRecordedError(/*reset=*/false);
+  return own != mcSuccess ? own : FromCuda(cudaPeekAtLastError());
+}
+
+const char* mcGetErrorName(mcError_t error) {
+  const mxcts::cuda_backend::NamedCode* code =
+      mxcts::cuda_backend::Find(static_cast<int>(error));
+  return code != nullptr ? code->name : "unrecognized error code";
+}
+
+const char* mcGetErrorString(mcError_t error) {
+  const int value = static_cast<int>(error);
+  if (mxcts::cuda_backend::Find(value) == nullptr) {
+    return "unrecognized error code";
+  }
+  if (error == mcSuccess) return "no error";
+  cudaError_t cuda;
+  if (mxcts::cuda_backend::ToCuda(error, &cuda)) {
+    const char* text = cudaGetErrorString(cuda);
+    if (text != nullptr &&
+        std::string(text).find("unrecognized") == std::string::npos) {
+      return text;
+    }
+  }
+  // MXMACA's own codes: a description from the code's name, built once.
+  static const std::vector<std::string>* const own = [] {
+    auto* texts = new std::vector<std::string>();
+    for (const mxcts::cuda_backend::NamedCode& code :
+         mxcts::cuda_backend::kNames) {
+      texts->push_back(std::string("MXMACA runtime error (") + code.name + ")");
+    }
+    return texts;
+  }();
+  for (size_t i = 0; i < own->size(); ++i) {
+    if (mxcts::cuda_backend::kNames[i].value == value) return (*own)[i].c_str();
+  }
+  return "unrecognized error code";
+}
+
+}  // extern "C"

@@ -1,0 +1,177 @@
+// Copyright mxcts authors.
+//
+// Launches and kernel attributes (docs/spec/api-launch.md,
+// api-device.md's kernel attributes and occupancy) over CUDA's. A kernel's
+// handle is the address of nvcc's host stub, which CUDA's calls take as it
+// is; dim3 is CUDA's.
+
+#include <cuda_runtime_api.h>
+
+#include "backends/cuda/runtime/adapter.h"
+#include "backends/cuda/runtime/handles.h"
+
+using mxcts::cuda_backend::Check;
+using mxcts::cuda_backend::Fail;
+using mxcts::cuda_backend::FromCuda;
+using mxcts::cuda_backend::SameValue;
+using mxcts::cuda_backend::ToCuda;
+
+namespace {
+
+// The result of a CUDA call about a kernel: CUDA calls a pointer that is no
+// kernel an invalid resource handle, MXMACA an invalid device function
+// [api.device.func.non-kernel-is-invalid-device-function].
+mcError_t CheckKernel(cudaError_t error) {
+  if (error == cudaErrorInvalidResourceHandle) {
+    cudaGetLastError();
+    return mxcts::cuda_backend::Fail(mcErrorInvalidDeviceFunction);
+  }
+  return FromCuda(error);
+}
+
+}  // namespace
+
+extern "C" {
+
+mcError_t mcLaunchKernel(const void* func, dim3 grid, dim3 block, void** args,
+                         size_t sharedMem, mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
+  if (func == nullptr) return Fail(mcErrorInvalidDeviceFunction);
+  return Check(
+      cudaLaunchKernel(func, grid, block, args, sharedMem, ToCuda(stream)));
+}
+
+mcError_t mcLaunchCooperativeKernel(const void* func, dim3 gridDim,
+                                    dim3 blockDim, void** args,
+                                    size_t sharedMem, mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
+  if (func == nullptr) return Fail(mcErrorInvalidDeviceFunction);
+  return Check(cudaLaunchCooperativeKernel(func, gridDim, blockDim, args,
+                                           sharedMem, ToCuda(stream)));
+}
+
+// CUDA 13 has no multi-device cooperative launch.
+mcError_t mcLaunchCooperativeKernelMultiDevice(mcLaunchParams*, unsigned int,
+                                               unsigned int) {
+  return Fail(mcErrorNotSupported);
+}
+
+mcError_t mcFuncGetAttributes(mcFuncAttributes* attr, const void* func) {
+  if (attr == nullptr) return Fail(mcErrorInvalidValue);
+  cudaFuncAttributes cuda;
+  const mcError_t error = CheckKernel(cudaFuncGetAttributes(&cuda, func));
+  if (error != mcSuccess) return error;
+  attr->sharedSizeBytes = cuda.sharedSizeBytes;
+  attr->constSizeBytes = cuda.constSizeBytes;
+  attr->localSizeBytes = cuda.localSizeBytes;
+  attr->maxThreadsPerBlock = cuda.maxThreadsPerBlock;
+  attr->numRegs = cuda.numRegs;
+  attr->ptxVersion = cuda.ptxVersion;
+  attr->binaryVersion = cuda.binaryVersion;
+  attr->cacheModeCA = cuda.cacheModeCA;
+  attr->maxDynamicSharedSizeBytes = cuda.maxDynamicSharedSizeBytes;
+  attr->preferredShmemCarveout = cuda.preferredShmemCarveout;
+  return mcSuccess;
+}
+
+mcError_t mcFuncSetAttribute(const void* func, mcFuncAttribute attr,
+                             int value) {
+  return CheckKernel(
+      cudaFuncSetAttribute(func, SameValue<cudaFuncAttribute>(attr), value));
+}
+
+mcError_t mcFuncSetCacheConfig(const void* func, mcFuncCache_t cacheConfig) {
+  return CheckKernel(
+      cudaFuncSetCacheConfig(func, SameValue<cudaFuncCache>(cacheConfig)));
+}
+
+// CUDA 13 has no bank-size configuration (device.cc says why that is
+// allowed); the kernel must still be one.
+mcError_t mcFuncSetSharedMemConfig(const void* func, mcSharedMemConfig config) {
+  if (config < mcSharedMemBankSizeDefault ||
+      config > mcSharedMemBankSizeEightByte) {
+    return Fail(mcErrorInvalidValue);
+  }
+  cudaFuncAttributes cuda;
+  return CheckKernel(cudaFuncGetAttributes(&cuda, func));
+}
+
+mcError_t mcOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks,
+                                                      const void* func,
+                                                      int blockSize,
+                                                      size_t dynamicSMemSize) {
+  if (numBlocks == nullptr) return Fail(mcErrorInvalidValue);
+  return Check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      numBlocks, func, blockSize, dynamicSMemSize));
+}
+
+mcError_t mcOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int* numBlocks, const void* func, int blockSize, size_t dynamicSMemSize,
+    unsigned int flags) {
+  if (numBlocks == nullptr) return Fail(mcErrorInvalidValue);
+  return Check(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      numBlocks, func, blockSize, dynamicSMemSize, flags));
+}
+
+mcError_t mcOccupancyMaxPotentialBlockSizeWithFlags(
+    int* minGridSize, int* blockSize, const void* func, size_t dynamicSMemSize,
+    int blockSizeLimit, unsigned int flags) {
+  if (minGridSize == nullptr || blockSize == nullptr) {
+    return Fail(mcErrorInvalidValue);
+  }
+  // CUDA's calculator is a header template over the same queries: try
+  // every block size that is a multiple of the wave, as it does.
+  cudaFuncAttributes attributes;
+  mcError_t error = CheckKernel(cudaFuncGetAttributes(&attributes, func));
+  if (error != mcSuccess) return error;
+  int device = 0;
+  if ((error = Check(cudaGetDevice(&device))) != mcSuccess) return error;
+  int multiprocessors = 0, threads_per_multiprocessor = 0, max_block = 0,
+      wave = 0;
+  cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount,
+                         device);
+  cudaDeviceGetAttribute(&threads_per_multiprocessor,
+                         cudaDevAttrMaxThreadsPerMultiProcessor, device);
+  cudaDeviceGetAttribute(&max_block, cudaDevAttrMaxThreadsPerBlock, device);
+  cudaDeviceGetAttribute(&wave, cudaDevAttrWarpSize, device);
+  int ceiling = attributes.maxThreadsPerBlock < max_block
+                    ? attributes.maxThreadsPerBlock
+                    : max_block;
+  if (blockSizeLimit > 0 && blockSizeLimit < ceiling) ceiling = blockSizeLimit;
+  int best = 0;
+  *minGridSize = 0;
+  *blockSize = 0;
+  for (int size = ceiling / wave * wave; size > 0; size -= wave) {
+    int blocks = 0;
+    error = Check(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+        &blocks, func, size, dynamicSMemSize, flags));
+    if (error != mcSuccess) return error;
+    if (blocks * size > best) {
+      best = blocks * size;
+      *blockSize = size;
+      *minGridSize = blocks * multiprocessors;
+    }
+    if (best >= threads_per_multiprocessor) break;
+  }
+  return mcSuccess;
+}
+
+mcError_t mcOccupancyMaxPotentialBlockSize(int* minGridSize, int* blockSize,
+                                           const void* func,
+                                           size_t dynamicSMemSize,
+                                           int blockSizeLimit) {
+  return mcOccupancyMaxPotentialBlockSizeWithFlags(
+      minGridSize, blockSize, func, dynamicSMemSize, blockSizeLimit,
+      mcOccupancyDefault);
+}
+
+mcError_t mcOccupancyAvailableDynamicSMemPerBlock(size_t* dynamicSmemSize,
+                                                  const void* func,
+                                                  int numBlocks,
+                                                  int blockSize) {
+  if (dynamicSmemSize == nullptr) return Fail(mcErrorInvalidValue);
+  return Check(cudaOccupancyAvailableDynamicSMemPerBlock(dynamicSmemSize, func,
+                                                         numBlocks, blockSize));
+}
+
+}  // extern "C"

@@ -1,0 +1,494 @@
+// Copyright mxcts authors.
+//
+// Memory (docs/spec/api-memory.md) over the CUDA runtime: allocation of
+// device, host and managed memory, copies and fills, pitched and 3D
+// memory, symbols, pointer attributes, managed memory advice, peers.
+//
+// MXMACA's structures of pitched memory, extents and positions have CUDA's
+// fields in CUDA's order, and its enumerations of copy kinds, advice and
+// range attributes CUDA's values; they are converted field by field and by
+// value.
+
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+
+#include "backends/cuda/runtime/adapter.h"
+#include "backends/cuda/runtime/driver_api.h"
+#include "backends/cuda/runtime/handles.h"
+
+namespace mxcts::cuda_backend {
+namespace {
+
+cudaPitchedPtr ToCuda(const mcPitchedPtr& p) {
+  cudaPitchedPtr cuda;
+  cuda.ptr = p.ptr;
+  cuda.pitch = p.pitch;
+  cuda.xsize = p.xsize;
+  cuda.ysize = p.ysize;
+  return cuda;
+}
+
+mcPitchedPtr FromCudaPitched(const cudaPitchedPtr& p) {
+  return make_mcPitchedPtr(p.ptr, p.pitch, p.xsize, p.ysize);
+}
+
+cudaExtent ToCuda(const mcExtent& e) {
+  cudaExtent cuda;
+  cuda.width = e.width;
+  cuda.height = e.height;
+  cuda.depth = e.depth;
+  return cuda;
+}
+
+cudaPos ToCuda(const mcPos& p) {
+  cudaPos cuda;
+  cuda.x = p.x;
+  cuda.y = p.y;
+  cuda.z = p.z;
+  return cuda;
+}
+
+cudaMemcpyKind Kind(mcMemcpyKind kind) {
+  return SameValue<cudaMemcpyKind>(kind);
+}
+
+cudaMemLocation Location(const mcMemLocation& location) {
+  cudaMemLocation cuda = {};
+  cuda.type = SameValue<cudaMemLocationType>(location.type);
+  cuda.id = location.id;
+  return cuda;
+}
+
+// The location form of a device ordinal, mcCpuDeviceId being the host.
+mcMemLocation DeviceLocation(int device) {
+  mcMemLocation location;
+  if (device == mcCpuDeviceId) {
+    location.type = mcMemLocationTypeHost;
+    location.id = 0;
+  } else {
+    location.type = mcMemLocationTypeDevice;
+    location.id = device;
+  }
+  return location;
+}
+
+mcError_t Check3D(const mcMemcpy3DParms* p, cudaMemcpy3DParms* cuda) {
+  if (p == nullptr) return Fail(mcErrorInvalidValue);
+  // MXMACA arrays are not part of this adapter; only linear memory.
+  if (p->srcArray != nullptr || p->dstArray != nullptr) {
+    return Fail(mcErrorInvalidValue);
+  }
+  *cuda = cudaMemcpy3DParms{};
+  cuda->srcPos = ToCuda(p->srcPos);
+  cuda->srcPtr = ToCuda(p->srcPtr);
+  cuda->dstPos = ToCuda(p->dstPos);
+  cuda->dstPtr = ToCuda(p->dstPtr);
+  cuda->extent = ToCuda(p->extent);
+  cuda->kind = Kind(p->kind);
+  return mcSuccess;
+}
+
+mcError_t Driver(CUresult result) {
+  switch (result) {
+    case CUDA_SUCCESS:
+      return mcSuccess;
+    case CUDA_ERROR_INVALID_VALUE:
+      return Fail(mcErrorInvalidValue);
+    case CUDA_ERROR_NOT_FOUND:
+      return Fail(mcErrorInvalidDevicePointer);
+    case CUDA_ERROR_NOT_SUPPORTED:
+      return Fail(mcErrorNotSupported);
+    default:
+      // The driver's codes below 1000 are the runtime's of the same number
+      // for the failures these calls can have.
+      return Fail(FromCuda(static_cast<cudaError_t>(result)));
+  }
+}
+
+}  // namespace
+}  // namespace mxcts::cuda_backend
+
+using namespace mxcts::cuda_backend;  // NOLINT: the adapter's helpers
+
+extern "C" {
+
+// --- Allocation. ---
+
+mcError_t mcMalloc(void** ptr, size_t size) {
+  if (ptr == nullptr) return Fail(mcErrorInvalidValue);
+  return Check(cudaMalloc(ptr, size));
+}
+
+mcError_t mcFree(void* ptr) { return Check(cudaFree(ptr)); }
+
+mcError_t mcMallocPitch(void** devPtr, size_t* pitch, size_t width,
+                        size_t height) {
+  if (devPtr == nullptr || pitch == nullptr) return Fail(mcErrorInvalidValue);
+  return Check(cudaMallocPitch(devPtr, pitch, width, height));
+}
+
+mcError_t mcMalloc3D(mcPitchedPtr* pitchedDevPtr, mcExtent extent) {
+  if (pitchedDevPtr == nullptr) return Fail(mcErrorInvalidValue);
+  cudaPitchedPtr cuda;
+  const mcError_t error = Check(cudaMalloc3D(&cuda, ToCuda(extent)));
+  if (error == mcSuccess) *pitchedDevPtr = FromCudaPitched(cuda);
+  return error;
+}
+
+mcError_t mcMemGetInfo(size_t* free, size_t* total) {
+  if (free == nullptr || total == nullptr) return Fail(mcErrorInvalidValue);
+  return Check(cudaMemGetInfo(free, total));
+}
+
+mcError_t mcMallocHost(void** ptr, size_t size, unsigned int flags) {
+  if (ptr == nullptr) return Fail(mcErrorInvalidValue);
+  return Check(cudaHostAlloc(ptr, size, flags));
+}
+
+mcError_t mcHostAlloc(void** ptr, size_t size, unsigned int flags) {
+  return mcMallocHost(ptr, size, flags);
+}
+
+mcError_t mcFreeHost(void* ptr) { return Check(cudaFreeHost(ptr)); }
+
+mcError_t mcHostGetFlags(unsigned int* flags, void* ptr) {
+  if (flags == nullptr) return Fail(mcErrorInvalidValue);
+  return Check(cudaHostGetFlags(flags, ptr));
+}
+
+mcError_t mcHostRegister(void* ptr, size_t size, unsigned int flags) {
+  return Check(cudaHostRegister(ptr, size, flags));
+}
+
+mcError_t mcHostUnregister(void* ptr) { return Check(cudaHostUnregister(ptr)); }
+
+mcError_t mcHostGetDevicePointer(void** pDevice, void* pHost,
+                                 unsigned int flags) {
+  if (pDevice == nullptr) return Fail(mcErrorInvalidValue);
+  return Check(cudaHostGetDevicePointer(pDevice, pHost, flags));
+}
+
+mcError_t mcMallocManaged(void** ptr, size_t size, unsigned int flags) {
+  if (ptr == nullptr) return Fail(mcErrorInvalidValue);
+  return Check(cudaMallocManaged(ptr, size, flags));
+}
+
+// --- Managed memory. ---
+
+mcError_t mcMemPrefetchAsync_v2(const void* devPtr, size_t count,
+                                mcMemLocation location, unsigned int flags,
+                                mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
+  return Check(cudaMemPrefetchAsync(devPtr, count, Location(location), flags,
+                                    ToCuda(stream)));
+}
+
+mcError_t mcMemPrefetchAsync(const void* devPtr, size_t count, int dstDevice,
+                             mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
+  return mcMemPrefetchAsync_v2(devPtr, count, DeviceLocation(dstDevice), 0,
+                               stream);
+}
+
+mcError_t mcMemAdvise_v2(const void* devPtr, size_t count,
+                         mcMemoryAdvise advice, mcMemLocation location) {
+  // MXMACA's coarse-grain coherence hints have no CUDA counterpart; as
+  // hints they change no result. The range must still be managed memory.
+  if (advice == mcMemAdviseSetCoarseGrain ||
+      advice == mcMemAdviseUnsetCoarseGrain) {
+    if (devPtr == nullptr || count == 0) return Fail(mcErrorInvalidValue);
+    cudaPointerAttributes attributes;
+    if (cudaPointerGetAttributes(&attributes, devPtr) != cudaSuccess) {
+      cudaGetLastError();
+      return Fail(mcErrorInvalidValue);
+    }
+    return attributes.type == cudaMemoryTypeManaged ? mcSuccess
+                                                    : Fail(mcErrorInvalidValue);
+  }
+  return Check(cudaMemAdvise(devPtr, count, SameValue<cudaMemoryAdvise>(advice),
+                             Location(location)));
+}
+
+mcError_t mcMemAdvise(const void* devPtr, size_t count, mcMemoryAdvise advice,
+                      int device) {
+  return mcMemAdvise_v2(devPtr, count, advice, DeviceLocation(device));
+}
+
+mcError_t mcMemRangeGetAttribute(void* data, size_t dataSize,
+                                 mcMemRangeAttribute attribute,
+                                 const void* devPtr, size_t count) {
+  return Check(cudaMemRangeGetAttribute(
+      data, dataSize, SameValue<cudaMemRangeAttribute>(attribute), devPtr,
+      count));
+}
+
+// --- Pointers. ---
+
+mcError_t mcPointerGetAttributes(mcPointerAttribute_t* attributes,
+                                 const void* ptr) {
+  if (attributes == nullptr) return Fail(mcErrorInvalidValue);
+  cudaPointerAttributes cuda;
+  const mcError_t error = Check(cudaPointerGetAttributes(&cuda, ptr));
+  if (error != mcSuccess) return error;
+  attributes->type = SameValue<mcMemoryType>(cuda.type);
+  attributes->device = cuda.device;
+  attributes->devicePointer = cuda.devicePointer;
+  attributes->hostPointer = cuda.hostPointer;
+  attributes->isManaged = cuda.type == cudaMemoryTypeManaged ? 1 : 0;
+  attributes->allocationFlags = 0;
+  if (cuda.type == cudaMemoryTypeHost) {
+    unsigned int flags = 0;
+    if (cudaHostGetFlags(&flags, const_cast<void*>(ptr)) == cudaSuccess) {
+      attributes->allocationFlags = flags;
+    } else {
+      cudaGetLastError();
+    }
+  }
+  return mcSuccess;
+}
+
+mcError_t mcPointerSetAttribute(const void* value,
+                                mcPointer_attribute attribute,
+                                mcDeviceptr_t ptr) {
+  if (value == nullptr) return Fail(mcErrorInvalidValue);
+  using SetAttribute =
+      CUresult (*)(const void*, CUpointer_attribute, CUdeviceptr);
+  return Driver(CallDriver<SetAttribute>(
+      "cuPointerSetAttribute", value,
+      static_cast<CUpointer_attribute>(attribute),
+      static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(ptr))));
+}
+
+mcError_t mcMemGetAddressRange(mcDeviceptr_t* base, size_t* size,
+                               mcDeviceptr_t ptr) {
+  using GetRange = CUresult (*)(CUdeviceptr*, size_t*, CUdeviceptr);
+  CUdeviceptr cuda_base = 0;
+  size_t cuda_size = 0;
+  const mcError_t error = Driver(CallDriver<GetRange>(
+      "cuMemGetAddressRange", &cuda_base, &cuda_size,
+      static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(ptr))));
+  if (error != mcSuccess) return error;
+  if (base != nullptr) {
+    *base = reinterpret_cast<mcDeviceptr_t>(static_cast<uintptr_t>(cuda_base));
+  }
+  if (size != nullptr) *size = cuda_size;
+  return mcSuccess;
+}
+
+// --- Copies. ---
+
+mcError_t mcMemcpy(void* dst, const void* src, size_t count,
+                   mcMemcpyKind kind) {
+  return Check(cudaMemcpy(dst, src, count, Kind(kind)));
+}
+
+mcError_t mcMemcpyAsync(void* dst, const void* src, size_t count,
+                        mcMemcpyKind kind, mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
+  return Check(cudaMemcpyAsync(dst, src, count, Kind(kind), ToCuda(stream)));
+}
+
+mcError_t mcMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
+                     size_t width, size_t height, mcMemcpyKind kind) {
+  return Check(
+      cudaMemcpy2D(dst, dpitch, src, spitch, width, height, Kind(kind)));
+}
+
+mcError_t mcMemcpy2DAsync(void* dst, size_t dpitch, const void* src,
+                          size_t spitch, size_t width, size_t height,
+                          mcMemcpyKind kind, mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
+  return Check(cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height,
+                                 Kind(kind), ToCuda(stream)));
+}
+
+mcError_t mcMemcpy3D(const mcMemcpy3DParms* p) {
+  cudaMemcpy3DParms cuda;
+  const mcError_t error = Check3D(p, &cuda);
+  if (error != mcSuccess) return error;
+  return Check(cudaMemcpy3D(&cuda));
+}
+
+mcError_t mcMemcpy3DAsync(const mcMemcpy3DParms* p, mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
+  cudaMemcpy3DParms cuda;
+  const mcError_t error = Check3D(p, &cuda);
+  if (error != mcSuccess) return error;
+  return Check(cudaMemcpy3DAsync(&cuda, ToCuda(stream)));
+}
+
+mcError_t mcMemcpyHtoD(mcDeviceptr_t dst, const void* src, size_t byteCount) {
+  return mcMemcpy(dst, src, byteCount, mcMemcpyHostToDevice);
+}
+
+mcError_t mcMemcpyDtoH(void* dst, mcDeviceptr_t src, size_t byteCount) {
+  return mcMemcpy(dst, src, byteCount, mcMemcpyDeviceToHost);
+}
+
+mcError_t mcMemcpyDtoD(mcDeviceptr_t dst, mcDeviceptr_t src, size_t byteCount) {
+  return mcMemcpy(dst, src, byteCount, mcMemcpyDeviceToDevice);
+}
+
+mcError_t mcMemcpyHtoDAsync(mcDeviceptr_t dst, const void* src,
+                            size_t byteCount, mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
+  return mcMemcpyAsync(dst, src, byteCount, mcMemcpyHostToDevice, stream);
+}
+
+mcError_t mcMemcpyDtoHAsync(void* dst, mcDeviceptr_t src, size_t byteCount,
+                            mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
+  return mcMemcpyAsync(dst, src, byteCount, mcMemcpyDeviceToHost, stream);
+}
+
+mcError_t mcMemcpyDtoDAsync(mcDeviceptr_t dst, mcDeviceptr_t src,
+                            size_t byteCount, mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
+  return mcMemcpyAsync(dst, src, byteCount, mcMemcpyDeviceToDevice, stream);
+}
+
+// --- Fills. ---
+
+mcError_t mcMemset(void* ptr, int value, size_t count) {
+  return Check(cudaMemset(ptr, value, count));
+}
+
+mcError_t mcMemsetAsync(void* ptr, int value, size_t count, mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
+  return Check(cudaMemsetAsync(ptr, value, count, ToCuda(stream)));
+}
+
+mcError_t mcMemset2D(void* ptr, size_t pitch, int value, size_t width,
+                     size_t height) {
+  return Check(cudaMemset2D(ptr, pitch, value, width, height));
+}
+
+mcError_t mcMemset2DAsync(void* ptr, size_t pitch, int value, size_t width,
+                          size_t height, mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
+  return Check(
+      cudaMemset2DAsync(ptr, pitch, value, width, height, ToCuda(stream)));
+}
+
+mcError_t mcMemset3D(mcPitchedPtr pitchedDevPtr, int value, mcExtent extent) {
+  return Check(cudaMemset3D(ToCuda(pitchedDevPtr), value, ToCuda(extent)));
+}
+
+mcError_t mcMemset3DAsync(mcPitchedPtr pitchedDevPtr, int value,
+                          mcExtent extent, mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
+  return Check(cudaMemset3DAsync(ToCuda(pitchedDevPtr), value, ToCuda(extent),
+                                 ToCuda(stream)));
+}
+
+mcError_t mcMemsetD8(mcDeviceptr_t dst, unsigned char value, size_t count) {
+  return mcMemset(dst, value, count);
+}
+
+mcError_t mcMemsetD8Async(mcDeviceptr_t dst, unsigned char value, size_t count,
+                          mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
+  return mcMemsetAsync(dst, value, count, stream);
+}
+
+#define MXCTS_DRIVER_FILL(name, driver_name, type)                         \
+  mcError_t name(mcDeviceptr_t dst, type value, size_t count) {            \
+    using Fill = CUresult (*)(CUdeviceptr, type, size_t);                  \
+    return Driver(CallDriver<Fill>(                                        \
+        driver_name,                                                       \
+        static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(dst)), value, \
+        count));                                                           \
+  }
+#define MXCTS_DRIVER_FILL_ASYNC(name, driver_name, type)                   \
+  mcError_t name(mcDeviceptr_t dst, type value, size_t count,              \
+                 mcStream_t stream) {                                      \
+    using Fill = CUresult (*)(CUdeviceptr, type, size_t, CUstream);        \
+    return Driver(CallDriver<Fill>(                                        \
+        driver_name,                                                       \
+        static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(dst)), value, \
+        count, reinterpret_cast<CUstream>(stream)));                       \
+  }
+MXCTS_DRIVER_FILL(mcMemsetD16, "cuMemsetD16", unsigned short)
+MXCTS_DRIVER_FILL(mcMemsetD32, "cuMemsetD32", unsigned int)
+MXCTS_DRIVER_FILL_ASYNC(mcMemsetD16Async, "cuMemsetD16Async", unsigned short)
+MXCTS_DRIVER_FILL_ASYNC(mcMemsetD32Async, "cuMemsetD32Async", unsigned int)
+#undef MXCTS_DRIVER_FILL
+#undef MXCTS_DRIVER_FILL_ASYNC
+
+// --- Symbols: the symbol is the address of nvcc's host shadow of the
+// variable, which CUDA's symbol calls take as they are. ---
+
+mcError_t mcMemcpyToSymbol(const void* symbol, const void* src, size_t count,
+                           size_t offset, mcMemcpyKind kind) {
+  return Check(cudaMemcpyToSymbol(symbol, src, count, offset, Kind(kind)));
+}
+
+mcError_t mcMemcpyFromSymbol(void* dst, const void* symbol, size_t count,
+                             size_t offset, mcMemcpyKind kind) {
+  return Check(cudaMemcpyFromSymbol(dst, symbol, count, offset, Kind(kind)));
+}
+
+mcError_t mcMemcpyToSymbolAsync(const void* symbol, const void* src,
+                                size_t count, size_t offset, mcMemcpyKind kind,
+                                mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
+  return Check(cudaMemcpyToSymbolAsync(symbol, src, count, offset, Kind(kind),
+                                       ToCuda(stream)));
+}
+
+mcError_t mcMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t count,
+                                  size_t offset, mcMemcpyKind kind,
+                                  mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
+  return Check(cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, Kind(kind),
+                                         ToCuda(stream)));
+}
+
+mcError_t mcGetSymbolAddress(void** devPtr, const void* symbol) {
+  if (devPtr == nullptr) return Fail(mcErrorInvalidValue);
+  return Check(cudaGetSymbolAddress(devPtr, symbol));
+}
+
+mcError_t mcGetSymbolSize(size_t* size, const void* symbol) {
+  if (size == nullptr) return Fail(mcErrorInvalidValue);
+  return Check(cudaGetSymbolSize(size, symbol));
+}
+
+// --- Peers. ---
+
+mcError_t mcDeviceCanAccessPeer(int* canAccessPeer, int device,
+                                int peerDevice) {
+  if (canAccessPeer == nullptr) return Fail(mcErrorInvalidValue);
+  return Check(cudaDeviceCanAccessPeer(canAccessPeer, device, peerDevice));
+}
+
+mcError_t mcDeviceGetP2PAttribute(int* value, mcDeviceP2PAttr attr,
+                                  int srcDevice, int dstDevice) {
+  if (value == nullptr) return Fail(mcErrorInvalidValue);
+  return Check(cudaDeviceGetP2PAttribute(
+      value, SameValue<cudaDeviceP2PAttr>(attr), srcDevice, dstDevice));
+}
+
+mcError_t mcDeviceEnablePeerAccess(int peerDevice, unsigned int flags) {
+  return Check(cudaDeviceEnablePeerAccess(peerDevice, flags));
+}
+
+mcError_t mcDeviceDisablePeerAccess(int peerDevice) {
+  return Check(cudaDeviceDisablePeerAccess(peerDevice));
+}
+
+mcError_t mcMemcpyPeer(void* dst, int dstDevice, const void* src, int srcDevice,
+                       size_t count) {
+  return Check(cudaMemcpyPeer(dst, dstDevice, src, srcDevice, count));
+}
+
+mcError_t mcMemcpyPeerAsync(void* dst, int dstDevice, const void* src,
+                            int srcDevice, size_t count, mcStream_t stream) {
+  MXCTS_CHECK_STREAM(stream);
+  return Check(cudaMemcpyPeerAsync(dst, dstDevice, src, srcDevice, count,
+                                   ToCuda(stream)));
+}
+
+}  // extern "C"
