@@ -65,6 +65,17 @@ inline std::vector<int> GraphDevices() {
   return devices;
 }
 
+// Memory allocation node parameters: `bytes` of pinned memory on `device`.
+inline mcMemAllocNodeParams DeviceAllocationParams(int device, size_t bytes) {
+  mcMemAllocNodeParams params{};
+  params.poolProps.allocType = mcMemAllocationTypePinned;
+  params.poolProps.handleTypes = mcMemHandleTypeNone;
+  params.poolProps.location.type = mcMemLocationTypeDevice;
+  params.poolProps.location.id = device;
+  params.bytesize = bytes;
+  return params;
+}
+
 // ---------------------------------------------------------------------------
 // Graphs
 
@@ -538,13 +549,7 @@ class NodeMaker {
     return params;
   }
   mcMemAllocNodeParams AllocParams() {
-    mcMemAllocNodeParams params{};
-    params.poolProps.allocType = mcMemAllocationTypePinned;
-    params.poolProps.handleTypes = mcMemHandleTypeNone;
-    params.poolProps.location.type = mcMemLocationTypeDevice;
-    params.poolProps.location.id = device_;
-    params.bytesize = kBytes;
-    return params;
+    return DeviceAllocationParams(device_, kBytes);
   }
 
   // The resources the nodes use.

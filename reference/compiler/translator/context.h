@@ -64,6 +64,9 @@ struct Context {
   // Device pass: the kernel definitions whose records are still to be
   // instantiated.
   std::vector<KernelBody> kernel_bodies;
+  // Host pass: the `__forceinline__` tokens of __device__-only functions,
+  // which become a plain `inline` (rewrite 4 makes them noinline).
+  std::set<int> plain_forceinline;
   // Translation::device_declarations_without_definition.
   std::set<std::string> device_declarations;
 

@@ -149,7 +149,7 @@ bool IsMxmacaQualifier(std::string_view word) {
          word == "__shared__" || word == "__constant__" ||
          word == "__managed__" || word == "__grid_constant__" ||
          word == "__noinline__" || word == "__forceinline__" ||
-         word == "__launch_bounds__";
+         word == "__inline_hint__" || word == "__launch_bounds__";
 }
 
 int SkipQualifiedName(const TokenStream& s, int begin, int end) {

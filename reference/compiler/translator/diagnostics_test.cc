@@ -174,6 +174,29 @@ TEST(DiagnosticsTest, NoinlineWithForceinline) {
   EXPECT_THAT(Errors("__device__ __noinline__ int f();"), IsEmpty());
 }
 
+TEST(DiagnosticsTest, InliningQualifierOnInlineFunction) {
+  EXPECT_THAT(
+      Errors("__device__ __noinline__ inline int f();"),
+      ElementsAre(HasSubstr(
+          "1:25: __noinline__ cannot apply to a function declared "
+          "inline [lang.function.inline.noinline-on-inline-function]")));
+  EXPECT_THAT(Errors("inline __forceinline__ int g() { return 1; }"),
+              ElementsAre(HasSubstr("1:8: __forceinline__ cannot apply")));
+  EXPECT_THAT(Errors("__forceinline__ __device__ int g() { return 1; }"),
+              IsEmpty());
+}
+
+TEST(DiagnosticsTest, InlineHintWithAnotherQualifier) {
+  EXPECT_THAT(Errors("__inline_hint__ __noinline__ __device__ int f();"),
+              ElementsAre(HasSubstr(
+                  "1:17: __inline_hint__ cannot apply together with "
+                  "__noinline__ or __forceinline__ "
+                  "[lang.function.inline.inline-hint-with-other-qualifier]")));
+  EXPECT_THAT(Errors("__forceinline__ __inline_hint__ int g();"),
+              ElementsAre(HasSubstr("1:17: __inline_hint__ cannot apply")));
+  EXPECT_THAT(Errors("__inline_hint__ __device__ int f();"), IsEmpty());
+}
+
 TEST(DiagnosticsTest, PositionComesFromLineMarkers) {
   Translation t = TranslateHost(
       "# 1 \"/usr/include/x.h\" 1 3 4\nint a;\n"

@@ -231,6 +231,30 @@ void ReadLaunchBounds(Context& c, const FunctionDeclaration& f,
                     "[lang.function.launch-bounds.non-positive-bound]\");");
 }
 
+// [lang.function.global.parameter-size-limit] The reference's limit on
+// the total size of a kernel's parameters: the sum of their sizes.
+constexpr int kKernelParameterBytes = 4096;
+
+// A static_assert, for the start of a kernel's body in the device pass,
+// that the parameters (named by RewriteKernel) fit the limit. At the
+// kernel, so that the host compiler's error names the user's line.
+std::string ParameterSizeCheck(const ParameterList& params) {
+  if (params.parameters.empty()) return "";
+  std::string sum = "0";
+  for (size_t i = 0; i < params.parameters.size(); ++i) {
+    const Parameter& p = params.parameters[i];
+    std::string name =
+        p.name.empty() ? "__mc_param_" + std::to_string(i) : p.name;
+    sum += p.declarator.pack ? " + (0 + ... + sizeof(" + name + "))"
+                             : " + sizeof(" + name + ")";
+  }
+  return " static_assert(" + sum +
+         " <= " + std::to_string(kKernelParameterBytes) +
+         ", \"the parameters of a __global__ function take at most " +
+         std::to_string(kKernelParameterBytes) +
+         " bytes [lang.function.global.parameter-size-limit]\");";
+}
+
 // The Unit of a kernel's key (KernelKeyInUnit): the source's tag for a
 // kernel with internal linkage in relocatable device code, whose name
 // another source linked into the same image may use too; else 0.
@@ -332,6 +356,7 @@ void RewriteKernel(Context& c, const FunctionDeclaration& f,
                   "const void*>(" +
                       self + ")" + (args.empty() ? "" : ", " + args) +
                       ")) return;");
+    c.InsertAfter(f.body_open, ParameterSizeCheck(params));
     // Rewrite 3: the device pass keeps the body; FinishKernelRecords
     // instantiates the record at its end.
     KernelBody kernel;
@@ -435,6 +460,60 @@ void RenameHostFunction(Context& c, const FunctionDeclaration& f) {
   c.InsertBefore(f.body_begin, "; " + copy + " ");
 }
 
+// [lang.function.inline.noinline-with-forceinline]
+// [lang.function.inline.noinline-on-inline-function]
+// [lang.function.inline.inline-hint-with-other-qualifier]
+void CheckInliningQualifiers(Context& c, const FunctionDeclaration& f) {
+  const TokenStream& s = c.s;
+  int noinline = f.Find(s, "__noinline__");
+  int forceinline = f.Find(s, "__forceinline__");
+  int hint = f.Find(s, "__inline_hint__");
+  if (noinline >= 0 && forceinline >= 0) {
+    c.Error(std::max(noinline, forceinline),
+            "__noinline__ and __forceinline__ cannot both apply to a "
+            "function [lang.function.inline.noinline-with-forceinline]");
+  }
+  if (hint >= 0 && (noinline >= 0 || forceinline >= 0)) {
+    c.Error(std::max(hint, std::max(noinline, forceinline)),
+            "__inline_hint__ cannot apply together with __noinline__ or "
+            "__forceinline__ "
+            "[lang.function.inline.inline-hint-with-other-qualifier]");
+  }
+  // The user's own `inline` only: the runtime headers' functions are
+  // theirs to spell.
+  int explicit_inline = f.Find(s, "inline");
+  int qualifier = std::max(noinline, forceinline);
+  if (explicit_inline >= 0 && qualifier >= 0 && !f.system_header) {
+    c.Error(std::max(explicit_inline, qualifier),
+            std::string(s.at(qualifier).text) +
+                " cannot apply to a function declared inline "
+                "[lang.function.inline.noinline-on-inline-function]");
+  }
+}
+
+// Rewrite 4's error attribute, as the text that follows `__unused__` in
+// it (", __noinline__, __error__(...)"), for a __device__-only function of
+// the user's files: a call the host compiler emits from host code is a
+// compile-time error naming the function
+// [lang.function.call.host-calls-device-only]. `noinline`, because a call
+// inlined away (the body only traps) would escape the error at -O2.
+// "" for functions of system headers and for operators.
+std::string HostCallError(const Context& c, const FunctionDeclaration& f) {
+  if (f.system_header || !c.s.IsName(f.name)) return "";
+  // A defaulted or deleted function has no body of the user's to guard
+  // (host code may construct a type whose defaulted members say
+  // __device__).
+  for (int k = f.params_close; k + 1 < f.range.end; ++k) {
+    if (c.s.Is(k, "=") &&
+        (c.s.Is(k + 1, "default") || c.s.Is(k + 1, "delete"))) {
+      return "";
+    }
+  }
+  return ", __noinline__, __error__(\"'" + std::string(c.s.at(f.name).text) +
+         "' is a __device__ function: host code cannot call it "
+         "[lang.function.call.host-calls-device-only]\")";
+}
+
 }  // namespace
 
 void RewriteFunctions(Context& c) {
@@ -442,13 +521,7 @@ void RewriteFunctions(Context& c) {
   std::map<std::string, std::vector<bool>> kernel_signatures;
   for (const FunctionDeclaration& f : c.index.functions) {
     int global = f.Find(s, "__global__");
-    int noinline = f.Find(s, "__noinline__");
-    int forceinline = f.Find(s, "__forceinline__");
-    if (noinline >= 0 && forceinline >= 0) {
-      c.Error(std::max(noinline, forceinline),
-              "__noinline__ and __forceinline__ cannot both apply to a "
-              "function [lang.function.inline.noinline-with-forceinline]");
-    }
+    CheckInliningQualifiers(c, f);
     if (global >= 0) {
       ParameterList params =
           AnalyzeParameters(s, f.params_open, f.params_close);
@@ -483,12 +556,24 @@ void RewriteFunctions(Context& c) {
         f.scope.kind == ScopeKind::kNamespace && s.IsName(f.name)) {
       c.device_declarations.insert(std::string(s.at(f.name).text));
     }
-    if (c.host() && device && !f.Has(s, "__host__") && !f.Has(s, "constexpr") &&
-        f.is_definition()) {
+    bool device_only =
+        device && !f.Has(s, "__host__") && !f.Has(s, "constexpr");
+    if (c.host() && device_only && !HostCallError(c, f).empty()) {
+      // The noinline of the error attribute would conflict with
+      // always_inline, and the trapping body gains nothing from inlining.
+      if (int forced = f.Find(s, "__forceinline__"); forced >= 0) {
+        c.plain_forceinline.insert(forced);
+      }
+    }
+    if (c.host() && device_only && f.is_definition()) {
       c.ReplaceTokens(f.body_begin, f.body_end, TrapBody(c, f));
       // Host code never calls it, so an internal-linkage device function
       // must not draw -Wunused-function in the host pass.
-      c.InsertBefore(f.Find(s, "__device__"), "__attribute__((__unused__)) ");
+      c.InsertBefore(f.Find(s, "__device__"),
+                     "__attribute__((__unused__" + HostCallError(c, f) + ")) ");
+    } else if (c.host() && device_only && !HostCallError(c, f).empty()) {
+      c.InsertBefore(f.Find(s, "__device__"),
+                     "__attribute__((" + HostCallError(c, f).substr(2) + ")) ");
     }
     if (!c.host() && IsHostOnlyDefinition(c, f)) RenameHostFunction(c, f);
   }

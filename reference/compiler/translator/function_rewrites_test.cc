@@ -15,6 +15,7 @@
 namespace mxcts::compiler::testing {
 namespace {
 
+using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
@@ -187,7 +188,14 @@ TEST(KernelRecordTest, DevicePassOpensTheBodyWithTheLaunchPrologue) {
       HasSubstr(Tokens("void k(int n) { if (__builtin_expect(::__mc_dev_"
                        "launch_pending != 0, 0) && ::__mc_internal::"
                        "LaunchFromDevice(reinterpret_cast<const void*>("
-                       "static_cast<void (*)(int n)>(&k)), n)) return; n++;")));
+                       "static_cast<void (*)(int n)>(&k)), n)) return;")));
+  // Then the parameter size check, then the body.
+  EXPECT_THAT(DeviceTokens("__global__ void k(int n) { n++; }"),
+              HasSubstr(Tokens("return; static_assert(0 + sizeof(n) <= 4096, "
+                               "\"the parameters of a __global__ function "
+                               "take at most 4096 bytes "
+                               "[lang.function.global.parameter-size-limit]\");"
+                               " n++;")));
 }
 
 TEST(KernelRecordTest, DevicePassNamesUnnamedParametersForThePrologue) {
@@ -214,13 +222,46 @@ TEST(DeviceFunctionTest, HostPassTrapsDeviceOnlyBody) {
 TEST(DeviceFunctionTest, HostPassMarksTrappedFunctionUnused) {
   EXPECT_THAT(
       HostTokens("static __device__ int f(int x) { return x; }"),
-      HasSubstr(Tokens("static __attribute__((__unused__)) int f(int x) "
-                       "{ (void)x; __builtin_trap(); }")));
+      HasSubstr(Tokens(
+          "static __attribute__((__unused__, __noinline__, __error__(\"'f' "
+          "is a __device__ function: host code cannot call it "
+          "[lang.function.call.host-calls-device-only]\"))) int "
+          "f(int x) { (void)x; __builtin_trap(); }")));
   // Control: a __host__ __device__ function is compiled for the host too,
   // so it gets no such mark.
   EXPECT_THAT(
       HostTokens("static __host__ __device__ int g(int x) { return x; }"),
       Not(HasSubstr("__unused__")));
+}
+
+TEST(DeviceFunctionTest, HostPassRejectsHostCallsOfDeclarations) {
+  // [lang.function.call.host-calls-device-only] A declaration gets the
+  // error attribute too; a __host__ __device__ one does not.
+  EXPECT_THAT(
+      HostTokens("__device__ int f(int x);"),
+      HasSubstr(Tokens("__attribute__((__noinline__, __error__(\"'f' is a "
+                       "__device__ function: host code cannot call "
+                       "it [lang.function.call.host-calls-device-"
+                       "only]\"))) int f(int x);")));
+  EXPECT_THAT(HostTokens("__host__ __device__ int g(int x);"),
+              Not(HasSubstr("__error__")));
+  EXPECT_THAT(HostTokens("struct S { __device__ S() = default; };"),
+              Not(HasSubstr("__error__")));
+  EXPECT_THAT(DeviceTokens("__device__ int f(int x);"),
+              Not(HasSubstr("__error__")));
+}
+
+TEST(KernelRecordTest, DevicePassChecksTheParameterSize) {
+  // [lang.function.global.parameter-size-limit]
+  EXPECT_THAT(DeviceTokens("template <class... T> __global__ void k(int a, "
+                           "double, T... rest) {}"),
+              HasSubstr(Tokens("static_assert(0 + sizeof(a) + "
+                               "sizeof(__mc_param_1) + (0 + ... + "
+                               "sizeof(rest)) <= 4096,")));
+  EXPECT_THAT(DeviceTokens("__global__ void k() {}"),
+              Not(HasSubstr("static_assert")));
+  EXPECT_THAT(HostTokens("__global__ void k(int a) {}"),
+              Not(HasSubstr("static_assert")));
 }
 
 TEST(DeviceFunctionTest, HostDeviceAndConstexprBodiesStay) {
@@ -308,8 +349,14 @@ TEST(QualifierTest, InlineQualifiersBecomeAttributes) {
 }
 
 TEST(QualifierTest, ForceinlineNextToInlineAddsNoSecondInline) {
-  EXPECT_EQ(HostTokens("inline __forceinline__ int g();"),
+  // The user's own `inline` beside __forceinline__ is an error
+  // [lang.function.inline.noinline-on-inline-function]; the text still
+  // gets no second `inline`.
+  Translation t = TranslateHost("inline __forceinline__ int g();");
+  EXPECT_EQ(Tokens(t.text),
             Tokens("inline __attribute__((always_inline)) int g();"));
+  EXPECT_THAT(Messages(t),
+              ElementsAre(HasSubstr("noinline-on-inline-function")));
 }
 
 TEST(QualifierTest, AttributeContentsStay) {

@@ -8,7 +8,9 @@
 //      (declarations.h);
 //   3. collect edits and diagnostics: functions (function_rewrites.h),
 //      variables (variable_rewrites.h), launches and kernel calls
-//      (launch_rewrites.h), and last the qualifiers themselves (here);
+//      (launch_rewrites.h), the host pass's checks of device-only names in
+//      host code (host_code_checks.h), and last the qualifiers themselves
+//      (here);
 //   4. apply the edits (edit_list.h), which keeps every line in place.
 //
 // The stages never fail; text they cannot read stays as it is, so the host
@@ -27,6 +29,7 @@
 #include "reference/compiler/translator/context.h"
 #include "reference/compiler/translator/declarations.h"
 #include "reference/compiler/translator/function_rewrites.h"
+#include "reference/compiler/translator/host_code_checks.h"
 #include "reference/compiler/translator/launch_rewrites.h"
 #include "reference/compiler/translator/lexer.h"
 #include "reference/compiler/translator/source_map.h"
@@ -75,6 +78,8 @@ void RewriteQualifiers(Context& c) {
       t = last;
     } else if (word == "__noinline__") {
       c.ReplaceTokens(t, t + 1, "__attribute__((noinline))");
+    } else if (word == "__forceinline__" && c.plain_forceinline.count(t)) {
+      c.ReplaceTokens(t, t + 1, InlineNearby(s, t) ? "" : "inline");
     } else if (word == "__forceinline__") {
       c.ReplaceTokens(t, t + 1,
                       InlineNearby(s, t)
@@ -131,6 +136,7 @@ Translation Translate(std::string_view source,
   translator_internal::FinishKernelRecords(c);
   translator_internal::RewriteLaunches(c, names);
   translator_internal::CheckKernelCalls(c, names);
+  translator_internal::CheckHostCode(c);
   RewriteQualifiers(c);
   if (c.host() && c.first_image_use >= 0) {
     c.InsertBefore(c.first_image_use,

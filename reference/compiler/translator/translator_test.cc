@@ -18,6 +18,13 @@
 namespace mxcts::compiler::testing {
 namespace {
 
+// Rewrite 4's error attribute for a __device__ function `f` of the user's
+// files [lang.function.call.host-calls-device-only].
+const std::string kHostCallError =
+    "__noinline__, __error__(\"'f' is a __device__ function: host code cannot "
+    "call it "
+    "[lang.function.call.host-calls-device-only]\")";
+
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 using ::testing::Not;
@@ -186,24 +193,24 @@ TEST(TranslatorTest, FunctionTryBlockBodyIsReplacedWhole) {
       Tokens(TranslateHost("__device__ int f() try { return 1; } catch (...) { "
                            "return 0; }")
                  .text);
-  EXPECT_EQ(out, Tokens("__attribute__((__unused__)) int f() { "
+  EXPECT_EQ(out, Tokens("__attribute__((__unused__, " + kHostCallError +
+                        ")) int f() { "
                         "__builtin_trap(); }"));
 }
 
 TEST(TranslatorTest, ReplacedBodyKeepsInnerLineMarker) {
   Translation t = TranslateHost(
       "__device__ int f() {\n# 50 \"a.cu\"\n  return 1;\n}\nint x;\n");
-  EXPECT_EQ(t.text,
-            "__attribute__((__unused__))  int f() { __builtin_trap(); }\n"
-            "# 50 \"a.cu\"\n\n\nint x;\n");
+  EXPECT_EQ(t.text, "__attribute__((__unused__, " + kHostCallError +
+                        "))  int f() { __builtin_trap(); }\n"
+                        "# 50 \"a.cu\"\n\n\nint x;\n");
 }
 
 TEST(TranslatorTest, ReplacedBodyTakesItsPragmasAlong) {
   Translation t = TranslateHost(
       "__device__ void f() {\n#pragma unroll\n  for (;;) {}\n}\n");
-  EXPECT_EQ(
-      t.text,
-      "__attribute__((__unused__))  void f() { __builtin_trap(); }\n\n\n\n");
+  EXPECT_EQ(t.text, "__attribute__((__unused__, " + kHostCallError +
+                        "))  void f() { __builtin_trap(); }\n\n\n\n");
   EXPECT_EQ(TranslateDevice("__device__ void f() {\n#pragma unroll\n}\n").text,
             " void f() {\n#pragma unroll\n}\n");
 }

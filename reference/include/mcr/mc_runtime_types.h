@@ -1018,6 +1018,36 @@ struct mcKernelNodeParams {
 };
 typedef struct mcKernelNodeParams mcKernelNodeParams;
 
+// The attributes of a launch, as kernel nodes take them
+// (mcGraphKernelNodeSetAttribute); the values are CUDA's.
+// [api.graph.kernel-node-attribute.set-then-get-round-trips]
+enum mcLaunchAttributeID {
+  mcLaunchAttributeIgnore = 0,
+  mcLaunchAttributeAccessPolicyWindow = 1,
+  // Nonzero: the kernel runs as mcLaunchCooperativeKernel launches it.
+  mcLaunchAttributeCooperative = 2,
+  mcLaunchAttributeSynchronizationPolicy = 3,
+  mcLaunchAttributePriority = 8,
+};
+typedef enum mcLaunchAttributeID mcLaunchAttributeID;
+
+union mcLaunchAttributeValue {
+  char pad[64];
+  struct mcAccessPolicyWindow accessPolicyWindow;
+  int cooperative;
+  enum mcSynchronizationPolicy syncPolicy;
+  int priority;
+};
+typedef union mcLaunchAttributeValue mcLaunchAttributeValue;
+
+// A kernel node's attributes are launch attributes.
+typedef enum mcLaunchAttributeID mcKernelNodeAttrID;
+typedef union mcLaunchAttributeValue mcKernelNodeAttrValue;
+#define mcKernelNodeAttributeAccessPolicyWindow \
+  mcLaunchAttributeAccessPolicyWindow
+#define mcKernelNodeAttributeCooperative mcLaunchAttributeCooperative
+#define mcKernelNodeAttributePriority mcLaunchAttributePriority
+
 // The markers of a kernel node's `extra` array.
 #define MC_LAUNCH_PARAM_END ((void*)0x00)
 #define MC_LAUNCH_PARAM_BUFFER_POINTER ((void*)0x01)

@@ -79,6 +79,12 @@ absl::StatusOr<Device*> StreamDeviceForWork(mcStream_t stream);
 // queue (stream.h). The caller holds the execution lock.
 absl::StatusOr<ResolvedStream> ResolveStreamLocked(mcStream_t stream);
 
+// OK if `window` is an access policy window the current device accepts (a
+// stream's or a kernel node's), else mcErrorInvalidValue naming `api`.
+// [api.stream.attribute.bad-access-policy-is-invalid-value]
+absl::Status CheckAccessPolicyWindow(const char* api,
+                                     const mcAccessPolicyWindow& window);
+
 }  // namespace mxcts::runtime
 
 #endif  // MXCTS_REFERENCE_RUNTIME_API_API_ENTRY_H_

@@ -26,6 +26,7 @@
 #include "reference/runtime/graphs/stream_capture.h"
 #include "reference/runtime/images/image_registry.h"
 #include "reference/runtime/process/runtime.h"
+#include "reference/runtime/timeline/stream.h"
 #include "reference/runtime/timeline/timeline.h"
 
 namespace mxcts::runtime {
@@ -507,7 +508,92 @@ extern "C" mcError_t mcGraphKernelNodeSetParams(
   return RunApi([&] {
     return mxcts::runtime::ReplaceNodeParams(
         node, mcGraphNodeTypeKernel, params,
-        [&] { return NodeParams::Kernel(params); });
+        [&]() -> absl::StatusOr<NodeParams> {
+          MX_ASSIGN_OR_RETURN(NodeParams made, NodeParams::Kernel(params));
+          // [api.graph.kernel-node-attribute.kept-by-set-params]
+          MX_ASSIGN_OR_RETURN(MCgraphNode_st * old,
+                              mxcts::runtime::FindNode(node));
+          MX_RETURN_IF_ERROR(made.CopyKernelAttributes(old->params));
+          return made;
+        });
+  });
+}
+
+// --- Kernel node attributes. ---
+
+extern "C" mcError_t mcGraphKernelNodeSetAttribute(
+    mcGraphNode_t node, mcKernelNodeAttrID attr,
+    const mcKernelNodeAttrValue* value) {
+  return RunApi([&]() -> absl::Status {
+    // [api.graph.kernel-node-attribute.bad-call-invalid-value]
+    MX_ASSIGN_OR_RETURN(
+        MCgraphNode_st * found,
+        mxcts::runtime::FindNodeOfType(node, mcGraphNodeTypeKernel, value));
+    NodeParams& params = found->params;
+    switch (attr) {
+      case mcKernelNodeAttributeCooperative:
+        // [api.graph.kernel-node-attribute.cooperative-runs-cooperatively]
+        return params.SetCooperative(value->cooperative != 0);
+      case mcKernelNodeAttributePriority:
+        // [api.graph.kernel-node-attribute.hints-change-nothing]
+        params.mutable_kernel_attributes().priority =
+            std::clamp(value->priority, mxcts::runtime::kGreatestStreamPriority,
+                       mxcts::runtime::kLeastStreamPriority);
+        return absl::OkStatus();
+      case mcKernelNodeAttributeAccessPolicyWindow:
+        MX_RETURN_IF_ERROR(mxcts::runtime::CheckAccessPolicyWindow(
+            "mcGraphKernelNodeSetAttribute", value->accessPolicyWindow));
+        params.mutable_kernel_attributes().access_policy_window =
+            value->accessPolicyWindow;
+        return absl::OkStatus();
+      default:
+        break;
+    }
+    return McStatus(mcErrorInvalidValue,
+                    absl::StrFormat("%d is not a kernel node attribute",
+                                    static_cast<int>(attr)));
+  });
+}
+
+extern "C" mcError_t mcGraphKernelNodeGetAttribute(
+    mcGraphNode_t node, mcKernelNodeAttrID attr, mcKernelNodeAttrValue* value) {
+  return RunApi([&]() -> absl::Status {
+    // [api.graph.kernel-node-attribute.set-then-get-round-trips]
+    MX_ASSIGN_OR_RETURN(
+        MCgraphNode_st * found,
+        mxcts::runtime::FindNodeOfType(node, mcGraphNodeTypeKernel, value));
+    const NodeParams& params = found->params;
+    switch (attr) {
+      case mcKernelNodeAttributeCooperative:
+        value->cooperative = params.cooperative() ? 1 : 0;
+        return absl::OkStatus();
+      case mcKernelNodeAttributePriority:
+        value->priority = params.kernel_attributes().priority;
+        return absl::OkStatus();
+      case mcKernelNodeAttributeAccessPolicyWindow:
+        value->accessPolicyWindow =
+            params.kernel_attributes().access_policy_window;
+        return absl::OkStatus();
+      default:
+        break;
+    }
+    return McStatus(mcErrorInvalidValue,
+                    absl::StrFormat("%d is not a kernel node attribute",
+                                    static_cast<int>(attr)));
+  });
+}
+
+extern "C" mcError_t mcGraphKernelNodeCopyAttributes(mcGraphNode_t dst,
+                                                     mcGraphNode_t src) {
+  return RunApi([&]() -> absl::Status {
+    // [api.graph.kernel-node-attribute.copy-copies-all]
+    MX_ASSIGN_OR_RETURN(
+        MCgraphNode_st * to,
+        mxcts::runtime::FindNodeOfType(dst, mcGraphNodeTypeKernel, &dst));
+    MX_ASSIGN_OR_RETURN(
+        MCgraphNode_st * from,
+        mxcts::runtime::FindNodeOfType(src, mcGraphNodeTypeKernel, &src));
+    return to->params.CopyKernelAttributes(from->params);
   });
 }
 

@@ -64,7 +64,7 @@ absl::Status LaunchOrCapture(const LaunchRequest& request) {
         MX_ASSIGN_OR_RETURN(NodeParams node, NodeParams::Kernel(&params));
         // A captured cooperative launch stays cooperative in the graph.
         if (request.cooperative) {
-          MX_RETURN_IF_ERROR(node.MakeCooperative());
+          MX_RETURN_IF_ERROR(node.SetCooperative(true));
         }
         return node;
       }));

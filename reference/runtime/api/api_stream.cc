@@ -49,6 +49,34 @@ absl::StatusOr<ResolvedStream> ResolveStreamLocked(mcStream_t stream) {
   return StreamTable::Get().Resolve(stream, current->ordinal());
 }
 
+absl::Status CheckAccessPolicyWindow(const char* api,
+                                     const mcAccessPolicyWindow& window) {
+  // [api.stream.attribute.bad-access-policy-is-invalid-value]
+  if (!(window.hitRatio >= 0.0f && window.hitRatio <= 1.0f)) {
+    return McStatus(mcErrorInvalidValue,
+                    absl::StrFormat("%s: hitRatio %g is outside [0, 1]", api,
+                                    window.hitRatio));
+  }
+  MX_ASSIGN_OR_RETURN(Device * device, Runtime::Get().CurrentDevice());
+  size_t limit =
+      static_cast<size_t>(device->properties().accessPolicyMaxWindowSize);
+  if (window.num_bytes > limit) {
+    return McStatus(mcErrorInvalidValue,
+                    absl::StrFormat("%s: num_bytes %u is more than "
+                                    "accessPolicyMaxWindowSize %u",
+                                    api, window.num_bytes, limit));
+  }
+  for (mcAccessProperty property : {window.hitProp, window.missProp}) {
+    if (property < mcAccessPropertyNormal ||
+        property > mcAccessPropertyPersisting) {
+      return McStatus(mcErrorInvalidValue,
+                      absl::StrFormat("%s: %d is not an mcAccessProperty", api,
+                                      static_cast<int>(property)));
+    }
+  }
+  return absl::OkStatus();
+}
+
 namespace {
 
 absl::Status NullOutput(const char* api, const char* what) {
@@ -115,35 +143,6 @@ absl::Status EnqueueInStream(mcStream_t stream, Command command) {
   }
   Timeline& timeline = Timeline::Get();
   timeline.AfterSubmit(timeline.Enqueue(resolved.queue, std::move(command)));
-  return absl::OkStatus();
-}
-
-absl::Status CheckAccessPolicyWindow(const mcAccessPolicyWindow& window) {
-  // [api.stream.attribute.bad-access-policy-is-invalid-value]
-  if (!(window.hitRatio >= 0.0f && window.hitRatio <= 1.0f)) {
-    return McStatus(mcErrorInvalidValue,
-                    absl::StrFormat("mcStreamSetAttribute: hitRatio %g is "
-                                    "outside [0, 1]",
-                                    window.hitRatio));
-  }
-  MX_ASSIGN_OR_RETURN(Device * device, Runtime::Get().CurrentDevice());
-  size_t limit =
-      static_cast<size_t>(device->properties().accessPolicyMaxWindowSize);
-  if (window.num_bytes > limit) {
-    return McStatus(mcErrorInvalidValue,
-                    absl::StrFormat("mcStreamSetAttribute: num_bytes %u is "
-                                    "more than accessPolicyMaxWindowSize %u",
-                                    window.num_bytes, limit));
-  }
-  for (mcAccessProperty property : {window.hitProp, window.missProp}) {
-    if (property < mcAccessPropertyNormal ||
-        property > mcAccessPropertyPersisting) {
-      return McStatus(mcErrorInvalidValue,
-                      absl::StrFormat("mcStreamSetAttribute: %d is not an "
-                                      "mcAccessProperty",
-                                      static_cast<int>(property)));
-    }
-  }
   return absl::OkStatus();
 }
 
@@ -395,8 +394,8 @@ mcError_t mcStreamSetAttribute(mcStream_t stream, mcStreamAttrID attr,
         StreamTable::Get().AttributesOf(resolved.queue);
     switch (attr) {
       case mcStreamAttributeAccessPolicyWindow:
-        MX_RETURN_IF_ERROR(
-            mxcts::runtime::CheckAccessPolicyWindow(value->accessPolicyWindow));
+        MX_RETURN_IF_ERROR(mxcts::runtime::CheckAccessPolicyWindow(
+            "mcStreamSetAttribute", value->accessPolicyWindow));
         attributes.access_policy_window = value->accessPolicyWindow;
         return absl::OkStatus();
       case mcStreamAttributeSynchronizationPolicy:

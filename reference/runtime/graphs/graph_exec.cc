@@ -571,6 +571,11 @@ absl::Status SetExecNodeParams(MCgraphExec_st& exec, const MCgraphNode_st* node,
     }
     ExecNode updated = *target;
     updated.params = params;
+    if (params.type() == mcGraphNodeTypeKernel) {
+      // [api.graph.kernel-node-attribute.kept-by-set-params] The executable
+      // node keeps the attributes it was instantiated with.
+      MX_RETURN_IF_ERROR(updated.params.CopyKernelAttributes(target->params));
+    }
     MX_RETURN_IF_ERROR(PlanNode(updated));
     *target = std::move(updated);
   }

@@ -69,12 +69,23 @@ absl::StatusOr<NodeParams> NodeParams::Kernel(
   return node;
 }
 
-absl::Status NodeParams::MakeCooperative() {
+absl::Status NodeParams::SetCooperative(bool cooperative) {
   if (launch_ == nullptr) {
     return McStatus(mcErrorInvalidValue, "not a kernel node");
   }
+  if (cooperative == launch_->cooperative()) return absl::OkStatus();
+  if (!cooperative) {
+    launch_ = std::make_shared<const PreparedLaunch>(launch_->Ordinary());
+    return absl::OkStatus();
+  }
   MX_ASSIGN_OR_RETURN(PreparedLaunch launch, launch_->Cooperative());
   launch_ = std::make_shared<const PreparedLaunch>(std::move(launch));
+  return absl::OkStatus();
+}
+
+absl::Status NodeParams::CopyKernelAttributes(const NodeParams& from) {
+  MX_RETURN_IF_ERROR(SetCooperative(from.cooperative()));
+  kernel_attributes_ = from.kernel_attributes_;
   return absl::OkStatus();
 }
 

@@ -60,9 +60,31 @@ class NodeParams {
   // [api.graph.kernel-node.bad-configuration-invalid-configuration]
   static absl::StatusOr<NodeParams> Kernel(const mcKernelNodeParams* params);
   // Makes a kernel node's launch cooperative (a captured
-  // mcLaunchCooperativeKernel): checked for co-residency, run with every
-  // block alive. Errors as CheckCooperativeLaunch.
-  absl::Status MakeCooperative();
+  // mcLaunchCooperativeKernel, or mcKernelNodeAttributeCooperative):
+  // checked for co-residency, run with every block alive; or ordinary
+  // again. Errors as CheckCooperativeLaunch; mcErrorInvalidValue for a
+  // node of another kind.
+  absl::Status SetCooperative(bool cooperative);
+  bool cooperative() const {
+    return launch_ != nullptr && launch_->cooperative();
+  }
+
+  // A kernel node's other attributes (mcGraphKernelNodeSetAttribute): hints
+  // that never change what the node does.
+  struct KernelAttributes {
+    mcAccessPolicyWindow access_policy_window{
+        nullptr, 0, 0.0f, mcAccessPropertyNormal, mcAccessPropertyNormal};
+    int priority = 0;
+  };
+  const KernelAttributes& kernel_attributes() const {
+    return kernel_attributes_;
+  }
+  KernelAttributes& mutable_kernel_attributes() { return kernel_attributes_; }
+  // Gives this kernel node every attribute of kernel node `from`, as a Set
+  // of its parameters keeps them
+  // [api.graph.kernel-node-attribute.kept-by-set-params]. Errors as
+  // SetCooperative.
+  absl::Status CopyKernelAttributes(const NodeParams& from);
   // [api.graph.memcpy-node.bad-kind-invalid-direction]
   // [api.graph.memcpy-node.null-pointer-invalid-value]
   static absl::StatusOr<NodeParams> Memcpy(const mcMemcpy3DParms* params);
@@ -117,6 +139,7 @@ class NodeParams {
   mcGraphNodeType type_ = mcGraphNodeTypeEmpty;
   std::shared_ptr<const PreparedLaunch> launch_;
   void** extra_ = nullptr;  // reported back by kernel(); arguments copied
+  KernelAttributes kernel_attributes_;
   MemcpyNodeParams memcpy_;
   MemsetNodeParams memset_;
   mcHostNodeParams host_{nullptr, nullptr};

@@ -273,6 +273,12 @@ absl::StatusOr<PreparedLaunch> PreparedLaunch::Cooperative() const {
   return launch;
 }
 
+PreparedLaunch PreparedLaunch::Ordinary() const {
+  PreparedLaunch launch = *this;
+  launch.cooperative_ = false;
+  return launch;
+}
+
 DeviceWork PreparedLaunch::Work() const {
   GridRunner runner = grid_runner.load();
   if (runner == nullptr) runner = &mxcts::device::RunGrid;

@@ -136,6 +136,8 @@ class PreparedLaunch {
   bool cooperative() const { return cooperative_; }
   // The same launch run cooperatively, after CheckCooperativeLaunch.
   absl::StatusOr<PreparedLaunch> Cooperative() const;
+  // The same launch run as an ordinary one.
+  PreparedLaunch Ordinary() const;
   // The launch's copies of the arguments: kernelParams as a kernel node
   // reports them; valid while this launch (or a copy of it) lives.
   void** arguments() const { return arguments_->pointers(); }

@@ -23,14 +23,11 @@
 namespace {
 
 using dp_testing::DeviceArray;
+using dp_testing::FillChild;
 using dp_testing::GlobalThread;
 using dp_testing::Volume;
 
 // --- Every configuration. ---
-
-__global__ void FillChild(int* out, int base) {
-  out[GlobalThread()] = base + static_cast<int>(GlobalThread());
-}
 
 __global__ void LaunchFill(int* out, dim3 grid, dim3 block, int base) {
   FillChild<<<grid, block>>>(out, base);

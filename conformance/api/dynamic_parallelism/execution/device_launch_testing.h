@@ -66,6 +66,11 @@ __device__ inline unsigned GlobalThread() {
 
 inline unsigned Volume(dim3 d) { return d.x * d.y * d.z; }
 
+// A child that stores base + its global thread id at that index of `out`.
+__global__ void FillChild(int* out, int base) {
+  out[GlobalThread()] = base + static_cast<int>(GlobalThread());
+}
+
 }  // namespace dp_testing
 
 #endif  // CONFORMANCE_API_DYNAMIC_PARALLELISM_EXECUTION_DEVICE_LAUNCH_TESTING_H_

@@ -24,14 +24,11 @@
 namespace {
 
 using dp_testing::DeviceArray;
+using dp_testing::FillChild;
 using dp_testing::GlobalThread;
 using dp_testing::Volume;
 
 // --- Parameter buffers. ---
-
-__global__ void FillChild(int* out, int base) {
-  out[GlobalThread()] = base + static_cast<int>(GlobalThread());
-}
 
 struct FillArguments {
   int* out;

@@ -69,6 +69,31 @@ class UpdateTest : public testing::Test {
   }
   int* cell(int i = 0) const { return cells_ + i; }
 
+  // mcGraphExecUpdate(exec, changed), which must succeed: the result says
+  // so and no node is named.
+  static void ExpectUpdated(mcGraphExec_t exec, mcGraph_t changed) {
+    mcGraphNode_t error_node = nullptr;
+    mcGraphExecUpdateResult result = mcGraphExecUpdateError;
+    ASSERT_EQ(mcGraphExecUpdate(exec, changed, &error_node, &result),
+              mcSuccess);
+    EXPECT_EQ(result, mcGraphExecUpdateSuccess);
+    EXPECT_EQ(error_node, nullptr);
+  }
+  // mcGraphExecUpdate(exec, changed), which must be refused naming
+  // `offending` (unless null); returns the update's result.
+  static mcGraphExecUpdateResult ExpectRefused(mcGraphExec_t exec,
+                                               mcGraph_t changed,
+                                               mcGraphNode_t offending) {
+    mcGraphNode_t error_node = nullptr;
+    mcGraphExecUpdateResult result = mcGraphExecUpdateSuccess;
+    EXPECT_EQ(mcGraphExecUpdate(exec, changed, &error_node, &result),
+              mcErrorGraphExecUpdateFailure);
+    if (offending != nullptr) {
+      EXPECT_EQ(error_node, offending);
+    }
+    return result;
+  }
+
   // Launches `exec` once and waits.
   void Run(mcGraphExec_t exec) {
     ASSERT_EQ(mcGraphLaunch(exec, stream_), mcSuccess);
@@ -137,10 +162,7 @@ TEST_P(GraphExecUpdate, ReachesOnlyLaterLaunches) {
   int milliseconds = 10;
   ASSERT_EQ(mcLaunchHostFunc(stream_, SleepFor, &milliseconds), mcSuccess);
   ASSERT_EQ(mcGraphLaunch(exec.get(), stream_), mcSuccess);
-  mcGraphNode_t error_node = nullptr;
-  mcGraphExecUpdateResult result = mcGraphExecUpdateError;
-  ASSERT_EQ(mcGraphExecUpdate(exec.get(), changed.get(), &error_node, &result),
-            mcSuccess);
+  ExpectUpdated(exec.get(), changed.get());
   ASSERT_EQ(mcGraphLaunch(exec.get(), stream_), mcSuccess);
   ASSERT_EQ(mcStreamSynchronize(stream_), mcSuccess);
   EXPECT_EQ(*cell(0), 101);
@@ -156,11 +178,7 @@ TEST_P(GraphExecUpdate, KernelFunctionAndConfigurationMayChange) {
   ASSERT_EQ(subtract.Add(&b, changed.get(), {}), mcSuccess);
   ScopedExec exec(original.get());
   ASSERT_EQ(exec.status(), mcSuccess);
-  mcGraphNode_t error_node = nullptr;
-  mcGraphExecUpdateResult result = mcGraphExecUpdateError;
-  ASSERT_EQ(mcGraphExecUpdate(exec.get(), changed.get(), &error_node, &result),
-            mcSuccess);
-  EXPECT_EQ(result, mcGraphExecUpdateSuccess);
+  ExpectUpdated(exec.get(), changed.get());
   Run(exec.get());
   EXPECT_EQ(*cell(0), -6) << "2 blocks of 3 threads each subtract 1";
 }
@@ -187,11 +205,7 @@ TEST_P(GraphExecUpdate, CopySetAndHostParametersApply) {
   build(changed.get(), 9, device_data + 1, cell(1), {RunHostAddTwice, &second});
   ScopedExec exec(original.get());
   ASSERT_EQ(exec.status(), mcSuccess);
-  mcGraphNode_t error_node = nullptr;
-  mcGraphExecUpdateResult result = mcGraphExecUpdateError;
-  ASSERT_EQ(mcGraphExecUpdate(exec.get(), changed.get(), &error_node, &result),
-            mcSuccess);
-  EXPECT_EQ(result, mcGraphExecUpdateSuccess);
+  ExpectUpdated(exec.get(), changed.get());
   Run(exec.get());
   EXPECT_EQ(*cell(0), 0);
   EXPECT_EQ(*cell(1), 9);
@@ -217,11 +231,7 @@ TEST_P(GraphExecUpdate, EventNodesMayTakeAnyEvent) {
   ASSERT_EQ(AddRecord(&record, changed.get(), {wait}, new_event), mcSuccess);
   ScopedExec exec(original.get());
   ASSERT_EQ(exec.status(), mcSuccess);
-  mcGraphNode_t error_node = nullptr;
-  mcGraphExecUpdateResult result = mcGraphExecUpdateError;
-  ASSERT_EQ(mcGraphExecUpdate(exec.get(), changed.get(), &error_node, &result),
-            mcSuccess);
-  EXPECT_EQ(result, mcGraphExecUpdateSuccess);
+  ExpectUpdated(exec.get(), changed.get());
   Run(exec.get());
   float ms = 0;
   EXPECT_EQ(mcEventElapsedTime(&ms, base, new_event), mcSuccess);
@@ -247,11 +257,7 @@ TEST_P(GraphExecUpdate, ChildGraphOfSameTopologyApplies) {
   build(changed.get(), 50);
   ScopedExec exec(original.get());
   ASSERT_EQ(exec.status(), mcSuccess);
-  mcGraphNode_t error_node = nullptr;
-  mcGraphExecUpdateResult result = mcGraphExecUpdateError;
-  ASSERT_EQ(mcGraphExecUpdate(exec.get(), changed.get(), &error_node, &result),
-            mcSuccess);
-  EXPECT_EQ(result, mcGraphExecUpdateSuccess);
+  ExpectUpdated(exec.get(), changed.get());
   Run(exec.get());
   EXPECT_EQ(*cell(0), 50);
 }
@@ -269,10 +275,7 @@ TEST_P(GraphExecUpdate, FromItsOwnChangedGraph) {
   ASSERT_EQ(mcGraphKernelNodeSetParams(nodes[1], add.params()), mcSuccess);
   Run(exec.get());
   EXPECT_EQ(*cell(0), 1) << "changing the graph changed the executable graph";
-  mcGraphNode_t error_node = nullptr;
-  mcGraphExecUpdateResult result = mcGraphExecUpdateError;
-  ASSERT_EQ(mcGraphExecUpdate(exec.get(), graph.get(), &error_node, &result),
-            mcSuccess);
+  ExpectUpdated(exec.get(), graph.get());
   Run(exec.get());
   EXPECT_EQ(*cell(0), 31);
 }
@@ -415,14 +418,8 @@ TEST_P(GraphExecUpdateRefused, ReportsTheReasonAndLeavesExecAsItWas) {
   ScopedExec exec(original.get());
   ASSERT_EQ(exec.status(), mcSuccess);
   const size_t nodes_before = Nodes(changed.get()).size();
-  mcGraphNode_t error_node = nullptr;
-  mcGraphExecUpdateResult result = mcGraphExecUpdateSuccess;
-  EXPECT_EQ(mcGraphExecUpdate(exec.get(), changed.get(), &error_node, &result),
-            mcErrorGraphExecUpdateFailure);
-  EXPECT_EQ(result, ExpectedResult(refused()));
-  if (offending != nullptr) {
-    EXPECT_EQ(error_node, offending);
-  }
+  EXPECT_EQ(ExpectRefused(exec.get(), changed.get(), offending),
+            ExpectedResult(refused()));
   EXPECT_EQ(Nodes(changed.get()).size(), nodes_before);
   // The executable graph kept its parameters (the kernel still adds 1, not
   // the 10 of the refused graph) and still launches.
@@ -433,9 +430,7 @@ TEST_P(GraphExecUpdateRefused, ReportsTheReasonAndLeavesExecAsItWas) {
   ScopedGraph same;
   mcGraphNode_t none = nullptr;
   Build(same.get(), false, &none);
-  EXPECT_EQ(mcGraphExecUpdate(exec.get(), same.get(), &error_node, &result),
-            mcSuccess);
-  EXPECT_EQ(result, mcGraphExecUpdateSuccess);
+  ExpectUpdated(exec.get(), same.get());
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -453,7 +448,26 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 // Copies and sets moved to another device's memory are refused.
-TEST_P(GraphExecUpdate, CopyToAnotherDevicesMemoryIsRefused) {
+enum class MovedNode { kCopy, kSet };
+
+class MovedToAnotherDevice
+    : public UpdateTest,
+      public testing::WithParamInterface<std::tuple<MovedNode, int>> {
+ protected:
+  int device() const override { return std::get<1>(GetParam()); }
+  bool copy() const { return std::get<0>(GetParam()) == MovedNode::kCopy; }
+  // A copy of cell 1 to `target`, or a set of `target` to `value`.
+  mcError_t AddMoved(mcGraphNode_t* node, mcGraph_t graph, int* target,
+                     int value) {
+    if (copy()) {
+      return AddCopy(node, graph, {}, target, cell(1), sizeof(int),
+                     mcMemcpyDefault);
+    }
+    return AddMemset(node, graph, {}, Memset32(target, value, 1));
+  }
+};
+
+TEST_P(MovedToAnotherDevice, UpdateIsRefused) {
   MX_SPEC("api.graph.exec-update.copy-restrictions",
           "api.graph.exec-update.failure-result-codes");
   MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
@@ -467,58 +481,29 @@ TEST_P(GraphExecUpdate, CopyToAnotherDevicesMemoryIsRefused) {
   *cell(1) = 42;
   ScopedGraph original, changed;
   mcGraphNode_t a, b;
-  ASSERT_EQ(AddCopy(&a, original.get(), {}, here, cell(1), sizeof(int),
-                    mcMemcpyDefault),
-            mcSuccess);
-  ASSERT_EQ(AddCopy(&b, changed.get(), {}, there, cell(1), sizeof(int),
-                    mcMemcpyDefault),
-            mcSuccess);
+  ASSERT_EQ(AddMoved(&a, original.get(), here, 5), mcSuccess);
+  ASSERT_EQ(AddMoved(&b, changed.get(), there, 6), mcSuccess);
   ScopedExec exec(original.get());
   ASSERT_EQ(exec.status(), mcSuccess);
-  mcGraphNode_t error_node = nullptr;
-  mcGraphExecUpdateResult result = mcGraphExecUpdateSuccess;
-  EXPECT_EQ(mcGraphExecUpdate(exec.get(), changed.get(), &error_node, &result),
-            mcErrorGraphExecUpdateFailure);
-  EXPECT_EQ(result, mcGraphExecUpdateErrorParametersChanged);
-  EXPECT_EQ(error_node, b);
+  EXPECT_EQ(ExpectRefused(exec.get(), changed.get(), b),
+            mcGraphExecUpdateErrorParametersChanged);
   Run(exec.get());
   int value = 0;
   ASSERT_EQ(mcMemcpy(&value, here, sizeof(int), mcMemcpyDefault), mcSuccess);
-  EXPECT_EQ(value, 42);
+  EXPECT_EQ(value, copy() ? 42 : 5) << "the original node ran";
   EXPECT_EQ(mcFree(here), mcSuccess);
   EXPECT_EQ(mcFree(there), mcSuccess);
 }
 
-TEST_P(GraphExecUpdate, SetOnAnotherDevicesMemoryIsRefused) {
-  MX_SPEC("api.graph.exec-update.copy-restrictions",
-          "api.graph.exec-update.failure-result-codes");
-  MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
-  int* here = nullptr;
-  int* there = nullptr;
-  ASSERT_EQ(mcMalloc(&here, sizeof(int)), mcSuccess);
-  {
-    ScopedDevice other(1 - device());
-    ASSERT_EQ(mcMalloc(&there, sizeof(int)), mcSuccess);
-  }
-  ScopedGraph original, changed;
-  mcGraphNode_t a, b;
-  ASSERT_EQ(AddMemset(&a, original.get(), {}, Memset32(here, 5, 1)), mcSuccess);
-  ASSERT_EQ(AddMemset(&b, changed.get(), {}, Memset32(there, 6, 1)), mcSuccess);
-  ScopedExec exec(original.get());
-  ASSERT_EQ(exec.status(), mcSuccess);
-  mcGraphNode_t error_node = nullptr;
-  mcGraphExecUpdateResult result = mcGraphExecUpdateSuccess;
-  EXPECT_EQ(mcGraphExecUpdate(exec.get(), changed.get(), &error_node, &result),
-            mcErrorGraphExecUpdateFailure);
-  EXPECT_EQ(result, mcGraphExecUpdateErrorParametersChanged);
-  EXPECT_EQ(error_node, b);
-  Run(exec.get());
-  int value = 0;
-  ASSERT_EQ(mcMemcpy(&value, here, sizeof(int), mcMemcpyDefault), mcSuccess);
-  EXPECT_EQ(value, 5);
-  EXPECT_EQ(mcFree(here), mcSuccess);
-  EXPECT_EQ(mcFree(there), mcSuccess);
-}
+INSTANTIATE_TEST_SUITE_P(
+    NodesAndDevices, MovedToAnotherDevice,
+    testing::Combine(testing::Values(MovedNode::kCopy, MovedNode::kSet),
+                     testing::Values(0, 1)),
+    [](const testing::TestParamInfo<std::tuple<MovedNode, int>>& info) {
+      return std::string(std::get<0>(info.param) == MovedNode::kCopy ? "Copy"
+                                                                     : "Set") +
+             "_Device" + std::to_string(std::get<1>(info.param));
+    });
 
 TEST_P(GraphExecUpdate, KernelMovedToAnotherDeviceIsRefused) {
   // The kernel of the new graph runs on the other device (the device
@@ -537,17 +522,14 @@ TEST_P(GraphExecUpdate, KernelMovedToAnotherDeviceIsRefused) {
   }
   ScopedExec exec(original.get());
   ASSERT_EQ(exec.status(), mcSuccess);
-  mcGraphNode_t error_node = nullptr;
-  mcGraphExecUpdateResult result = mcGraphExecUpdateSuccess;
-  EXPECT_EQ(mcGraphExecUpdate(exec.get(), changed.get(), &error_node, &result),
-            mcErrorGraphExecUpdateFailure);
+  const mcGraphExecUpdateResult result =
+      ExpectRefused(exec.get(), changed.get(), b);
   // A kernel change that is not allowed: the chapter names three results
   // for it.
   EXPECT_TRUE(result == mcGraphExecUpdateErrorParametersChanged ||
               result == mcGraphExecUpdateErrorFunctionChanged ||
               result == mcGraphExecUpdateErrorUnsupportedFunctionChange)
       << result;
-  EXPECT_EQ(error_node, b);
   Run(exec.get());
   EXPECT_EQ(*cell(0), 1);
   // The per-node form refuses the same change: parameters set while the
@@ -591,12 +573,9 @@ TEST_P(GraphExecUpdate, CopyOfFreedMemoryFailsAndNamesTheNode) {
   ASSERT_EQ(mcFree(freed), mcSuccess);
   ScopedExec exec(original.get());
   ASSERT_EQ(exec.status(), mcSuccess);
-  mcGraphNode_t error_node = nullptr;
-  mcGraphExecUpdateResult result = mcGraphExecUpdateSuccess;
-  EXPECT_EQ(mcGraphExecUpdate(exec.get(), changed.get(), &error_node, &result),
-            mcErrorGraphExecUpdateFailure);
+  const mcGraphExecUpdateResult result =
+      ExpectRefused(exec.get(), changed.get(), b);
   EXPECT_NE(result, mcGraphExecUpdateSuccess);
-  EXPECT_EQ(error_node, b);
   // Nothing of the refused graph reached the executable graph, not even
   // the kernel's allowed change before the copy.
   Run(exec.get());

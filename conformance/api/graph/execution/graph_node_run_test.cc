@@ -953,11 +953,8 @@ TEST_P(NodeRun, EventRecordAndWaitNodesOrderTwoGraphs) {
 TEST_P(NodeRun, AllocationNodeMemoryIsUsableUntilTheFreeNode) {
   MX_SPEC("api.graph.mem-alloc-node.allocates",
           "api.graph.mem-free-node.frees");
-  mcMemAllocNodeParams params{};
-  params.poolProps.allocType = mcMemAllocationTypePinned;
-  params.poolProps.location.type = mcMemLocationTypeDevice;
-  params.poolProps.location.id = GetParam();
-  params.bytesize = 128 * sizeof(int);
+  mcMemAllocNodeParams params =
+      DeviceAllocationParams(GetParam(), 128 * sizeof(int));
   mcGraphNode_t alloc = nullptr;
   ASSERT_EQ(mcGraphAddMemAllocNode(&alloc, graph(), nullptr, 0, &params),
             mcSuccess);
@@ -1000,11 +997,7 @@ TEST_P(NodeRun, AllocationNodeMemoryIsUsableUntilTheFreeNode) {
 
 TEST_P(NodeRun, AllocationNodeMemoryIsOnTheDeviceItNames) {
   MX_SPEC("api.graph.mem-alloc-node.allocates");
-  mcMemAllocNodeParams params{};
-  params.poolProps.allocType = mcMemAllocationTypePinned;
-  params.poolProps.location.type = mcMemLocationTypeDevice;
-  params.poolProps.location.id = GetParam();
-  params.bytesize = 4096;
+  mcMemAllocNodeParams params = DeviceAllocationParams(GetParam(), 4096);
   mcGraphNode_t alloc = nullptr;
   ASSERT_EQ(mcGraphAddMemAllocNode(&alloc, graph(), nullptr, 0, &params),
             mcSuccess);
@@ -1019,11 +1012,8 @@ TEST_P(NodeRun, AllocationNodeMemoryIsOnTheDeviceItNames) {
 TEST_P(NodeRun, UnfreedAllocationPersistsUntilFreed) {
   MX_SPEC("api.graph.mem-alloc-node.unfreed-memory-persists",
           "api.graph.mem-alloc-node.relaunch-needs-free");
-  mcMemAllocNodeParams params{};
-  params.poolProps.allocType = mcMemAllocationTypePinned;
-  params.poolProps.location.type = mcMemLocationTypeDevice;
-  params.poolProps.location.id = GetParam();
-  params.bytesize = 64 * sizeof(int);
+  mcMemAllocNodeParams params =
+      DeviceAllocationParams(GetParam(), 64 * sizeof(int));
   mcGraphNode_t alloc = nullptr;
   ASSERT_EQ(mcGraphAddMemAllocNode(&alloc, graph(), nullptr, 0, &params),
             mcSuccess);
@@ -1065,11 +1055,7 @@ TEST_P(NodeRun, UnfreedAllocationPersistsUntilFreed) {
 
 TEST_P(NodeRun, FreeOfAGraphAllocationThatIsNotAllocatedIsInvalidValue) {
   MX_SPEC("api.graph.mem-alloc-node.relaunch-needs-free");
-  mcMemAllocNodeParams params{};
-  params.poolProps.allocType = mcMemAllocationTypePinned;
-  params.poolProps.location.type = mcMemLocationTypeDevice;
-  params.poolProps.location.id = GetParam();
-  params.bytesize = 512;
+  mcMemAllocNodeParams params = DeviceAllocationParams(GetParam(), 512);
   mcGraphNode_t alloc = nullptr;
   ASSERT_EQ(mcGraphAddMemAllocNode(&alloc, graph(), nullptr, 0, &params),
             mcSuccess);
@@ -1085,11 +1071,8 @@ TEST_P(NodeRun, FreeOfAGraphAllocationThatIsNotAllocatedIsInvalidValue) {
 
 TEST_P(NodeRun, AutoFreeOnLaunchFreesTheLastLaunchsAllocation) {
   MX_SPEC("api.graph.mem-alloc-node.relaunch-needs-free");
-  mcMemAllocNodeParams params{};
-  params.poolProps.allocType = mcMemAllocationTypePinned;
-  params.poolProps.location.type = mcMemLocationTypeDevice;
-  params.poolProps.location.id = GetParam();
-  params.bytesize = 64 * sizeof(int);
+  mcMemAllocNodeParams params =
+      DeviceAllocationParams(GetParam(), 64 * sizeof(int));
   mcGraphNode_t alloc = nullptr;
   ASSERT_EQ(mcGraphAddMemAllocNode(&alloc, graph(), nullptr, 0, &params),
             mcSuccess);
@@ -1130,11 +1113,7 @@ TEST_P(NodeRun, AutoFreeOnLaunchFreesTheLastLaunchsAllocation) {
 TEST_P(NodeRun, UnfreedAllocationIsFreedByAnotherGraphsFreeNode) {
   MX_SPEC("api.graph.mem-alloc-node.unfreed-memory-persists",
           "api.graph.mem-free-node.frees");
-  mcMemAllocNodeParams params{};
-  params.poolProps.allocType = mcMemAllocationTypePinned;
-  params.poolProps.location.type = mcMemLocationTypeDevice;
-  params.poolProps.location.id = GetParam();
-  params.bytesize = 256;
+  mcMemAllocNodeParams params = DeviceAllocationParams(GetParam(), 256);
   mcGraphNode_t alloc = nullptr;
   ASSERT_EQ(mcGraphAddMemAllocNode(&alloc, graph(), nullptr, 0, &params),
             mcSuccess);

@@ -53,6 +53,10 @@ class WaitEvent : public testing::TestWithParam<Case> {
     *cell_ = 0;
   }
   void TearDown() override {
+    // A case skipped for want of the recording device has nothing to undo,
+    // and selecting that device would leave mcErrorInvalidDevice as the
+    // thread's last error for the next case to find.
+    if (IsSkipped()) return;
     for (int device : {recording_device(), 0}) {
       ScopedDevice on(device);
       mcDeviceSynchronize();

@@ -213,6 +213,37 @@ mcError_t mcGraphMemsetNodeGetParams(mcGraphNode_t node,
                                      mcMemsetParams* params);
 mcError_t mcGraphMemsetNodeSetParams(mcGraphNode_t node,
                                      const mcMemsetParams* params);
+
+// --------------------------------------------------------------------------
+// Kernel node attributes
+// [api.graph.kernel-node-attribute.set-then-get-round-trips]
+//
+// A kernel node's attributes outlive its parameters: mcGraphKernelNodeSetParams
+// keeps them, and clones and executable graphs copy them. The attributes are
+// mcKernelNodeAttributeCooperative (`cooperative` nonzero: the node's grid
+// runs as mcLaunchCooperativeKernel runs it, checked to fit the device at
+// once), mcKernelNodeAttributePriority (a hint, clamped to the device's
+// stream priority range) and mcKernelNodeAttributeAccessPolicyWindow (a
+// cache hint checked as the stream attribute is). Errors:
+// mcErrorInvalidValue if `value` is null, `node` is no live kernel node or
+// `attr` is none of those (or the access policy window is invalid);
+// mcErrorCooperativeLaunchTooLarge when cooperative is set on a node whose
+// grid cannot be resident at once, leaving the node unchanged.
+//
+//   mcKernelNodeAttrValue v = {};
+//   v.cooperative = 1;
+//   mcGraphKernelNodeSetAttribute(node, mcKernelNodeAttributeCooperative, &v);
+// --------------------------------------------------------------------------
+
+mcError_t mcGraphKernelNodeSetAttribute(mcGraphNode_t node,
+                                        mcKernelNodeAttrID attr,
+                                        const mcKernelNodeAttrValue* value);
+mcError_t mcGraphKernelNodeGetAttribute(mcGraphNode_t node,
+                                        mcKernelNodeAttrID attr,
+                                        mcKernelNodeAttrValue* value);
+// Gives `dst` every attribute of `src`; both must be kernel nodes. Errors as
+// above (cooperative checked against `dst`'s grid).
+mcError_t mcGraphKernelNodeCopyAttributes(mcGraphNode_t dst, mcGraphNode_t src);
 mcError_t mcGraphHostNodeGetParams(mcGraphNode_t node,
                                    mcHostNodeParams* params);
 mcError_t mcGraphHostNodeSetParams(mcGraphNode_t node,

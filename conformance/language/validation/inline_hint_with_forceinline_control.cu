@@ -1,0 +1,4 @@
+// Control of inline_hint_with_forceinline.cu: __forceinline__ alone.
+// [lang.function.inline.inline-hint-with-other-qualifier]
+__forceinline__ __device__ int Add(int a, int b) { return a + b; }
+__global__ void Kernel(int* out) { *out = Add(*out, 1); }
