@@ -97,10 +97,11 @@ const __mc_image_runtime kTable = {
     DevicePrintf, std::malloc, std::free, AssertFail, Trap,
     SyncthreadsPredicate, WaveCollective, TrapError, Clock64, Nanosleep,
     GridSync, GridIsCooperative,
-    // No dynamic parallelism: the programs of the pipeline tests launch
-    // from the host only.
+    // No dynamic parallelism, and so no device-side streams or events:
+    // the programs of the pipeline tests launch from the host only.
     nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
-    nullptr, nullptr, nullptr, nullptr, nullptr, nullptr};
+    nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, nullptr,
+    nullptr, nullptr, nullptr, nullptr, nullptr};
 
 void* Load(const __mc_internal::ImageBlob* image) {
   auto found = LoadedImages().find(image);
