@@ -32,10 +32,8 @@
 #include "reference/device/scheduling/block_scheduler.h"
 
 #include <algorithm>
-#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 #include <utility>
 
@@ -264,27 +262,12 @@ void BlockScheduler::DieReleasingNonWaiter(unsigned thread) {
 
 void BlockScheduler::MakeEveryThreadReady() {
   // Every thread waits, so every thread released before has resumed and
-  // none is ready: the ready queue is empty. The states are checked eight
-  // at a time (a byte each); the thread to blame is searched for only when
-  // the check fails.
-  static_assert(sizeof(ThreadState) == 1, "one byte per thread");
-  constexpr uint64_t kEightWaiting =
-      0x0101010101010101ull * static_cast<uint64_t>(ThreadState::kWaiting);
-  const ThreadState* const states = states_.data();
-  uint64_t mismatch = NoThreadReady() ? 0 : 1;
-  size_t thread = 0;
-  for (; thread + 8 <= thread_count_; thread += 8) {
-    uint64_t eight;
-    std::memcpy(&eight, states + thread, sizeof(eight));
-    mismatch |= eight ^ kEightWaiting;
-  }
-  for (; thread < thread_count_; ++thread) {
-    mismatch |= states[thread] != ThreadState::kWaiting;
-  }
-  if (mismatch != 0) {
+  // none is ready: the ready queue is empty. The thread to blame is
+  // searched for only when the check fails.
+  if (!NoThreadReady() || !AllWaitInBlock(0, thread_count_)) {
     unsigned blamed = 0;
     while (blamed + 1 < thread_count_ &&
-           states[blamed] == ThreadState::kWaiting) {
+           states_[blamed] == ThreadState::kWaiting) {
       ++blamed;
     }
     DieReleasingNonWaiter(blamed);
