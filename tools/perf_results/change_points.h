@@ -3,18 +3,26 @@
 // tools/perf_results/change_points.h: finding the runs where a benchmark's
 // ratio changed level.
 //
-// The method: binary segmentation with the Mann-Whitney U test.
+// The method: binary segmentation with the Mann-Whitney U test on windows.
 //  1. Take the whole history as one segment of runs.
 //  2. For every split of the segment that leaves at least `min_runs` runs
-//     on each side, pool the repetitions before and after the split and
+//     on each side, take the repetitions of up to `window` runs before the
+//     split and up to `window` runs after it (within the segment), and
 //     compare them with the two-sided Mann-Whitney U test; the size of the
 //     change is median(after) / median(before) - 1.
-//  3. Among the splits whose size is at least `min_effect` in magnitude,
-//     take the one with the smallest p-value (the larger size on a tie).
-//     Multiply its p-value by the number of splits tried (Bonferroni: the
-//     best of many tests is not one test). If that is below `alpha`, the
-//     split is a change point; repeat from 2 on each side of it.
-// The confidence reported is 1 - the adjusted p-value.
+//  3. A split is a candidate when its size is at least `min_effect` in
+//     magnitude and the new level holds: each of the `min_runs` runs next
+//     to the split on either side has its median nearer its own side's
+//     median than the other's (so one odd run cannot make a change).
+//  4. Take the candidate with the smallest p-value (the larger size on a
+//     tie) and multiply its p-value by the number of splits tried
+//     (Bonferroni: the best of many tests is not one test). If that is
+//     below `alpha`, the split is a change point; repeat from 2 on each
+//     side of it.
+// The confidence reported is 1 - the adjusted p-value. The windows keep a
+// step from being blurred by another one further away, so a regression
+// that is later undone is found at both ends, provided it lasted more than
+// half a window (a shorter excursion sets no window's median).
 //
 // The test runs on the ratios (perf/README.md), which divide out the
 // machine's speed, and on repetitions rather than on one figure per run,
@@ -36,6 +44,7 @@ struct DetectorOptions {
   double alpha = 0.01;       // significance level, after the correction
   double min_effect = 0.10;  // smallest |relative change| reported
   int min_runs = 2;          // runs on each side of a change, at least
+  int window = 5;            // runs on each side compared, at most
 };
 
 struct ChangePoint {
@@ -54,7 +63,7 @@ double Median(std::vector<double> values);
 // The change points of a history given as each run's repetitions (oldest
 // first), sorted by index. Runs with no values are skipped for the tests
 // but keep their index. Options out of range (alpha not in (0, 1),
-// min_effect < 0, min_runs < 1) find nothing.
+// min_effect < 0, min_runs < 1, window < min_runs) find nothing.
 std::vector<ChangePoint> FindChangePoints(
     const std::vector<std::vector<double>>& runs,
     const DetectorOptions& options);

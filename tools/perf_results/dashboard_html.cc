@@ -244,14 +244,16 @@ std::string RenderDashboard(const DashboardInput& input) {
   absl::StrAppend(
       &out,
       "<p class=\"note\">Method: binary segmentation of each ratio's "
-      "history; each split is tested with the two-sided Mann-Whitney U test "
-      "on the repetitions before and after it, Bonferroni-corrected for the "
-      "splits tried, and reported when the corrected p-value is below ",
+      "history. Each split is tested with the two-sided Mann-Whitney U test "
+      "on the repetitions of up to ",
+      input.options.window,
+      " runs before and after it, Bonferroni-corrected for the splits "
+      "tried, and reported when the corrected p-value is below ",
       absl::StrFormat("%g", input.options.alpha),
-      " and the medians differ by at least ",
-      absl::StrFormat("%g", 100 * input.options.min_effect), "% (at least ",
-      input.options.min_runs,
-      " runs on each side). Confidence is 1 minus the corrected p-value. A "
+      ", the medians differ by at least ",
+      absl::StrFormat("%g", 100 * input.options.min_effect),
+      "% and the new level holds for at least ", input.options.min_runs,
+      " runs on each side. Confidence is 1 minus the corrected p-value. A "
       "regression is current until a later change of the same ratio goes "
       "the other way.</p>\n");
   if (!others.empty()) {

@@ -15,7 +15,7 @@
 //     described by the files' context and these flags, the date defaults
 //     to the first file's.
 //   perf_dashboard detect --db=FILE [--alpha=A] [--min_effect=E]
-//       [--min_runs=N]
+//       [--min_runs=N] [--window=N]     (tools/perf_results/change_points.h)
 //     Prints every detected change, current regressions first.
 //   perf_dashboard html --db=FILE --out=FILE.html [detector flags]
 //     Writes the dashboard (atomically).
@@ -70,6 +70,7 @@ ABSL_FLAG(double, alpha, 0.01, "significance level after correction");
 ABSL_FLAG(double, min_effect, 0.10,
           "smallest relative change of the median reported");
 ABSL_FLAG(int, min_runs, 2, "runs on each side of a change, at least");
+ABSL_FLAG(int, window, 5, "runs on each side of a split compared, at most");
 
 namespace {
 
@@ -200,6 +201,7 @@ DetectorOptions Options() {
   options.alpha = absl::GetFlag(FLAGS_alpha);
   options.min_effect = absl::GetFlag(FLAGS_min_effect);
   options.min_runs = absl::GetFlag(FLAGS_min_runs);
+  options.window = absl::GetFlag(FLAGS_window);
   return options;
 }
 
@@ -212,6 +214,9 @@ absl::Status CheckOptions(const DetectorOptions& options) {
   }
   if (options.min_runs < 1) {
     return absl::InvalidArgumentError("--min_runs must be 1 or more");
+  }
+  if (options.window < options.min_runs) {
+    return absl::InvalidArgumentError("--window must be at least --min_runs");
   }
   return absl::OkStatus();
 }
