@@ -110,8 +110,8 @@ section.row h3 .counter { font-weight: normal; color: #555; }
 .legend { font-size: 0.8em; min-height: 2.6em; color: #333; }
 .empty { width: 520px; height: 200px; display: flex; align-items: center;
          justify-content: center; color: #999; border: 1px dashed #ddd; }
-.dygraphAnnotation.regression { background: #fdd; border-color: #b00; }
-.dygraphAnnotation.improvement { background: #dfd; border-color: #070; }
+.dygraph-annotation.regression { background: #fdd; border-color: #b00; }
+.dygraph-annotation.improvement { background: #dfd; border-color: #070; }
 )css";
 
 // Draws every chart of the blob; marks each drawn chart and counts them on
