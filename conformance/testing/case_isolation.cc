@@ -363,6 +363,7 @@ absl::StatusOr<std::string> MergeResults(
       testcase.append_attribute("result") = "completed";
       testcase.append_attribute("time") = "0";
       testcase.append_attribute("classname") = SuiteOf(name).c_str();
+      testcase.append_attribute("aborted") = ended->second->how.c_str();
       pugi::xml_node failure = testcase.append_child("failure");
       failure.append_attribute("message") = ended->second->how.c_str();
       failure.append_attribute("type") = "";

@@ -89,8 +89,9 @@ IsolatedRun RunWithCaseIsolation(const IsolationOptions& options);
 
 // Merges the GoogleTest XML documents `results` into one, cases in the
 // order of `order` ("Suite.Name"; cases missing from it follow in document
-// order), each aborted case added as a failed <testcase> whose <failure>
-// message is its `how` and text its `how` and output. Returns an error
+// order), each aborted case added as a failed <testcase> with an `aborted`
+// attribute (spec::TestCaseResult::aborted) and a <failure> whose message
+// is its `how` and text its `how` and output. Returns an error
 // naming the document if one cannot be parsed.
 absl::StatusOr<std::string> MergeResults(
     const std::vector<std::string>& results,

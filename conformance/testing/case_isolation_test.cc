@@ -62,6 +62,8 @@ TEST(MergeResults, KeepsEveryCaseInTheListingsOrderWithTheAbortedOnes) {
   EXPECT_THAT(cases[0].spec_clauses, ElementsAre("api.x.y"));
   EXPECT_EQ(cases[1].outcome, Outcome::kFailed);
   EXPECT_EQ(cases[1].message, "crashed: SIGSEGV (signal 11)");
+  EXPECT_EQ(cases[1].aborted, "crashed: SIGSEGV (signal 11)");
+  EXPECT_EQ(cases[2].aborted, "");  // control: an ordinary failure
   EXPECT_EQ(cases[2].outcome, Outcome::kFailed);
   EXPECT_EQ(cases[3].outcome, Outcome::kUnsupported);
   EXPECT_EQ(cases[4].outcome, Outcome::kDisabled);
