@@ -3,7 +3,8 @@
 # clause-tagged checks and one untagged one, built with the host compiler:
 # Clamp's strong test kills both of its mutants, Halve's weak test lets the
 # mutant that skips the odd case survive, Cap's clause has no test, and the
-# untagged check is never mutated. Also checks the filters (--list,
+# untagged check is never mutated. Also checks that mutants of tests
+# failing unmutated are "broken", not killed, the filters (--list,
 # --shard, --max, --chapter, --changed), that the source is restored, and
 # that bad flags are refused.
 #
@@ -68,9 +69,12 @@ echo "// edited" >>"$work/lib/fixture.cc"
 run "$mutate" "${fixture_flags[@]}" --list --changed=HEAD
 check changed-has-six '[[ "$output" == *"6 mutants"* ]]'
 
-# A failing baseline is refused (every mutant would look killed).
-run "$mutate" "${fixture_flags[@]}" --test_command='false {targets}'
-check failing-baseline-exits-1 '[ "$status" -eq 1 ]'
+# Tests failing unmutated make their mutants "broken", not killed.
+run "$mutate" "${fixture_flags[@]}" --out="$work/broken.tsv" \
+  --test_command='false {targets}'
+check failing-baseline-runs '[ "$status" -eq 0 ]'
+check failing-baseline-is-broken '[ "$(grep -c "	broken	" "$work/broken.tsv")" -eq 4 ]'
+check broken-kills-nothing '[ "$(grep -c "	killed	" "$work/broken.tsv")" -eq 0 ]'
 
 run "$mutate" "${fixture_flags[@]}" --list --shard=2/2
 check bad-shard-exits-2 '[ "$status" -eq 2 ]'

@@ -17,8 +17,8 @@ constexpr absl::string_view kHeader =
     "id\tfile\tline\toperator\tclauses\tchapter\tstatus\tseconds\ttargets";
 
 constexpr MutantStatus kStatuses[] = {
-    MutantStatus::kKilled, MutantStatus::kSurvived, MutantStatus::kNoTests,
-    MutantStatus::kBuildError, MutantStatus::kTimeout};
+    MutantStatus::kKilled,     MutantStatus::kSurvived, MutantStatus::kNoTests,
+    MutantStatus::kBuildError, MutantStatus::kTimeout,  MutantStatus::kBroken};
 
 std::vector<std::string> SplitList(absl::string_view text) {
   if (text.empty()) return {};
@@ -39,6 +39,8 @@ absl::string_view MutantStatusName(MutantStatus status) {
       return "build-error";
     case MutantStatus::kTimeout:
       return "timeout";
+    case MutantStatus::kBroken:
+      return "broken";
   }
   return "?";
 }
@@ -60,6 +62,9 @@ void MutationCounts::Add(MutantStatus status) {
       break;
     case MutantStatus::kTimeout:
       ++timeouts;
+      break;
+    case MutantStatus::kBroken:
+      ++broken;
       break;
   }
 }
@@ -146,10 +151,10 @@ std::string SummaryTable(const std::vector<MutantResult>& results) {
                                     "no-tests", "build", "timeout", "score");
   MutationCounts total;
   auto row = [&out](absl::string_view name, const MutationCounts& counts) {
-    absl::StrAppendFormat(&out, "%-32s %6d %6d %8d %8d %6d %7d %6s\n",
+    absl::StrAppendFormat(&out, "%-32s %6d %6d %8d %8d %6d %7d %6d %6s\n",
                           name.empty() ? "(no chapter)" : name, counts.total,
                           counts.killed, counts.survived, counts.no_tests,
-                          counts.build_errors, counts.timeouts,
+                          counts.build_errors, counts.timeouts, counts.broken,
                           FormatScore(counts));
   };
   for (const auto& [chapter, counts] : CountsByChapter(results)) {

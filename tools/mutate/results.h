@@ -17,6 +17,8 @@
 //   no-tests     no test names the clause
 //   build-error  the mutant does not compile (not a mutant that counts)
 //   timeout      the build ran past the per-mutant limit (does not count)
+//   broken       the tests already fail unmutated, so the mutant cannot be
+//                judged (does not count)
 //
 // The mutation score is killed / (killed + survived); a chapter with
 // neither has no score.
@@ -40,9 +42,16 @@
 
 namespace mxcts::mutate {
 
-enum class MutantStatus { kKilled, kSurvived, kNoTests, kBuildError, kTimeout };
+enum class MutantStatus {
+  kKilled,
+  kSurvived,
+  kNoTests,
+  kBuildError,
+  kTimeout,
+  kBroken,
+};
 
-// "killed", "survived", "no-tests", "build-error", "timeout".
+// "killed", "survived", "no-tests", "build-error", "timeout", "broken".
 absl::string_view MutantStatusName(MutantStatus status);
 
 struct MutantResult {
@@ -65,6 +74,7 @@ struct MutationCounts {
   int no_tests = 0;
   int build_errors = 0;
   int timeouts = 0;
+  int broken = 0;
 
   void Add(MutantStatus status);
   // killed / (killed + survived), or nullopt when both are 0.
