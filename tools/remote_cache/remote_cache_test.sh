@@ -21,7 +21,7 @@
 #   WORKSPACE_FILE  the files of testdata/workspace (*.in without .in)
 #
 # Runs Bazel inside a Bazel test: --batch (no server outlives a run), its own
-# output user root and HOME (so its disk cache) under TEST_TMPDIR, and a clean
+# output user root, HOME and disk cache under TEST_TMPDIR, and a clean
 # environment. Tagged local: it must not be sandboxed or cached itself.
 set -u
 source tools/testing/check.sh
@@ -123,8 +123,11 @@ access_count() {
     awk -v m="\"$2" -v s="$3" '$6 == m && $9 == s {n++} END {print n + 0}'
 }
 
-# 1. The first output base fills the cache.
-bazel_run first "${remote[@]}"
+# 1. The first output base fills the cache. Its disk cache is a fresh one:
+# Bazel expands the .bazelrc's ~ from the user database, not from HOME, so
+# the default would be the machine's shared one, which may hold these
+# actions from an earlier run.
+bazel_run first "${remote[@]}" --disk_cache="$scratch/disk-cache"
 first_seconds="$seconds"
 first_executed="$(executed)"
 check "the first build and test pass" '[ "$status" -eq 0 ]'
