@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
@@ -159,6 +160,14 @@ struct Recovery {
         run->exit_code = 1;
         return;
       }
+      const std::vector<std::string> names = absl::StrSplit(filter, ':');
+      if (progress.running() && std::find(names.begin(), names.end(),
+                                          progress.current()) == names.end()) {
+        // Not a case of the filter: splitting would not shorten the batch.
+        run->error = absl::StrCat("the binary ran ", progress.current(),
+                                  ", which it was not asked to run");
+        return;
+      }
       if (progress.running()) {
         const std::string& crashed = progress.current();
         run->aborted.push_back({crashed,
@@ -169,8 +178,7 @@ struct Recovery {
                                       progress.started().end());
         std::vector<std::string> done;
         std::vector<std::string> rest;
-        for (const std::string& name :
-             std::vector<std::string>(absl::StrSplit(filter, ':'))) {
+        for (const std::string& name : names) {
           if (name == crashed) continue;
           (started.count(name) ? done : rest).push_back(name);
         }

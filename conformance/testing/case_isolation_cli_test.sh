@@ -133,6 +133,12 @@ check filtered-cases '[ "$(case_names "$xml" | tr "\n" " ")" = "FakeLater.RunsLa
 XML_OUTPUT_FILE="$xml" FAKE_GTEST_SEGV=1 runner -- "$binary" \
   --gtest_filter='FakeSuite.P*:FakeSuite.Seg*'
 check flag-filtered-cases '[ "$(case_names "$xml" | tr "\n" " ")" = "FakeSuite.Passes FakeSuite.Segfaults " ]'
+XML_OUTPUT_FILE="$xml" FAKE_GTEST_SEGV=1 TESTBRIDGE_TEST_ONLY='-FakeSuite.*' \
+  runner -- "$binary"
+check bazel-filter-without-the-crash '[ "$(case_names "$xml" | tr "\n" " ")" = "FakeLater.RunsLast " ]'
+XML_OUTPUT_FILE="$xml" FAKE_GTEST_SEGV=1 TESTBRIDGE_TEST_ONLY='FakeSuite.Seg*:FakeLater.*' \
+  runner -- "$binary"
+check bazel-filtered-cases '[ "$(case_names "$xml" | tr "\n" " ")" = "FakeLater.RunsLast FakeSuite.Segfaults " ]'
 
 # Every shard recovers exactly the cases GoogleTest gives it.
 for shard in 0 1 2; do
@@ -145,6 +151,22 @@ for shard in 0 1 2; do
   check "shard$shard-not-empty" '[ -n "$(case_names "$tmp/shard$shard.xml")" ]'
 done
 check shards-cover-all '[ "$(cat "$tmp"/shard?.xml | case_names /dev/stdin | sort | tr "\n" " ")" = "$(case_names "$tmp/normal.xml" | tr "\n" " ")" ]'
+
+# Bazel's timeout (SIGTERM to the runner) takes the hanging binary with it.
+XML_OUTPUT_FILE="$tmp/term.xml" FAKE_GTEST_HANG=1 "$runner" --target="$target" \
+  --case_timeout=0 -- "$binary" >"$tmp/term.log" 2>&1 &
+runner_pid=$!
+for _ in $(seq 50); do
+  grep -q "waiting for ever" "$tmp/term.log" && break
+  sleep 0.1
+done
+check term-child-was-running 'pgrep -f "xml:$tmp/term.xml" >/dev/null'
+kill -TERM "$runner_pid"
+wait "$runner_pid"
+status=$?
+check term-runner-dies-of-it '[ "$status" -eq 143 ]'
+sleep 0.2
+check term-child-gone '! pgrep -f "xml:$tmp/term.xml" >/dev/null'
 
 # A crash outside any case is still the binary's own.
 FAKE_GTEST_SEGV_AT_EXIT=1 runner -- "$binary" --gtest_filter=FakeSuite.Passes

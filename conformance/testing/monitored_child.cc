@@ -213,7 +213,7 @@ ChildEnd RunMonitoredChild(
   while (true) {
     const auto now = Clock::now();
     int wait_ms = open ? 1000 : 10;
-    if (stall_seconds > 0) {
+    if (stall_seconds > 0 && !end.timed_out) {
       const auto left =
           std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now)
               .count();
@@ -229,6 +229,8 @@ ChildEnd RunMonitoredChild(
     }
     const pid_t waited = waitpid(pid, &status, WNOHANG);
     if (waited == pid) break;
+    // Once killed, the loop only waits for the child to be reaped (a process
+    // in the kernel, a device call, may take a moment to die).
     if (stall_seconds > 0 && Clock::now() >= deadline && !end.timed_out) {
       end.timed_out = true;
       kill(-pid, SIGKILL);
