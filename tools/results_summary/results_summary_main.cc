@@ -4,7 +4,8 @@
 //
 // Reads every test.xml under TESTLOGS_DIR (tools/spec/test_results), prints
 // each failed case with its file, then one line
-// "tests: N passed, N failed, N skipped[, N known failures]" (summary.h).
+// "tests: N passed, N failed, N skipped[, N known failures][, N crashed or
+// hung]" (summary.h).
 // Relative paths are taken from the current directory, or from the directory
 // `bazel run` was started in.
 //
