@@ -75,7 +75,7 @@ check records '[ "$status" -eq 0 ] && [[ "$output" == *"recorded run 1 (referenc
 check both-binaries-ran '[ "$(wc -l <"$work/calls.log")" -eq 2 ]'
 check flags-passed '[[ "$(cat "$work/calls.log")" == *"--benchmark_repetitions=3"*"--benchmark_min_time=0.01"* ]]'
 check maca-path '[[ "$(cat "$work/calls.log")" == *"MACA_PATH=$root/bazel-bin/reference/sdk"* ]]'
-check built-for-backend '[[ "$(cat "$work/bazel.log")" == *"build --//conformance:backend=//reference/backend"*"//perf/engine:engine_benchmark"*"//reference:sdk"* ]]'
+check built-for-backend '[[ "$(cat "$work/bazel.log")" == *"build --compilation_mode=opt --//conformance:backend=//reference/backend"*"//perf/engine:engine_benchmark"*"//reference:sdk"* ]]'
 check page-written '[ -s "$html" ] && [[ "$output" == *"nightly: dashboard $html"* ]]'
 run "$dashboard" runs --db="$db"
 check run-in-history '[[ "$output" == *" reference abc123 "*"[nightly]"* ]]'
