@@ -7,7 +7,8 @@
 // (tools/run_conformance --shard), counted together, and must not overlap.
 // Prints
 // each failed case with its file, then one line
-// "tests: N passed, N failed, N skipped[, N known failures]" (summary.h).
+// "tests: N passed, N failed, N skipped[, N known failures][, N crashed or
+// hung]" (summary.h).
 // Relative paths are taken from the current directory, or from the directory
 // `bazel run` was started in.
 //

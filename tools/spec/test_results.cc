@@ -156,6 +156,7 @@ absl::StatusOr<TestCaseResult> ReadCase(const pugi::xml_node& testcase,
   const std::string classname = AttributeOf(testcase, "classname");
   result.name = classname.empty() ? name : absl::StrCat(classname, ".", name);
   result.expectation = AttributeOf(testcase, "expectation");
+  result.aborted = AttributeOf(testcase, "aborted");
 
   AddClauses(AttributeOf(testcase, "spec"), &result.spec_clauses);
   pugi::xml_node failure;

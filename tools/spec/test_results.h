@@ -80,6 +80,11 @@ struct TestCaseResult {
   // expectation runner (conformance/testing) found the case in the backend's
   // expectations list; empty otherwise.
   std::string expectation;
+  // The testcase's aborted attribute: how the case ended its process
+  // ("crashed: SIGSEGV (signal 11)", "timed out after 30 s") when the
+  // expectation runner's case isolation (conformance/testing/
+  // case_isolation.h) reported it; empty otherwise. Such a case is kFailed.
+  std::string aborted;
   // The path of the test.xml the case came from, as the reader opened it.
   std::string file;
 };

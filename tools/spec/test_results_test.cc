@@ -189,6 +189,21 @@ TEST(ParseTestResults, KeepsTheExpectationTheRunnerAdded) {
   EXPECT_EQ((*results)[1].expectation, "");
 }
 
+TEST(ParseTestResults, KeepsHowAnAbortedCaseEnded) {
+  absl::StatusOr<std::vector<TestCaseResult>> results = ParseTestResults(
+      "<testsuite name=\"S\">"
+      "<testcase name=\"Crashes\" aborted=\"crashed: SIGSEGV (signal 11)\" "
+      "classname=\"S\"><failure message=\"crashed\"/></testcase>"
+      "<testcase name=\"Fails\" classname=\"S\"><failure message=\"x\"/>"
+      "</testcase></testsuite>",
+      "inline.xml");
+  ASSERT_TRUE(results.ok()) << results.status();
+  ASSERT_EQ(results->size(), 2u);
+  EXPECT_EQ((*results)[0].aborted, "crashed: SIGSEGV (signal 11)");
+  EXPECT_EQ((*results)[0].outcome, Outcome::kFailed);
+  EXPECT_EQ((*results)[1].aborted, "");
+}
+
 TEST(ParseTestResults, FailureOutranksSkipAndNotRun) {
   absl::StatusOr<std::vector<TestCaseResult>> results = ParseTestResults(
       "<testsuite name=\"S\">"

@@ -4,6 +4,7 @@
 //   bazel run //tools/spec_coverage -- --out=DIR
 //       [--results=[NAME=]DIR[,[NAME=]DIR...]] [--spec_dir=docs/spec]
 //       [--sources=conformance] [--exclude=conformance/testing]
+//       [--mutation=FILE[,FILE...]]
 //
 // Reads the spec, scans the conformance test sources (*_test.cc under each
 // --sources directory) for tests and their MX_SPEC clauses, reads each
@@ -14,7 +15,9 @@
 // index.html, coverage.json and summary.md (each atomically). The summary is
 // also printed. Paths under --exclude (support code and its self-tests, not
 // conformance tests) are skipped in sources and results. Relative paths are
-// taken from the directory `bazel run` was started in.
+// taken from the directory `bazel run` was started in. --mutation reads
+// tools/mutate results files (the shards of one run, say) and adds a
+// mutation score per chapter to the report.
 //
 // Exit status: 0 report written; 1 the spec has problems (run spec_index);
 // 2 bad arguments or unreadable input or output.
@@ -34,6 +37,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "tools/mutate/results.h"
 #include "tools/spec/clause_index.h"
 #include "tools/spec/file_io.h"
 #include "tools/spec/test_results.h"
@@ -50,6 +54,8 @@ ABSL_FLAG(std::string, results, "",
           "comma-separated [NAME=]DIR of test results, one per backend; "
           "a NAME repeated merges its DIRs (one run split over machines)");
 ABSL_FLAG(std::string, out, "", "directory the report is written to");
+ABSL_FLAG(std::string, mutation, "",
+          "comma-separated tools/mutate results files");
 
 namespace {
 
@@ -159,6 +165,18 @@ int main(int argc, char** argv) {
 
   mxcts::spec::CoverageModel model =
       mxcts::spec::BuildCoverage(*index, sources, backends);
+  if (!absl::GetFlag(FLAGS_mutation).empty()) {
+    std::vector<mxcts::mutate::MutantResult> mutants;
+    for (const std::string& file : SplitList(absl::GetFlag(FLAGS_mutation))) {
+      absl::StatusOr<std::string> text = mxcts::spec::ReadFile(file);
+      if (!text.ok()) return Fail(text.status());
+      absl::StatusOr<std::vector<mxcts::mutate::MutantResult>> parsed =
+          mxcts::mutate::ParseResults(file, *text);
+      if (!parsed.ok()) return Fail(parsed.status());
+      mutants.insert(mutants.end(), parsed->begin(), parsed->end());
+    }
+    mxcts::spec::AddMutationResults(mutants, &model);
+  }
   const std::string out = absl::GetFlag(FLAGS_out);
   absl::Status status = mxcts::spec::MakeDirectories(out);
   if (!status.ok()) return Fail(status);
