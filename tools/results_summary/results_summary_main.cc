@@ -5,10 +5,8 @@
 // Reads every test.xml under TESTLOGS_DIR (tools/spec/test_results); several
 // directories are the parts of one run split over machines
 // (tools/run_conformance --shard), counted together, and must not overlap.
-// Prints
-// each failed case with its file, then one line
-// "tests: N passed, N failed, N skipped[, N known failures][, N crashed or
-// hung]" (summary.h).
+// Prints each failed case with its file, then one line "tests: N passed,
+// N failed, N skipped[, N known failures][, N crashed or hung]" (summary.h).
 // Relative paths are taken from the current directory, or from the directory
 // `bazel run` was started in.
 //
