@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
@@ -41,6 +42,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "conformance/testing/gtest_cases.h"
 #include "conformance/testing/gtest_progress.h"
@@ -54,9 +56,24 @@ namespace {
 // Under the 128 KiB limit of one command-line argument.
 constexpr size_t kMaxFilterLength = 100000;
 
-// Copies the child's output to our stdout and feeds `progress`.
-std::function<void(absl::string_view)> Relay(GtestProgress* progress) {
-  return [progress](absl::string_view chunk) {
+std::string HowItEnded(const ChildEnd& end, int timeout_seconds);
+
+// A child's progress, and when its running case started.
+struct Watch {
+  GtestProgress progress;
+  size_t events = 0;
+  std::chrono::steady_clock::time_point case_start;
+
+  double CaseSeconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         case_start)
+        .count();
+  }
+};
+
+// Copies the child's output to our stdout and feeds `watch`.
+std::function<void(absl::string_view)> Relay(Watch* watch) {
+  return [watch](absl::string_view chunk) {
     size_t written = 0;
     while (written < chunk.size()) {
       const ssize_t n =
@@ -64,8 +81,19 @@ std::function<void(absl::string_view)> Relay(GtestProgress* progress) {
       if (n <= 0) break;
       written += static_cast<size_t>(n);
     }
-    if (progress != nullptr) progress->Feed(chunk);
+    watch->progress.Feed(chunk);
+    if (watch->progress.events() != watch->events) {
+      watch->events = watch->progress.events();
+      watch->case_start = std::chrono::steady_clock::now();
+    }
   };
+}
+
+// The aborted case of a child that ended inside it.
+AbortedCase Aborted(const Watch& watch, const ChildEnd& end,
+                    int timeout_seconds) {
+  return {watch.progress.current(), HowItEnded(end, timeout_seconds),
+          watch.progress.CaseOutput(), watch.CaseSeconds()};
 }
 
 // Says on stderr which case aborted, between the case's output and the rest.
@@ -150,11 +178,12 @@ struct Recovery {
       std::vector<std::string> argv = RecoveryCommand(options->command);
       argv.push_back("--gtest_filter=" + filter);
       argv.push_back("--gtest_output=xml:" + xml);
-      GtestProgress progress;
+      Watch watch;
+      const GtestProgress& progress = watch.progress;
       ++run->restarts;
       const ChildEnd end =
           RunMonitoredChild(argv, environment, options->case_timeout_seconds,
-                            Relay(&progress), &progress);
+                            Relay(&watch), &progress);
       if (!end.started) {
         run->error = end.error;
         run->exit_code = 1;
@@ -170,9 +199,8 @@ struct Recovery {
       }
       if (progress.running()) {
         const std::string& crashed = progress.current();
-        run->aborted.push_back({crashed,
-                                HowItEnded(end, options->case_timeout_seconds),
-                                progress.CaseOutput()});
+        run->aborted.push_back(
+            Aborted(watch, end, options->case_timeout_seconds));
         Announce(run->aborted.back());
         std::set<std::string> started(progress.started().begin(),
                                       progress.started().end());
@@ -369,7 +397,8 @@ absl::StatusOr<std::string> MergeResults(
           name.substr(name.find('.') + 1).c_str();
       testcase.append_attribute("status") = "run";
       testcase.append_attribute("result") = "completed";
-      testcase.append_attribute("time") = "0";
+      testcase.append_attribute("time") =
+          absl::StrFormat("%.3f", ended->second->seconds).c_str();
       testcase.append_attribute("classname") = SuiteOf(name).c_str();
       testcase.append_attribute("aborted") = ended->second->how.c_str();
       pugi::xml_node failure = testcase.append_child("failure");
@@ -412,10 +441,11 @@ IsolatedRun RunWithCaseIsolation(const IsolationOptions& options) {
   std::remove(options.result_path.c_str());
   std::vector<std::string> argv = options.command;
   argv.push_back("--gtest_output=xml:" + options.result_path);
-  GtestProgress progress;
-  const ChildEnd end = RunMonitoredChild(argv, CurrentEnvironment(),
-                                         options.case_timeout_seconds,
-                                         Relay(&progress), &progress);
+  Watch watch;
+  const GtestProgress& progress = watch.progress;
+  const ChildEnd end =
+      RunMonitoredChild(argv, CurrentEnvironment(),
+                        options.case_timeout_seconds, Relay(&watch), &progress);
   if (!end.started) {
     run.error = end.error;
     return run;
@@ -427,9 +457,7 @@ IsolatedRun RunWithCaseIsolation(const IsolationOptions& options) {
     run.timed_out = end.timed_out;
     return run;
   }
-  run.aborted.push_back({progress.current(),
-                         HowItEnded(end, options.case_timeout_seconds),
-                         progress.CaseOutput()});
+  run.aborted.push_back(Aborted(watch, end, options.case_timeout_seconds));
   Announce(run.aborted.back());
   Recover(options, progress, &run);
   return run;

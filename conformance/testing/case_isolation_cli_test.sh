@@ -97,6 +97,8 @@ check hang-fails '[ "$status" -eq 1 ]'
 check hang-named '[[ "$output" == *"FAILED: FakeSuite.Hangs timed out after 2 s"* ]]'
 check hang-case-failed '[ "$(outcome "$xml" FakeSuite Hangs)" = failed ]'
 check hang-last-output-in-xml 'grep -q "waiting for ever" "$xml"'
+hang_time="$(grep -o '<testcase name="Hangs"[^>]*time="[0-9.]*"' "$xml" | sed -E 's/.*time="([0-9]+).*/\1/')"
+check hang-time-is-the-limit '[ "${hang_time:-0}" -ge 2 ] && [ "$hang_time" -lt 10 ]'
 check hang-after-runs '[ "$(outcome "$xml" FakeSuite ExitsInCase)" = passed ]'
 check hang-last-suite-passes '[ "$(outcome "$xml" FakeLater RunsLast)" = passed ]'
 

@@ -51,7 +51,7 @@ std::vector<spec::TestCaseResult> Parse(const std::string& xml) {
 TEST(MergeResults, KeepsEveryCaseInTheListingsOrderWithTheAbortedOnes) {
   absl::StatusOr<std::string> merged = MergeResults(
       {kSecond, kFirst}, {"S.A", "S.C", "S.B", "T.D", "T.DISABLED_E"},
-      {{"S.C", "crashed: SIGSEGV (signal 11)", "about to fault"}});
+      {{"S.C", "crashed: SIGSEGV (signal 11)", "about to fault", 1.5}});
   ASSERT_TRUE(merged.ok()) << merged.status();
   const std::vector<spec::TestCaseResult> cases = Parse(*merged);
   ASSERT_EQ(cases.size(), 5u);
@@ -68,6 +68,7 @@ TEST(MergeResults, KeepsEveryCaseInTheListingsOrderWithTheAbortedOnes) {
   EXPECT_EQ(cases[3].outcome, Outcome::kUnsupported);
   EXPECT_EQ(cases[4].outcome, Outcome::kDisabled);
   EXPECT_THAT(*merged, HasSubstr("about to fault"));
+  EXPECT_THAT(*merged, HasSubstr("time=\"1.500\""));
 }
 
 TEST(MergeResults, RecountsTheSuitesAndTheRoot) {

@@ -54,6 +54,8 @@ struct AbortedCase {
   std::string how;
   // The last lines it printed.
   std::string output;
+  // How long it ran before it ended or was killed.
+  double seconds = 0;
 };
 
 // How a test binary ran.

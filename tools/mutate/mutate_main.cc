@@ -6,7 +6,8 @@
 // Usage: mutate --workspace=DIR [--list] [--out=FILE] [--resume]
 //               [--roots=DIR,...] [--tests=DIR] [--spec_dir=DIR]
 //               [--operators=negate,skip,drop] [--chapter=NAME,...]
-//               [--changed[=REV]] [--shard=I/N] [--max=N] [--timeout=S]
+//               [--changed[=REV]] [--shard=I/N] [--max=N] [--only=ID,...]
+//               [--timeout=S]
 //               [--bazel_flags=FLAGS] [--query_command=CMD]
 //               [--build_command=CMD] [--test_command=CMD] [--log_dir=DIR]
 //
@@ -23,7 +24,8 @@
 // --changed[=REV] keeps only checks in files that differ from REV (default:
 // the merge base of HEAD and main). --shard=I/N keeps every Nth mutant
 // starting at the Ith (0-based) after the other filters; --max caps the
-// count after that.
+// count after that. --only keeps the mutants with those IDs (to rerun the
+// survivors of a run after adding tests).
 //
 // Before a mutant, its tests are run unmutated (once per set of tests); if
 // they fail, the mutant is "broken", not killed.
@@ -77,6 +79,8 @@ ABSL_FLAG(std::string, changed, "",
           "only checks in files changed since this revision");
 ABSL_FLAG(std::string, shard, "0/1", "I/N: run the Ith of N shards");
 ABSL_FLAG(int, max, 0, "at most this many mutants (0: no limit)");
+ABSL_FLAG(std::string, only, "",
+          "only these mutant IDs (comma-separated), e.g. to rerun survivors");
 ABSL_FLAG(int, timeout, 900, "seconds per mutant, build and test together");
 ABSL_FLAG(std::string, bazel_flags, "--test_timeout=120",
           "flags for {bazel_flags} in the commands");
@@ -309,9 +313,14 @@ int main(int argc, char** argv) {
   };
   const std::vector<std::string> chapters =
       SplitList(absl::GetFlag(FLAGS_chapter));
+  const std::vector<std::string> only = SplitList(absl::GetFlag(FLAGS_only));
   std::vector<mxcts::mutate::Mutant> selected;
   int position = 0;
   for (auto& mutant : mutants) {
+    if (!only.empty() &&
+        std::find(only.begin(), only.end(), mutant.id) == only.end()) {
+      continue;
+    }
     if (!chapters.empty() && std::find(chapters.begin(), chapters.end(),
                                        chapter_of(mutant)) == chapters.end()) {
       continue;

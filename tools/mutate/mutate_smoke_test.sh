@@ -48,7 +48,8 @@ run "$mutate" "${fixture_flags[@]}" --out="$out" --resume
 check resume-runs-nothing '[[ "$output" != *"] killed"* ]]'
 check resume-keeps-six '[ "$(tail -n +2 "$out" | wc -l)" -eq 6 ]'
 
-# Shards partition the mutants; --max caps them; --chapter filters.
+# Shards partition the mutants; --max caps them; --only and --chapter
+# filter.
 run "$mutate" "${fixture_flags[@]}" --list --shard=0/2
 check shard-0-has-three '[[ "$output" == *"3 mutants"* ]]'
 shard0="$output"
@@ -56,6 +57,8 @@ run "$mutate" "${fixture_flags[@]}" --list --shard=1/2
 check shards-disjoint '[ "$(printf "%s\n%s\n" "$shard0" "$output" | grep -c ":5:negate")" -eq 1 ]'
 run "$mutate" "${fixture_flags[@]}" --list --max=2
 check max-caps '[[ "$output" == *"2 mutants"* ]]'
+run "$mutate" "${fixture_flags[@]}" --list --only=lib/fixture.cc:13:skip
+check only-selects '[[ "$output" == *"1 mutants"* ]] && [[ "$output" == *"lib/fixture.cc:13:skip"* ]]'
 run "$mutate" "${fixture_flags[@]}" --list --chapter=other
 check chapter-filters '[[ "$output" == *"0 mutants"* ]]'
 

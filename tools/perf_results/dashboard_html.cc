@@ -56,8 +56,19 @@ std::string Confidence(double confidence) {
   return absl::StrFormat("%.2f%%", 100 * confidence);
 }
 
+// What a change is, for people.
+std::string Kind(const Change& change) {
+  if (change.same_commit) {
+    return "same commit: machine";
+  }
+  if (!change.regression) return "improvement";
+  return change.current ? "regression" : "regression, undone later";
+}
+
 std::string ChangeText(const Change& change) {
-  return absl::StrCat(change.regression ? "regression " : "improvement ",
+  return absl::StrCat(change.same_commit  ? "same commit, "
+                      : change.regression ? "regression "
+                                          : "improvement ",
                       Percent(change.point.relative_change), " (median ",
                       absl::StrFormat("%.4g", change.point.before_median),
                       " to ",
@@ -71,20 +82,25 @@ void AppendChangeTable(const std::vector<const Change*>& changes,
   absl::StrAppend(out, "<table id=\"", table_id, "\"><thead><tr>",
                   "<th>benchmark</th><th>ratio</th><th>backend</th>",
                   "<th>commits</th><th>size</th><th>median before</th>",
-                  "<th>median after</th><th>confidence</th></tr></thead>",
+                  "<th>median after</th><th>confidence</th><th>kind</th>"
+                  "</tr></thead>",
                   "<tbody>\n");
   for (const Change* change : changes) {
-    absl::StrAppend(
-        out, "<tr class=\"", change->regression ? "regression" : "improvement",
-        "\"><td><a href=\"#row-", change->series_index, "\">",
-        EscapeMarkup(change->benchmark), "</a></td><td>",
-        EscapeMarkup(change->counter), "</td><td>",
-        EscapeMarkup(change->backend), "</td><td><code>",
-        EscapeMarkup(CommitRange(*change)), "</code></td><td>",
-        Percent(change->point.relative_change), "</td><td>",
-        absl::StrFormat("%.4g", change->point.before_median), "</td><td>",
-        absl::StrFormat("%.4g", change->point.after_median), "</td><td>",
-        Confidence(change->point.confidence), "</td></tr>\n");
+    absl::StrAppend(out, "<tr class=\"",
+                    change->same_commit
+                        ? "machine"
+                        : (change->regression ? "regression" : "improvement"),
+                    "\"><td><a href=\"#row-", change->series_index, "\">",
+                    EscapeMarkup(change->benchmark), "</a></td><td>",
+                    EscapeMarkup(change->counter), "</td><td>",
+                    EscapeMarkup(change->backend), "</td><td><code>",
+                    EscapeMarkup(CommitRange(*change)), "</code></td><td>",
+                    Percent(change->point.relative_change), "</td><td>",
+                    absl::StrFormat("%.4g", change->point.before_median),
+                    "</td><td>",
+                    absl::StrFormat("%.4g", change->point.after_median),
+                    "</td><td>", Confidence(change->point.confidence),
+                    "</td><td>", Kind(*change), "</td></tr>\n");
   }
   absl::StrAppend(out, "</tbody></table>\n");
 }
@@ -93,15 +109,19 @@ constexpr char kStyle[] = R"css(
 body { font-family: sans-serif; margin: 1.5em; color: #222; }
 h1 { margin-bottom: 0.2em; }
 .note { color: #555; font-size: 0.9em; max-width: 60em; }
-table { border-collapse: collapse; margin: 0.5em 0 1.5em; font-size: 0.9em; }
-th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left; }
+table { border-collapse: collapse; margin: 0.5em 0 1.5em; font-size: 0.85em; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; text-align: left;
+         vertical-align: top; }
+details { margin: 0.5em 0 1em; }
 th { background: #f0f0f0; }
 tr.regression td:nth-child(5) { color: #b00; font-weight: bold; }
 tr.improvement td:nth-child(5) { color: #070; }
+tr.machine td { color: #777; }
 .none { color: #070; font-weight: bold; }
 section.row { display: inline-block; vertical-align: top; margin: 0 1.5em 1em 0;
               border-top: 1px solid #ddd; padding-top: 0.5em; }
-section.row h3 { margin: 0.3em 0; font-size: 1em; }
+section.row h3 { margin: 0.3em 0; font-size: 1em; max-width: 520px;
+                 overflow-wrap: anywhere; }
 section.row h3 .counter { font-weight: normal; color: #555; }
 .cells { display: flex; gap: 1.5em; flex-wrap: wrap; }
 .cell { width: 520px; }
@@ -112,6 +132,7 @@ section.row h3 .counter { font-weight: normal; color: #555; }
          justify-content: center; color: #999; border: 1px dashed #ddd; }
 .dygraph-annotation.regression { background: #fdd; border-color: #b00; }
 .dygraph-annotation.improvement { background: #dfd; border-color: #070; }
+.dygraph-annotation.machine { background: #eee; border-color: #999; }
 )css";
 
 // Draws every chart of the blob; marks each drawn chart and counts them on
@@ -152,7 +173,7 @@ constexpr char kScript[] = R"js(
         chart.changes.forEach(function (c) {
           var x = g.toDomXCoord(c.x);
           context.save();
-          context.strokeStyle = c.regression ? '#b00' : '#070';
+          context.strokeStyle = c.machine ? '#999' : c.regression ? '#b00' : '#070';
           context.setLineDash([5, 4]);
           context.lineWidth = 1.5;
           context.beginPath();
@@ -171,8 +192,9 @@ constexpr char kScript[] = R"js(
     });
     graph.ready(function (g) {
       g.setAnnotations(chart.changes.map(function (c) {
-        return {series: chart.counter, x: c.x, shortText: c.regression ? 'R' : 'I',
-                text: c.text, cssClass: c.regression ? 'regression' : 'improvement',
+        var kind = c.machine ? 'machine' : c.regression ? 'regression' : 'improvement';
+        return {series: chart.counter, x: c.x, shortText: kind.charAt(0).toUpperCase(),
+                text: c.text, cssClass: kind,
                 width: 16, height: 16};
       }));
     });
@@ -204,13 +226,23 @@ std::string RenderDashboard(const DashboardInput& input) {
       backends.push_back(series.backend);
     }
   }
-  std::sort(rows.begin(), rows.end());
   std::map<int, std::vector<const Change*>> changes_of_series;
   std::vector<const Change*> current, others;
+  std::set<std::pair<std::string, std::string>> regressed_rows;
   for (const Change& change : input.changes) {
     changes_of_series[change.series_index].push_back(&change);
     (change.regression && change.current ? current : others).push_back(&change);
+    if (change.regression && change.current) {
+      regressed_rows.emplace(change.benchmark, change.counter);
+    }
   }
+  // Rows with a current regression first, then by name.
+  std::sort(rows.begin(), rows.end(), [&](const auto& a, const auto& b) {
+    const bool a_regressed = regressed_rows.count(a) != 0;
+    const bool b_regressed = regressed_rows.count(b) != 0;
+    if (a_regressed != b_regressed) return a_regressed;
+    return a < b;
+  });
 
   std::string out;
   absl::StrAppend(&out,
@@ -257,8 +289,15 @@ std::string RenderDashboard(const DashboardInput& input) {
       "regression is current until a later change of the same ratio goes "
       "the other way.</p>\n");
   if (!others.empty()) {
-    absl::StrAppend(&out, "<h2>Earlier and favourable changes</h2>\n");
+    // Folded: they explain the charts but call for no action.
+    absl::StrAppend(
+        &out, "<details id=\"other-changes-list\"><summary><b>", others.size(),
+        " other changes</b>: improvements, regressions undone later, and "
+        "changes between two runs of the same commit (\"same commit: "
+        "machine\": the machine or its load changed, not the code)"
+        "</summary>\n");
     AppendChangeTable(others, "other-changes", &out);
+    absl::StrAppend(&out, "</details>\n");
   }
 
   json charts = json::array();
@@ -312,6 +351,7 @@ std::string RenderDashboard(const DashboardInput& input) {
         changes.push_back(
             {{"x", DateMillis(series.points[change->point.index].date)},
              {"regression", change->regression},
+             {"machine", change->same_commit},
              {"text", ChangeText(*change)}});
       }
       charts.push_back({{"id", id},

@@ -5,9 +5,11 @@
 //
 // At the top, the regressions still in effect (benchmark, backend, commit
 // range, size, confidence) and every other detected change; then one row
-// per benchmark ratio with one chart per backend side by side: the median
+// per benchmark ratio (those with a current regression first) with one
+// chart per backend side by side: the median
 // of each run's repetitions as a line, their range as a band, change points
-// as dashed lines with a flag (R: regression, I: improvement), and the
+// as dashed lines with a flag (R: regression, I: improvement, M: a change
+// within one commit, so of the machine), and the
 // commit, date and spread of the run under the pointer. The charting
 // library (dygraphs, from Debian's libjs-dygraphs) and the data are inlined,
 // so the page needs nothing but a browser, offline.

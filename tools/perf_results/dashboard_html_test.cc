@@ -78,6 +78,29 @@ TEST(DashboardHtml, ListsTheCurrentRegressionFirst) {
       << "id=\"no-regressions\"";
 }
 
+TEST(DashboardHtml, ListsAChangeWithinOneCommitAsTheMachines) {
+  DashboardInput input = MakeInput();
+  for (SeriesPoint& point : input.series[1].points) point.commit = "same";
+  input.changes = DetectChanges(input.series, input.options);
+  ASSERT_EQ(input.changes.size(), 1u);
+  const std::string page = RenderDashboard(input);
+  EXPECT_TRUE(absl::StrContains(page, "id=\"no-regressions\""));
+  EXPECT_TRUE(absl::StrContains(page, "<tr class=\"machine\">"));
+  EXPECT_TRUE(absl::StrContains(page, "<td>same commit: machine</td>"));
+  EXPECT_TRUE(absl::StrContains(page, "\"machine\":true"));
+}
+
+TEST(DashboardHtml, PutsTheRowOfACurrentRegressionFirst) {
+  const std::string page = RenderDashboard(MakeInput());
+  // BM_<Copy> sorts before BM_Launch by name, but BM_Launch regressed.
+  EXPECT_LT(page.find("<h3>BM_Launch"), page.find("<h3>BM_&lt;Copy"));
+  // Control: without the change, the name decides.
+  DashboardInput input = MakeInput();
+  input.changes.clear();
+  const std::string plain = RenderDashboard(input);
+  EXPECT_GT(plain.find("<h3>BM_Launch"), plain.find("<h3>BM_&lt;Copy"));
+}
+
 TEST(DashboardHtml, SaysNoneWithoutARegression) {
   DashboardInput input = MakeInput();
   input.changes.clear();

@@ -240,9 +240,10 @@ int Detect() {
       std::printf(
           "%s %s %s on %s: %+.1f%% (median %.4g -> %.4g) at commits %s "
           "(%s .. %s), confidence %.4f%%\n",
-          is_current
-              ? "REGRESSION"
-              : (change.regression ? "regression (undone)" : "improvement"),
+          is_current           ? "REGRESSION"
+          : change.same_commit ? "same-commit change (machine or load)"
+          : change.regression  ? "regression (undone)"
+                               : "improvement",
           change.benchmark.c_str(), change.counter.c_str(),
           change.backend.c_str(), 100 * change.point.relative_change,
           change.point.before_median, change.point.after_median,

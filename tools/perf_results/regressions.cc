@@ -2,7 +2,8 @@
 //
 // Names the change points of every series (regressions.h): the commit
 // range between the last run of the old level and the first of the new,
-// whether the change is for the worse, and whether it still holds.
+// whether the change is for the worse, whether the code can have caused it
+// (the range spans a commit), and whether it still holds.
 //
 // Tested by regressions_test.cc.
 
@@ -41,11 +42,13 @@ std::vector<Change> DetectChanges(const std::vector<Series>& series,
       change.date_after = after.date;
       change.regression = lower_is_better ? point.relative_change > 0
                                           : point.relative_change < 0;
+      change.same_commit = change.commit_before == change.commit_after;
       changes.push_back(change);
     }
-    // A regression is current until a later change goes the other way.
+    // A regression of the code is current until a later change goes the
+    // other way.
     for (size_t i = first; i < changes.size(); ++i) {
-      if (!changes[i].regression) continue;
+      if (!changes[i].regression || changes[i].same_commit) continue;
       changes[i].current = true;
       for (size_t j = i + 1; j < changes.size(); ++j) {
         if (!changes[j].regression) changes[i].current = false;

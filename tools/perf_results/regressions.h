@@ -9,7 +9,9 @@
 // bandwidth's `ratio_to_memcpy`, and `ratio_cold_to_hit`, what the binary
 // cache saves); CounterLowerIsBetter says which. A change in the worse
 // direction is a regression; it is current when no later change of the
-// same series goes the other way.
+// same series goes the other way. A change between two runs of the same
+// commit cannot come from the code: the machine or its load changed. It is
+// reported as such (same_commit) and never counts as a current regression.
 //
 //   std::vector<Change> changes = DetectChanges(series, DetectorOptions{});
 //   for (const Change& c : changes) if (c.regression && c.current) ...
@@ -37,8 +39,9 @@ struct Change {
   std::string commit_after;
   std::string date_before;
   std::string date_after;
-  bool regression = false;  // the ratio got worse
-  bool current = false;     // a regression not undone by a later change
+  bool regression = false;   // the ratio got worse
+  bool same_commit = false;  // both ends of the range are one commit
+  bool current = false;      // a regression of the code not undone later
 };
 
 // True for ratio counters where a smaller value is better.

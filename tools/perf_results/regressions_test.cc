@@ -72,6 +72,25 @@ TEST(Regressions, ARegressionUndoneLaterIsNotCurrent) {
   EXPECT_FALSE(changes[1].regression);
 }
 
+TEST(Regressions, AChangeWithinOneCommitIsTheMachinesNotTheCodes) {
+  Series series =
+      MakeSeries("ratio_to_native", {1, 1, 1, 1, 1.5, 1.5, 1.5, 1.5});
+  for (SeriesPoint& point : series.points) point.commit = "same";
+  const std::vector<Change> changes =
+      DetectChanges({series}, DetectorOptions{});
+  ASSERT_EQ(changes.size(), 1u);
+  EXPECT_TRUE(changes[0].same_commit);
+  EXPECT_TRUE(changes[0].regression);
+  EXPECT_FALSE(changes[0].current);
+  EXPECT_EQ(CommitRange(changes[0]), "same");
+  // Control: one commit earlier on each side makes it the code's.
+  series.points[3].commit = "before";
+  const std::vector<Change> code = DetectChanges({series}, DetectorOptions{});
+  ASSERT_EQ(code.size(), 1u);
+  EXPECT_FALSE(code[0].same_commit);
+  EXPECT_TRUE(code[0].current);
+}
+
 TEST(Regressions, NamesTheSeriesOfEachChange) {
   const std::vector<Change> changes =
       DetectChanges({MakeSeries("ratio_a", {1, 1, 1, 1, 1, 1}),
