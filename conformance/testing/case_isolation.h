@@ -26,9 +26,10 @@
 //   4. a child that aborts in turn splits the same way, so every abort
 //      costs one case and the run always ends; each case runs at most twice
 //      unless it behaves differently the second time;
-//   5. the children's XML results are merged into one document in
-//      GoogleTest's format, in the listing's order, with a <failure> for
-//      each aborted case, and written where the whole run's would have been.
+//   5. the children's XML results are merged (merged_results.h) into one
+//      document in GoogleTest's format, in the listing's order, with a
+//      <failure> for each aborted case, and written where the whole run's
+//      would have been.
 //
 // An abort outside any case (a global set-up that crashes, a tear-down that
 // hangs) cannot be pinned on a case: it is reported as the binary's, as
@@ -49,7 +50,6 @@
 #include <string>
 #include <vector>
 
-#include "absl/status/statusor.h"
 #include "conformance/testing/expectation_verdict.h"
 
 namespace mxcts::conformance {
@@ -86,17 +86,6 @@ struct IsolatedRun {
 
 // Runs options.command with case isolation (above).
 IsolatedRun RunWithCaseIsolation(const IsolationOptions& options);
-
-// Merges the GoogleTest XML documents `results` into one, cases in the
-// order of `order` ("Suite.Name"; cases missing from it follow in document
-// order), each aborted case added as a failed <testcase> with an `aborted`
-// attribute (spec::TestCaseResult::aborted) and a <failure> whose message
-// is its `how` and text its `how` and output. Returns an error
-// naming the document if one cannot be parsed.
-absl::StatusOr<std::string> MergeResults(
-    const std::vector<std::string>& results,
-    const std::vector<std::string>& order,
-    const std::vector<AbortedCase>& aborted);
 
 }  // namespace mxcts::conformance
 

@@ -4,7 +4,7 @@
 # planted step becomes a page, chromium loads it from file:// with no
 # network, runs its scripts and dumps the resulting DOM, which must show
 # each chart marked drawn with its canvas, the change's flag on the chart
-# of the step, and the hover legend filled in.
+# of the step, and the legend naming the commit of the run pointed at.
 #
 # Usage: dashboard_browser_test.sh PATH_TO_PERF_DASHBOARD PATH_TO_INJECT_STEP
 #
@@ -68,6 +68,17 @@ check canvases '[ "$(grep -o "<canvas" <<<"$dom" | wc -l)" -ge "$charts" ]'
 check change-flagged '[[ "$dom" == *"dygraph-default-annotation regression\" title=\"regression +50.0%"* ]]'
 check legend-filled '[[ "$dom" == *"reference: 6 runs; point at a run for its commit"* ]]'
 check cuda-side-by-side '[[ "$dom" == *"cuda: 6 runs; point at a run for its commit"* ]]'
+
+# Pointing at a run shows its commit: select the fifth run of the
+# reference's launch chart (as the pointer does) in a copy of the page.
+launch_chart="$(grep -o 'class="chart" id="chart-[0-9]*" data-backend="reference"' \
+  "$work/dashboard.html" | head -n 1 | grep -o 'chart-[0-9]*')"
+sed "s|</body>|<script>window.dashboardCharts['$launch_chart'].setSelection(4);</script></body>|" \
+  "$work/dashboard.html" >"$work/selected.html"
+run draw --dump-dom "file://$work/selected.html"
+selected="$output"
+output="(the DOM with run 5 selected, ${#selected} characters)"
+check hover-shows-commit '[[ "$selected" == *"commit <code>c4</code> · 2026-11-14T02:30:00Z · median "*"3 repetitions)"* ]]'
 
 # Control: a page whose library fails to load draws nothing, and the test
 # would see it.

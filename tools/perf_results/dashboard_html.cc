@@ -141,6 +141,8 @@ constexpr char kScript[] = R"js(
 (function () {
   var data = JSON.parse(document.getElementById('dashboard-data').textContent);
   var drawn = 0;
+  // Each chart's Dygraph by its element id, for the console (and tests).
+  window.dashboardCharts = {};
   function fmt(v) { return Number(v).toPrecision(4); }
   data.charts.forEach(function (chart) {
     var element = document.getElementById(chart.id);
@@ -190,6 +192,7 @@ constexpr char kScript[] = R"js(
         document.body.setAttribute('data-charts-drawn', String(drawn));
       }
     });
+    window.dashboardCharts[chart.id] = graph;
     graph.ready(function (g) {
       g.setAnnotations(chart.changes.map(function (c) {
         var kind = c.machine ? 'machine' : c.regression ? 'regression' : 'improvement';

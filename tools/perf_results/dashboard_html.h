@@ -39,7 +39,8 @@ struct DashboardInput {
 
 // The whole page. Each chart is a <div class="chart" id="chart-N">; once
 // the script has drawn it, it gets data-drawn="true", and the body's
-// data-charts-drawn counts the charts drawn (what the browser test reads).
+// data-charts-drawn counts the charts drawn (what the browser test reads);
+// window.dashboardCharts maps each chart's id to its Dygraph object.
 std::string RenderDashboard(const DashboardInput& input);
 
 }  // namespace mxcts::perf_results

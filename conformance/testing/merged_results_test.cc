@@ -1,8 +1,8 @@
 // Copyright mxcts authors.
 //
-// The merge of case isolation's results; the processes are tested by
-// case_isolation_cli_test.sh.
-#include "conformance/testing/case_isolation.h"
+// The merge of case isolation's results (the processes are tested by
+// case_isolation_cli_test.sh).
+#include "conformance/testing/merged_results.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
