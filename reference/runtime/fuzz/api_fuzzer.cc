@@ -193,6 +193,7 @@ class Program {
   void OpFreeAsync();
   void OpPool();
   void OpDevice();
+  void OpReset();
   void OpErrors();
   void OpIpc();
   void OpGraph();
@@ -396,6 +397,10 @@ size_t Program::Size() {
     case 4:
       return 1 + in_.U32() % (1 << 20);
     case 5: {
+      // More than the device has: the out-of-memory path. (Sizes between
+      // 1 MiB and the device's capacity would only make the fuzzer slow:
+      // the runtime copies a whole allocation into shared memory for an
+      // IPC handle, for example.)
       size_t free_bytes = 0, total = 0;
       Check("mcMemGetInfo", mcMemGetInfo(&free_bytes, &total));
       return total + in_.U8();  // More than the device has.
@@ -637,7 +642,13 @@ void Program::OpMalloc() {
 void Program::OpMallocPitch() {
   if (live_.size() >= kMaxLive) return;
   const size_t width = in_.Bool() ? in_.U16() % 2048 : Size();
-  const size_t height = in_.Bool() ? in_.U8() % 16 : Size();
+  size_t height = in_.Bool() ? in_.U8() % 16 : Size();
+  // Both at most 1 MiB, the product fits the device and takes long to
+  // touch: keep it to 64 MiB (Size() says why).
+  if (width <= (1u << 20) && height <= (1u << 20) &&
+      width * height > (1u << 26)) {
+    height = 1 + height % 8;
+  }
   void* p = nullptr;
   size_t pitch = 0;
   if (in_.Bool()) {
@@ -1157,8 +1168,77 @@ void Program::OpPool() {
   }
 }
 
+// mcDeviceReset of a device other than 0 (device 0 holds the graph
+// scratch memory that graph nodes name): every allocation and stream of the
+// device ends, page-locked host memory tied to it included
+// [api.device.reset.destroys-allocations], and so do its streams and events
+// [api.device.reset.destroys-streams-and-events]; nothing of another device
+// does [api.device.reset.only-current-device]. Whether a managed allocation
+// or a registration was the device's is the runtime's to say: those it no
+// longer reports are released.
+void Program::OpReset() {
+  if (current_ == 0) return;
+  Check("mcDeviceReset", mcDeviceReset());
+  for (size_t i = 0; i < live_.size();) {
+    mcPointerAttribute_t attributes;
+    if (mcPointerGetAttributes(&attributes, live_[i].base) == mcSuccess &&
+        attributes.type == mcMemoryTypeUnregistered) {
+      if (live_[i].device != current_) {
+        Fail("mcDeviceReset of device " + std::to_string(current_) +
+             " released " + KindName(live_[i].kind) + " allocation " +
+             Hex(live_[i].base) + " of device " +
+             std::to_string(live_[i].device));
+      }
+      Released(i);
+    } else {
+      if (live_[i].device == current_ && live_[i].kind != Kind::kManaged) {
+        Fail("mcDeviceReset of device " + std::to_string(current_) +
+             " left its " + KindName(live_[i].kind) + " allocation " +
+             Hex(live_[i].base));
+      }
+      ++i;
+    }
+  }
+  for (size_t i = 0; i < registered_.size();) {
+    mcPointerAttribute_t attributes;
+    if (mcPointerGetAttributes(&attributes, registered_[i].base) == mcSuccess &&
+        attributes.type == mcMemoryTypeUnregistered) {
+      registered_.erase(registered_.begin() + static_cast<std::ptrdiff_t>(i));
+    } else {
+      ++i;
+    }
+  }
+  for (size_t i = 0; i < streams_.size();) {
+    if (streams_[i].device == current_) {
+      dead_streams_.push_back(streams_[i].handle);
+      streams_.erase(streams_.begin() + static_cast<std::ptrdiff_t>(i));
+    } else {
+      ++i;
+    }
+  }
+  for (size_t i = 0; i < events_.size();) {
+    if (events_[i].device == current_) {
+      dead_events_.push_back(events_[i].handle);
+      events_.erase(events_.begin() + static_cast<std::ptrdiff_t>(i));
+    } else {
+      ++i;
+    }
+  }
+  // Its explicit pools die with it; a destroyed pool's memory is released.
+  for (size_t i = 0; i < pools_.size();) {
+    if (pools_[i].device == current_) {
+      dead_pools_.push_back(pools_[i].handle);
+      pools_.erase(pools_.begin() + static_cast<std::ptrdiff_t>(i));
+    } else {
+      ++i;
+    }
+  }
+}
+
 void Program::OpDevice() {
-  switch (in_.U8() % 6) {
+  switch (in_.U8() % 7) {
+    case 6:
+      return OpReset();
     case 0: {
       const int device = DeviceOrdinal();
       if (Check("mcSetDevice", mcSetDevice(device)) == mcSuccess) {

@@ -28,6 +28,7 @@ std::vector<DocumentedErrors> MakeTable() {
       {"mcGetDeviceProperties", {kValue, kDevice}, {}, {}},
       {"mcDeviceGetAttribute", {kValue, kDevice}, {}, {}},
       {"mcDeviceSynchronize", {}, {}, {}},
+      {"mcDeviceReset", {}, {}, {}},
       {"mcDeviceGetLimit", {kValue, mcErrorUnsupportedLimit}, {}, {}},
       {"mcDeviceSetLimit",
        {mcErrorUnsupportedLimit, mcErrorNotPermitted, kValue, kAlloc},
