@@ -72,23 +72,20 @@ void BlockBarrier::CompletePhase() {
 
 void BlockBarrier::ReleasePhase(int result) {
   const unsigned count = block_->thread_count();
-  if (kind_ != Kind::kPlain && results_.empty()) results_.resize(count, 0);
+  if (kind_ != Kind::kPlain) {
+    if (results_.empty()) results_.resize(count, 0);
+    std::fill(results_.begin(), results_.end(), result);
+  }
   // Every thread of the block waits, so in linear order the release order
   // is simply 0, 1, ..., n-1.
   ScheduleOrder* order = block_->order();
   if (order == nullptr || !order->shuffled()) {
-    if (kind_ != Kind::kPlain)
-      std::fill(results_.begin(), results_.end(), result);
     block_->MakeEveryThreadReady();
     return;
   }
   std::vector<unsigned> threads(count);
   std::iota(threads.begin(), threads.end(), 0u);
-  order->ReleaseOrder(&threads);
-  for (unsigned thread : threads) {
-    if (kind_ != Kind::kPlain) results_[thread] = result;
-    block_->MakeReady(thread);
-  }
+  block_->MakeReadyInScheduleOrder(&threads);
 }
 
 void BlockBarrier::TrapDifferentBarriers(Kind kind, const char* file,

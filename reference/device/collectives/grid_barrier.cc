@@ -53,8 +53,7 @@ void GridBarrier::Release(unsigned slot, BlockScheduler* block) {
   // Every thread of the block waits (none has exited, or the block would
   // have stalled), so the linear release order is 0, 1, ..., n-1.
   std::sort(waiting.begin(), waiting.end());
-  if (block->order() != nullptr) block->order()->ReleaseOrder(&waiting);
-  for (unsigned thread : waiting) block->MakeReady(thread);
+  block->MakeReadyInScheduleOrder(&waiting);
   waiting.clear();
 }
 

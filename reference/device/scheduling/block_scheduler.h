@@ -175,6 +175,15 @@ class BlockScheduler {
     }
   }
 
+  // Releases the waiting `threads` (linear ids in increasing order, released
+  // together by a collective) in the block's schedule order: as given in the
+  // linear order, a random interleaving of their waves in the shuffled one
+  // (ScheduleOrder::ReleaseOrder). Reorders `threads` to that order.
+  void MakeReadyInScheduleOrder(std::vector<unsigned>* threads) {
+    if (order_ != nullptr) order_->ReleaseOrder(threads);
+    for (unsigned thread : *threads) MakeReady(thread);
+  }
+
   // Releases every thread of the block, each waiting in the block (not at
   // the grid barrier), in linear order: a barrier phase that completes.
   // The same as MakeReady(0), ..., MakeReady(n-1), at a fraction of the
