@@ -101,7 +101,7 @@ mcError_t mcOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks,
                                                       int blockSize,
                                                       size_t dynamicSMemSize) {
   if (numBlocks == nullptr) return Fail(mcErrorInvalidValue);
-  return Check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+  return CheckKernel(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
       numBlocks, func, blockSize, dynamicSMemSize));
 }
 
@@ -109,14 +109,19 @@ mcError_t mcOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     int* numBlocks, const void* func, int blockSize, size_t dynamicSMemSize,
     unsigned int flags) {
   if (numBlocks == nullptr) return Fail(mcErrorInvalidValue);
-  return Check(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+  return CheckKernel(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
       numBlocks, func, blockSize, dynamicSMemSize, flags));
 }
 
 mcError_t mcOccupancyMaxPotentialBlockSizeWithFlags(
     int* minGridSize, int* blockSize, const void* func, size_t dynamicSMemSize,
     int blockSizeLimit, unsigned int flags) {
-  if (minGridSize == nullptr || blockSize == nullptr) {
+  // Flags other than the two MXMACA defines, and a negative limit, are
+  // invalid values [api.device.occupancy.invalid-flags-is-invalid-value,
+  // api.device.occupancy.max-potential-null-is-invalid-value].
+  if (minGridSize == nullptr || blockSize == nullptr || blockSizeLimit < 0 ||
+      (flags & ~static_cast<unsigned>(mcOccupancyDisableCachingOverride)) !=
+          0) {
     return Fail(mcErrorInvalidValue);
   }
   // CUDA's calculator is a header template over the same queries: try
@@ -170,8 +175,8 @@ mcError_t mcOccupancyAvailableDynamicSMemPerBlock(size_t* dynamicSmemSize,
                                                   int numBlocks,
                                                   int blockSize) {
   if (dynamicSmemSize == nullptr) return Fail(mcErrorInvalidValue);
-  return Check(cudaOccupancyAvailableDynamicSMemPerBlock(dynamicSmemSize, func,
-                                                         numBlocks, blockSize));
+  return CheckKernel(cudaOccupancyAvailableDynamicSMemPerBlock(
+      dynamicSmemSize, func, numBlocks, blockSize));
 }
 
 }  // extern "C"

@@ -21,6 +21,7 @@
 
 #include <gtest/gtest.h>
 
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/fresh_process.h"
 
 namespace mxcts::conformance {
@@ -40,6 +41,17 @@ class ScopedTimelineMode {
   ScopedEnvironment mode_;
   ScopedEnvironment launch_blocking_;
 };
+
+// True if the backend claims the timeline modes (the manifest's
+// timeline_modes): only there does the deferred mode hold work back until
+// the host waits for it. On another backend, work that nothing waits for
+// may have run by the time a wait returns, or not, so a check that it has
+// not run applies only where this is true; the order a wait imposes is
+// checked everywhere.
+inline bool ClaimsTimelineModes() {
+  return RequireCapability("timeline_modes").status ==
+         CapabilityRequirement::Status::kMet;
+}
 
 // A fixture whose fresh processes run in the deferred mode: the mode is set
 // from the fixture's construction to its end. `Base` is the fixture it
