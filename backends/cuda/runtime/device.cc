@@ -243,6 +243,15 @@ mcError_t mcDeviceSetLimit(mcLimit_t limit, size_t value) {
     mxcts::cuda_backend::SyncDepth(device) = value;
     return mcSuccess;
   }
+  // A FIFO or heap larger than the device's memory cannot be provided
+  // [api.device.limit.unattainable-value-is-memory-allocation]; CUDA takes
+  // SIZE_MAX for either and wraps it to 0.
+  if (limit == mcLimitPrintfFifoSize || limit == mcLimitMallocHeapSize) {
+    size_t free_bytes = 0, total_bytes = 0;
+    const mcError_t error = Check(cudaMemGetInfo(&free_bytes, &total_bytes));
+    if (error != mcSuccess) return error;
+    if (value > total_bytes) return Fail(mcErrorMemoryAllocation);
+  }
   const cudaError_t error =
       cudaDeviceSetLimit(SameValue<cudaLimit>(limit), value);
   // CUDA calls a stack, FIFO or heap it cannot provide an invalid value;

@@ -129,7 +129,13 @@ bool ToCuda(mcError_t error, cudaError_t* cuda) {
 }
 
 mcError_t Fail(mcError_t error) {
-  if (error != mcSuccess) recorded_error = NoteFault(error);
+  if (error == mcSuccess) return error;
+  // A failure CUDA recorded before this one (a triple-chevron launch's,
+  // which passes by the adapter) is replaced by it
+  // [api.error.last.recorded-on-failure]; so any error CUDA holds when
+  // the program asks is newer than the adapter's.
+  NoteFault(FromCuda(cudaGetLastError()));
+  recorded_error = NoteFault(error);
   return error;
 }
 
@@ -156,7 +162,8 @@ mcError_t mcGetLastError(void) {
       mxcts::cuda_backend::NoteFault(FromCuda(cudaGetLastError()));
   const mcError_t sticky = mxcts::cuda_backend::StickyFault();
   if (sticky != mcSuccess) return sticky;
-  return own != mcSuccess ? own : cuda;
+  // An error CUDA holds is newer than the adapter's (Fail).
+  return cuda != mcSuccess ? cuda : own;
 }
 
 mcError_t mcPeekAtLastError(void) {
@@ -165,7 +172,7 @@ mcError_t mcPeekAtLastError(void) {
       mxcts::cuda_backend::NoteFault(FromCuda(cudaPeekAtLastError()));
   const mcError_t sticky = mxcts::cuda_backend::StickyFault();
   if (sticky != mcSuccess) return sticky;
-  return own != mcSuccess ? own : cuda;
+  return cuda != mcSuccess ? cuda : own;
 }
 
 const char* mcGetErrorName(mcError_t error) {

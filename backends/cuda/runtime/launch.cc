@@ -37,7 +37,7 @@ mcError_t mcLaunchKernel(const void* func, dim3 grid, dim3 block, void** args,
                          size_t sharedMem, mcStream_t stream) {
   MXCTS_CHECK_STREAM(stream);
   if (func == nullptr) return Fail(mcErrorInvalidDeviceFunction);
-  return Check(
+  return CheckKernel(
       cudaLaunchKernel(func, grid, block, args, sharedMem, ToCuda(stream)));
 }
 
@@ -46,8 +46,8 @@ mcError_t mcLaunchCooperativeKernel(const void* func, dim3 gridDim,
                                     size_t sharedMem, mcStream_t stream) {
   MXCTS_CHECK_STREAM(stream);
   if (func == nullptr) return Fail(mcErrorInvalidDeviceFunction);
-  return Check(cudaLaunchCooperativeKernel(func, gridDim, blockDim, args,
-                                           sharedMem, ToCuda(stream)));
+  return CheckKernel(cudaLaunchCooperativeKernel(func, gridDim, blockDim, args,
+                                                 sharedMem, ToCuda(stream)));
 }
 
 // CUDA 13 has no multi-device cooperative launch.
@@ -146,7 +146,11 @@ mcError_t mcOccupancyMaxPotentialBlockSizeWithFlags(
   int best = 0;
   *minGridSize = 0;
   *blockSize = 0;
-  for (int size = ceiling / wave * wave; size > 0; size -= wave) {
+  // A ceiling below a whole wave (or between two) is tried first, as CUDA's
+  // calculator does, then every multiple of the wave below it.
+  const int aligned = ceiling / wave * wave;
+  for (int size = aligned == ceiling ? aligned : ceiling; size > 0;
+       size = size > aligned ? aligned : size - wave) {
     int blocks = 0;
     error = Check(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
         &blocks, func, size, dynamicSMemSize, flags));

@@ -314,6 +314,16 @@ mcError_t mcHostRegister(void* ptr, size_t size, unsigned int flags) {
   // The adapter registers no I/O memory
   // [api.memory.host-register.unsupported-flag]; CUDA calls ordinary memory
   // given that flag an invalid value.
+  // Memory the runtime allocated is registered already (page-locked) or is
+  // no host memory at all [api.memory.host-register.device-memory,
+  // api.memory.host-register.already-registered].
+  const cudaMemoryType type = TypeOf(ptr);
+  if (type == cudaMemoryTypeHost) {
+    return Fail(mcErrorHostMemoryAlreadyRegistered);
+  }
+  if (type == cudaMemoryTypeDevice || type == cudaMemoryTypeManaged) {
+    return Fail(mcErrorInvalidValue);
+  }
   if ((flags & mcHostRegisterIoMemory) != 0 &&
       (flags & ~(mcHostRegisterPortable | mcHostRegisterMapped |
                  mcHostRegisterIoMemory | mcHostRegisterReadOnly)) == 0) {
@@ -702,6 +712,17 @@ mcError_t mcDeviceGetP2PAttribute(int* value, mcDeviceP2PAttr attr,
 }
 
 mcError_t mcDeviceEnablePeerAccess(int peerDevice, unsigned int flags) {
+  // A device is no peer of itself, nor is a device that does not exist
+  // [api.peer.enable.self, api.peer.enable.invalid-ordinal]; CUDA answers the
+  // first with cudaErrorPeerAccessUnsupported.
+  int current = 0;
+  int count = 0;
+  const mcError_t error = Check(cudaGetDevice(&current));
+  if (error != mcSuccess) return error;
+  if (cudaGetDeviceCount(&count) != cudaSuccess) cudaGetLastError();
+  if (peerDevice == current || peerDevice < 0 || peerDevice >= count) {
+    return Fail(mcErrorInvalidDevice);
+  }
   return Check(cudaDeviceEnablePeerAccess(peerDevice, flags));
 }
 
