@@ -69,10 +69,6 @@ const std::vector<KnownCapability>* BuildKnownCapabilities() {
        "the MACA_TRAP_HANDLER policies for device exceptions"},
       {"kernel_timeout", K::kFlag,
        "MACA_KERNEL_TIMEOUT stops a kernel that runs past it"},
-      {"timeline_modes", K::kFlag,
-       "the MXCTS_TIMELINE modes of the reference runtime: in the deferred "
-       "mode device work runs only when the host waits for it, so work "
-       "nothing waited for has provably not run"},
       {"multi_process_service", K::kFlag,
        "the MACA_MPS_MODE policies of the multi-process service"},
   };

@@ -30,6 +30,7 @@ namespace {
 // stream's synchronization ran. `recorded` false: the event is never
 // recorded.
 std::string WaitWithFlags(unsigned flags, bool recorded) {
+  const bool held = HoldsWorkUntilWaited();
   std::string problems;
   TestStream recording(StreamKind::kNonBlocking);
   TestStream waiting(StreamKind::kNonBlocking);
@@ -52,7 +53,7 @@ std::string WaitWithFlags(unsigned flags, bool recorded) {
   problems += Expect("mcStreamSynchronize", mcStreamSynchronize(waiting.get()),
                      mcSuccess);
   const bool waits = flags == 0 && recorded;
-  if (ClaimsTimelineModes()) {
+  if (held) {
     problems += ExpectLog("after the waiting stream's synchronization", log,
                           waits ? "captured waiter" : "waiter");
   } else if (log.PositionOf("waiter") < 0 ||
