@@ -2,7 +2,8 @@
 # Tests tools/test_summary on the result files in tools/testdata/test_summary:
 # every case is counted once, failures are named with their file, a log text
 # that looks like XML is not counted, and a tree with no results or a
-# malformed result file is an error.
+# malformed result file is an error; several directories (a run split over
+# machines) are counted together unless they overlap.
 #
 # Usage: test_summary_test.sh PATH_TO_TEST_SUMMARY
 set -u
@@ -43,6 +44,28 @@ check no-results-message '[[ "$output" == *"no test.xml files"* ]]'
 
 run "$summary" "$empty/missing"
 check missing-dir-exits-2 '[ "$status" -eq 2 ]'
+
+# Several directories, the parts of one run split over machines, are counted
+# together: two parts holding $data's results between them count as $data.
+parts="$empty/parts"
+mkdir -p "$parts/one" "$parts/two" "$parts/overlapping"
+for name in bazel_generated_pass gtest_mixed; do
+  ln -s "$(realpath "$data/$name")" "$parts/one/$name"
+done
+for name in bazel_generated_error known_failure; do
+  ln -s "$(realpath "$data/$name")" "$parts/two/$name"
+done
+ln -s "$(realpath "$data/gtest_mixed")" "$parts/overlapping/gtest_mixed"
+run "$summary" "$parts/one"
+check one-part '[ "$(tail -n 1 <<<"$output")" = "tests: 2 passed, 1 failed, 2 skipped" ]'
+run "$summary" "$parts/one" "$parts/two"
+check parts-are-the-whole '[ "$(tail -n 1 <<<"$output")" = "tests: 2 passed, 2 failed, 2 skipped, 1 known failures" ]'
+# Parts that overlap would count cases twice: exit 2, naming the file.
+run "$summary" "$parts/one" "$parts/overlapping"
+check overlap-exits-2 '[ "$status" -eq 2 ]'
+check overlap-named '[[ "$output" == *"gtest_mixed/test.xml is in both $parts/one and $parts/overlapping"* ]]'
+run "$summary" "$data/gtest_mixed" --verbose
+check option-is-usage '[ "$status" -eq 2 ] && [[ "$output" == *"usage:"* ]]'
 
 rm -rf "$empty"
 finish test_summary_test

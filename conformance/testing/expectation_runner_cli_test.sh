@@ -55,7 +55,12 @@ check listed-but-filtered-passes '[ "$status" -eq 0 ]'
 
 FAKE_GTEST_CRASH=1 runner --expectations="$listed" -- "$binary"
 check crash-fails '[ "$status" -eq 1 ]'
-check crash-named '[[ "$output" == *"killed by signal 6"* ]]'
+check crash-named '[[ "$output" == *"FakeSuite.Crashes crashed: SIGABRT (signal 6); a crash or hang is never a known failure"* ]]'
+check crash-others-judged '[[ "$output" == *"KNOWN FAILURE: FakeSuite.Fails"* ]]'
+
+FAKE_GTEST_SEGV_AT_EXIT=1 runner --expectations="$listed" -- "$binary"
+check crash-outside-cases-fails '[ "$status" -eq 1 ]'
+check crash-outside-cases-named '[[ "$output" == *"killed by signal 11"* ]]'
 
 FAKE_GTEST_EXIT=3 runner -- "$binary" --gtest_filter=FakeSuite.Passes
 check stray-exit-fails '[ "$status" -eq 1 ]'

@@ -6,7 +6,7 @@
 //
 // Usage: expectation_runner --target=//pkg:name [--backend=NAME]
 //            [--expectations=FILE [--expectations_name=SHOWN]]
-//            -- BINARY [ARGS...]
+//            [--case_timeout=SECONDS] -- BINARY [ARGS...]
 //
 // BINARY runs with ARGS and --gtest_output=xml:PATH, where PATH is
 // $XML_OUTPUT_FILE when Bazel runs the test (so the XML Bazel keeps is
@@ -15,15 +15,20 @@
 // (expectation_verdict.h), printed after the test's own output. SHOWN is how
 // messages name FILE (default: FILE).
 //
+// BINARY runs with case isolation (case_isolation.h): a case that crashes,
+// exits the process or makes no progress for SECONDS is reported as that
+// case's failure, and the binary's other cases still run and report, in one
+// merged XML result. SECONDS defaults to $MXCTS_CASE_TIMEOUT, else half of
+// Bazel's $TEST_TIMEOUT, else 300; 0 means no limit.
+//
 // Exit status: 0 the target passes, 1 it fails, 2 bad usage or an unreadable
-// expectations file. Tested by expectation_verdict_test.cc (the verdict) and
-// expectation_runner_cli_test.sh (the process handling).
+// expectations file. Tested by expectation_verdict_test.cc (the verdict),
+// expectation_runner_cli_test.sh (the process handling) and
+// case_isolation_cli_test.sh (the isolation).
 
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cerrno>
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -33,12 +38,11 @@
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "conformance/testing/case_isolation.h"
 #include "conformance/testing/expectation_verdict.h"
 #include "conformance/testing/expectations.h"
 #include "tools/spec/file_io.h"
 #include "tools/spec/test_results.h"
-
-extern char** environ;
 
 namespace mxcts::conformance {
 namespace {
@@ -48,12 +52,15 @@ struct Options {
   std::string backend;
   std::string expectations;
   std::string expectations_name;
+  int case_timeout = -1;             // seconds; -1: not given
   std::vector<std::string> command;  // the binary and its arguments
 };
 
 constexpr char kUsage[] =
     "usage: expectation_runner --target=//pkg:name [--backend=NAME] "
-    "[--expectations=FILE [--expectations_name=SHOWN]] -- BINARY [ARGS...]";
+    "[--expectations=FILE [--expectations_name=SHOWN]] "
+    "[--case_timeout=SECONDS] "
+    "-- BINARY [ARGS...]";
 
 bool ParseOptions(int argc, char** argv, Options* options) {
   int i = 1;
@@ -75,6 +82,15 @@ bool ParseOptions(int argc, char** argv, Options* options) {
       options->expectations = value;
     } else if (key == "--expectations_name") {
       options->expectations_name = value;
+    } else if (key == "--case_timeout") {
+      if (!absl::SimpleAtoi(value, &options->case_timeout) ||
+          options->case_timeout < 0) {
+        std::fprintf(stderr,
+                     "expectation_runner: --case_timeout wants whole "
+                     "seconds, not '%s'\n%s\n",
+                     value.c_str(), kUsage);
+        return false;
+      }
     } else {
       std::fprintf(stderr, "expectation_runner: unknown flag %s\n%s\n",
                    arg.c_str(), kUsage);
@@ -124,35 +140,29 @@ bool IsPartialRun(const std::vector<std::string>& command) {
   return false;
 }
 
-// Runs `command` and fills in how it ended; false if it could not start.
-bool Run(const std::vector<std::string>& command, TestRun* run) {
-  std::vector<char*> argv;
-  for (const std::string& arg : command) {
-    argv.push_back(const_cast<char*>(arg.c_str()));
+// The per-case limit: --case_timeout, else $MXCTS_CASE_TIMEOUT, else half
+// of Bazel's $TEST_TIMEOUT (so the other cases still have time to run), else
+// kDefaultCaseTimeout.
+constexpr int kDefaultCaseTimeout = 300;
+
+int CaseTimeout(const Options& options) {
+  if (options.case_timeout >= 0) return options.case_timeout;
+  int seconds = 0;
+  const char* variable = std::getenv("MXCTS_CASE_TIMEOUT");
+  if (variable != nullptr && absl::SimpleAtoi(variable, &seconds) &&
+      seconds >= 0) {
+    return seconds;
   }
-  argv.push_back(nullptr);
-  pid_t pid = 0;
-  const int spawned =
-      posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ);
-  if (spawned != 0) {
-    std::fprintf(stderr, "expectation_runner: cannot run %s: %s\n", argv[0],
-                 std::strerror(spawned));
-    return false;
+  const char* bazel = std::getenv("TEST_TIMEOUT");
+  if (bazel != nullptr && absl::SimpleAtoi(bazel, &seconds) && seconds > 0) {
+    return std::max(1, seconds / 2);
   }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) {
-      std::fprintf(stderr, "expectation_runner: waitpid: %s\n",
-                   std::strerror(errno));
-      return false;
-    }
-  }
-  if (WIFSIGNALED(status)) {
-    run->signal = WTERMSIG(status);
-  } else {
-    run->exit_code = WEXITSTATUS(status);
-  }
-  return true;
+  return kDefaultCaseTimeout;
+}
+
+std::string ScratchDir() {
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  return tmp != nullptr && *tmp != '\0' ? tmp : "/tmp";
 }
 
 int Main(int argc, char** argv) {
@@ -172,12 +182,27 @@ int Main(int argc, char** argv) {
   }
 
   const std::string result_path = ResultPath();
-  std::remove(result_path.c_str());  // never read a result of an earlier run
-  std::vector<std::string> command = options.command;
-  command.push_back("--gtest_output=xml:" + result_path);
+  IsolationOptions isolation;
+  isolation.command = options.command;
+  isolation.result_path = result_path;  // removed first: never an old result
+  isolation.scratch_dir = ScratchDir();
+  isolation.case_timeout_seconds = CaseTimeout(options);
+  const IsolatedRun isolated = RunWithCaseIsolation(isolation);
+  if (!isolated.started) {
+    std::fprintf(stderr, "expectation_runner: %s\n", isolated.error.c_str());
+    return 1;
+  }
+  if (!isolated.error.empty()) {
+    std::fprintf(stderr, "expectation_runner: case isolation: %s\n",
+                 isolated.error.c_str());
+  }
   TestRun run;
   run.partial = IsPartialRun(options.command);
-  if (!Run(command, &run)) return 1;
+  run.exit_code = isolated.exit_code;
+  run.signal = isolated.signal;
+  run.timed_out = isolated.timed_out;
+  run.timeout_seconds = isolation.case_timeout_seconds;
+  run.aborted = isolated.aborted;
 
   absl::StatusOr<std::vector<spec::TestCaseResult>> cases =
       spec::ReadTestResultsFile(result_path);

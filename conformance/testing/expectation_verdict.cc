@@ -40,6 +40,13 @@ Verdict JudgeTestRun(const TestRun& run,
                      run.signal, "; a crash is never a known failure"));
     return verdict;
   }
+  if (run.timed_out) {
+    verdict.lines.push_back(absl::StrCat(
+        "FAILED: the test binary made no progress for ", run.timeout_seconds,
+        " s outside any test case and was killed; a hang is never a known "
+        "failure"));
+    return verdict;
+  }
   if (!run.cases.has_value()) {
     verdict.lines.push_back(
         absl::StrCat("FAILED: the test binary (exit status ", run.exit_code,
@@ -51,6 +58,10 @@ Verdict JudgeTestRun(const TestRun& run,
   for (const Expectation& expectation : expectations) {
     listed.emplace(expectation.test, &expectation);
   }
+  std::map<std::string, const AbortedCase*> aborted;
+  for (const AbortedCase& aborted_case : run.aborted) {
+    aborted.emplace(aborted_case.name, &aborted_case);
+  }
   std::map<std::string, Outcome> outcomes;
   int problems = 0;
   int failures = 0;
@@ -60,7 +71,13 @@ Verdict JudgeTestRun(const TestRun& run,
     if (result.outcome != Outcome::kFailed) continue;
     ++failures;
     auto entry = listed.find(result.name);
-    if (entry == listed.end()) {
+    auto ended = aborted.find(result.name);
+    if (ended != aborted.end()) {
+      ++problems;
+      verdict.lines.push_back(
+          absl::StrCat("FAILED: ", result.name, " ", ended->second->how,
+                       "; a crash or hang is never a known failure"));
+    } else if (entry == listed.end()) {
       ++problems;
       verdict.lines.push_back(absl::StrCat(
           "FAILED: ", result.name, " is not a known failure of this backend",

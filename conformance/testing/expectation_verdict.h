@@ -16,8 +16,13 @@
 //     fixed bug leaves the list at once;
 //   * a listed case that was skipped, or did not run although every test
 //     ran, fails the target as a stale entry;
-//   * a binary that crashed, wrote no result, or exited non-zero with no
-//     failing case fails the target: no entry can excuse that.
+//   * a binary that crashed or hung outside any test case, wrote no result,
+//     or exited non-zero with no failing case fails the target: no entry
+//     can excuse that;
+//   * a case that crashed, hung or exited the process (case isolation,
+//     case_isolation.h, reports it as failed and runs the other cases)
+//     fails the target even if listed: a crash or hang is never a known
+//     failure. The other cases are judged as usual.
 //
 // Example:
 //
@@ -41,12 +46,29 @@
 
 namespace mxcts::conformance {
 
+// A test case that ended its process: it crashed, hung or exited.
+struct AbortedCase {
+  // "Suite.Name".
+  std::string name;
+  // "crashed: SIGSEGV", "timed out after 30 s", "exited with status 3".
+  std::string how;
+  // The last lines it printed.
+  std::string output;
+  // How long it ran before it ended or was killed.
+  double seconds = 0;
+};
+
 // How a test binary ran.
 struct TestRun {
   // The exit status when it exited; meaningless if `signal` is not 0.
   int exit_code = 0;
-  // The signal that killed it, or 0 if it exited.
+  // The signal that killed it outside any test case, or 0.
   int signal = 0;
+  // Killed for stalling outside any test case, after `timeout_seconds`.
+  bool timed_out = false;
+  int timeout_seconds = 0;
+  // The cases that crashed, hung or exited; `cases` reports them as failed.
+  std::vector<AbortedCase> aborted;
   // The test cases of its XML result, or nullopt if there is none.
   std::optional<std::vector<spec::TestCaseResult>> cases;
   // Why `cases` is nullopt (for the message).

@@ -123,6 +123,45 @@ TEST(JudgeTestRun, CrashFailsEvenWithEveryFailureListed) {
                                  "known failure")));
 }
 
+// Case isolation reported S.C's crash as its failure and ran the rest: the
+// crash is never excused, the other cases are judged as usual.
+TEST(JudgeTestRun, AbortedCaseFailsEvenWhenListedAndOthersAreJudged) {
+  TestRun run =
+      MakeRun(1, {Case("S.A", Outcome::kPassed), Case("S.B", Outcome::kFailed),
+                  Case("S.C", Outcome::kFailed)});
+  run.aborted = {{"S.C", "crashed: SIGSEGV (signal 11)", ""}};
+  Verdict verdict =
+      JudgeTestRun(run, {Entry("S.B", 7), Entry("S.C", 8)}, kFile);
+  EXPECT_FALSE(verdict.passed);
+  EXPECT_THAT(verdict.lines,
+              Contains("FAILED: S.C crashed: SIGSEGV (signal 11); a crash or "
+                       "hang is never a known failure"));
+  EXPECT_THAT(verdict.lines, Contains(HasSubstr("KNOWN FAILURE: S.B")));
+  EXPECT_THAT(verdict.lines, Contains(HasSubstr("3 test cases, 2 failing, 1 "
+                                                "of them known, 1 problem")));
+}
+
+// Control: the same run with S.C failing by an assertion passes.
+TEST(JudgeTestRun, SameRunWithoutTheAbortPasses) {
+  TestRun run =
+      MakeRun(1, {Case("S.A", Outcome::kPassed), Case("S.B", Outcome::kFailed),
+                  Case("S.C", Outcome::kFailed)});
+  Verdict verdict =
+      JudgeTestRun(run, {Entry("S.B", 7), Entry("S.C", 8)}, kFile);
+  EXPECT_TRUE(verdict.passed);
+}
+
+TEST(JudgeTestRun, HangOutsideAnyCaseFails) {
+  TestRun run = MakeRun(0, {Case("S.A", Outcome::kPassed)});
+  run.timed_out = true;
+  run.timeout_seconds = 30;
+  Verdict verdict = JudgeTestRun(run, {}, kFile);
+  EXPECT_FALSE(verdict.passed);
+  EXPECT_THAT(verdict.lines,
+              Contains(HasSubstr("made no progress for 30 s outside any test "
+                                 "case")));
+}
+
 TEST(JudgeTestRun, MissingResultFails) {
   TestRun run;
   run.exit_code = 1;

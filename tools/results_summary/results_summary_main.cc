@@ -1,10 +1,12 @@
 // results_summary: the program behind tools/test_summary.
 //
-// Usage: results_summary [TESTLOGS_DIR]   (default: bazel-testlogs)
+// Usage: results_summary [TESTLOGS_DIR...]   (default: bazel-testlogs)
 //
-// Reads every test.xml under TESTLOGS_DIR (tools/spec/test_results), prints
-// each failed case with its file, then one line
-// "tests: N passed, N failed, N skipped[, N known failures]" (summary.h).
+// Reads every test.xml under TESTLOGS_DIR (tools/spec/test_results); several
+// directories are the parts of one run split over machines
+// (tools/run_conformance --shard), counted together, and must not overlap.
+// Prints each failed case with its file, then one line "tests: N passed,
+// N failed, N skipped[, N known failures][, N crashed or hung]" (summary.h).
 // Relative paths are taken from the current directory, or from the directory
 // `bazel run` was started in.
 //
@@ -26,26 +28,30 @@ namespace mxcts::results_summary {
 namespace {
 
 int Main(int argc, char** argv) {
-  if (argc > 2) {
-    std::fprintf(stderr, "usage: tools/test_summary [TESTLOGS_DIR]\n");
-    return 2;
-  }
   absl::Status entered = spec::EnterUserDirectory();
   if (!entered.ok()) {
     std::fprintf(stderr, "test_summary: %s\n",
                  std::string(entered.message()).c_str());
     return 2;
   }
-  const std::string dir = argc == 2 ? argv[1] : "bazel-testlogs";
-  std::error_code error;
-  if (!std::filesystem::exists(dir, error)) {
-    std::fprintf(stderr,
-                 "test_summary: %s: no such directory (run bazel test first)\n",
-                 dir.c_str());
-    return 2;
+  std::vector<std::string> dirs(argv + 1, argv + argc);
+  if (dirs.empty()) dirs.push_back("bazel-testlogs");
+  for (const std::string& dir : dirs) {
+    if (!dir.empty() && dir[0] == '-') {
+      std::fprintf(stderr, "usage: tools/test_summary [TESTLOGS_DIR...]\n");
+      return 2;
+    }
+    std::error_code error;
+    if (!std::filesystem::exists(dir, error)) {
+      std::fprintf(
+          stderr,
+          "test_summary: %s: no such directory (run bazel test first)\n",
+          dir.c_str());
+      return 2;
+    }
   }
   absl::StatusOr<std::vector<spec::TestCaseResult>> cases =
-      spec::ReadTestResultsDir(dir);
+      spec::ReadTestResultsDirs(dirs);
   if (!cases.ok()) {
     std::fprintf(stderr, "test_summary: %s\n",
                  std::string(cases.status().message()).c_str());

@@ -24,8 +24,10 @@ TestSummary SummarizeTests(const std::vector<spec::TestCaseResult>& cases) {
               "KNOWN FAILURE: ", result.name, "  (", result.file, ")"));
         } else {
           ++summary.failed;
-          summary.failure_lines.push_back(
-              absl::StrCat("FAILED: ", result.name, "  (", result.file, ")"));
+          if (!result.aborted.empty()) ++summary.aborted;
+          summary.failure_lines.push_back(absl::StrCat(
+              "FAILED: ", result.name, result.aborted.empty() ? "" : " ",
+              result.aborted, "  (", result.file, ")"));
         }
         break;
       case spec::Outcome::kSkipped:
@@ -50,6 +52,9 @@ std::string FormatSummary(const TestSummary& summary) {
                   " failed, ", summary.skipped, " skipped");
   if (summary.known_failures > 0) {
     absl::StrAppend(&out, ", ", summary.known_failures, " known failures");
+  }
+  if (summary.aborted > 0) {
+    absl::StrAppend(&out, ", ", summary.aborted, " crashed or hung");
   }
   out += "\n";
   return out;

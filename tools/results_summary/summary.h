@@ -34,8 +34,12 @@ struct TestSummary {
   // Failed cases whose expectation attribute starts with "known failure"
   // (set by the conformance expectation runner); they do not fail a run.
   int known_failures = 0;
+  // Failed cases that crashed, hung or exited their test binary (the
+  // expectation runner's case isolation marks them); counted in `failed`.
+  int aborted = 0;
   // One line per failed or known-failed case, in the order read:
-  // "FAILED: Suite.Name  (path/test.xml)" or
+  // "FAILED: Suite.Name  (path/test.xml)",
+  // "FAILED: Suite.Name crashed: SIGSEGV (signal 11)  (path/test.xml)" or
   // "KNOWN FAILURE: Suite.Name  (path/test.xml)".
   std::vector<std::string> failure_lines;
 };
@@ -44,8 +48,9 @@ struct TestSummary {
 TestSummary SummarizeTests(const std::vector<spec::TestCaseResult>& cases);
 
 // Returns the failure lines, then the count line
-// "tests: N passed, N failed, N skipped" with ", N known failures" appended
-// when there are any; every line ends in "\n".
+// "tests: N passed, N failed, N skipped" with ", N known failures" and
+// ", N crashed or hung" appended when there are any; every line ends in
+// "\n".
 std::string FormatSummary(const TestSummary& summary);
 
 }  // namespace mxcts::results_summary

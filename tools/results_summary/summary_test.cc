@@ -53,6 +53,25 @@ TEST(SummarizeTests, KnownFailureCountsApartFromFailures) {
                           "FAILED: S.Other  (logs/S.Other/test.xml)"));
 }
 
+TEST(SummarizeTests, CrashedCaseIsAFailureNamedWithHowItEnded) {
+  spec::TestCaseResult crashed = Case("S.Crashes", spec::Outcome::kFailed);
+  crashed.aborted = "crashed: SIGSEGV (signal 11)";
+  TestSummary summary = SummarizeTests({
+      crashed,
+      // Control: an ordinary failure is not counted as crashed.
+      Case("S.Fails", spec::Outcome::kFailed),
+  });
+  EXPECT_EQ(summary.failed, 2);
+  EXPECT_EQ(summary.aborted, 1);
+  EXPECT_THAT(summary.failure_lines,
+              ElementsAre("FAILED: S.Crashes crashed: SIGSEGV (signal 11)  "
+                          "(logs/S.Crashes/test.xml)",
+                          "FAILED: S.Fails  (logs/S.Fails/test.xml)"));
+  EXPECT_EQ(
+      FormatSummary(summary).substr(FormatSummary(summary).rfind("tests:")),
+      "tests: 0 passed, 2 failed, 0 skipped, 1 crashed or hung\n");
+}
+
 TEST(SummarizeTests, ListedCaseThatPassesCountsAsPassed) {
   TestSummary summary = SummarizeTests(
       {Case("S.Fixed", spec::Outcome::kPassed, "known failure: was broken")});

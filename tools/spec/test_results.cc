@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -155,6 +156,7 @@ absl::StatusOr<TestCaseResult> ReadCase(const pugi::xml_node& testcase,
   const std::string classname = AttributeOf(testcase, "classname");
   result.name = classname.empty() ? name : absl::StrCat(classname, ".", name);
   result.expectation = AttributeOf(testcase, "expectation");
+  result.aborted = AttributeOf(testcase, "aborted");
 
   AddClauses(AttributeOf(testcase, "spec"), &result.spec_clauses);
   pugi::xml_node failure;
@@ -190,6 +192,51 @@ absl::StatusOr<TestCaseResult> ReadCase(const pugi::xml_node& testcase,
     result.outcome = Outcome::kPassed;
   }
   return result;
+}
+
+// The files of `files` (paths ending in /test.xml) that hold a target's
+// current results: of the sets below one directory (the target's own
+// test.xml, or its shard_K_of_M/test.xml of one M), the most recently
+// written, in the order of `files`. A file whose time cannot be read counts
+// as old.
+std::vector<std::string> CurrentResultFiles(
+    const std::vector<std::string>& files) {
+  // The directory a file's results belong to and the set it is in: "" for
+  // the directory's own test.xml, "of_M" for a shard of M.
+  auto key = [](const std::string& file) {
+    fs::path dir = fs::path(file).parent_path();
+    const std::string name = dir.filename().string();
+    std::vector<std::string> parts = absl::StrSplit(name, '_');
+    if (parts.size() == 4 && parts[0] == "shard" && parts[2] == "of" &&
+        !parts[1].empty() && !parts[3].empty() &&
+        std::all_of(parts[1].begin(), parts[1].end(), absl::ascii_isdigit) &&
+        std::all_of(parts[3].begin(), parts[3].end(), absl::ascii_isdigit)) {
+      return std::make_pair(dir.parent_path().string(), "of_" + parts[3]);
+    }
+    return std::make_pair(dir.string(), std::string());
+  };
+  // The newest file's time of each set, and of each directory.
+  std::map<std::pair<std::string, std::string>, fs::file_time_type> of_set;
+  std::map<std::string, fs::file_time_type> of_dir;
+  for (const std::string& file : files) {
+    std::error_code error;
+    fs::file_time_type time = fs::last_write_time(file, error);
+    if (error) time = fs::file_time_type::min();
+    const auto file_key = key(file);
+    // (A default fs::file_time_type is the clock's epoch, which need not be
+    // older than every file: start from min().)
+    auto set = of_set.try_emplace(file_key, fs::file_time_type::min()).first;
+    set->second = std::max(set->second, time);
+    auto dir =
+        of_dir.try_emplace(file_key.first, fs::file_time_type::min()).first;
+    dir->second = std::max(dir->second, time);
+  }
+  std::vector<std::string> current;
+  for (const std::string& file : files) {
+    const auto file_key = key(file);
+    if (of_set[file_key] == of_dir[file_key.first]) current.push_back(file);
+  }
+  return current;
 }
 
 }  // namespace
@@ -272,11 +319,46 @@ absl::StatusOr<std::vector<TestCaseResult>> ReadTestResultsDir(
     return absl::NotFoundError(absl::StrCat(dir, ": no test.xml files"));
   }
   std::vector<TestCaseResult> results;
-  for (const std::string& file : *files) {
+  for (const std::string& file : CurrentResultFiles(*files)) {
     absl::StatusOr<std::vector<TestCaseResult>> file_results =
         ReadTestResultsFile(file);
     if (!file_results.ok()) return file_results.status();
     for (TestCaseResult& result : *file_results) {
+      results.push_back(std::move(result));
+    }
+  }
+  return results;
+}
+
+absl::StatusOr<std::vector<TestCaseResult>> ReadTestResultsDirs(
+    const std::vector<std::string>& dirs) {
+  if (dirs.empty()) {
+    return absl::InvalidArgumentError("no test result directories given");
+  }
+  // Each file's path below its directory, and the directory it came from.
+  std::map<std::string, std::string> owners;
+  std::vector<TestCaseResult> results;
+  for (const std::string& dir : dirs) {
+    absl::StatusOr<std::vector<TestCaseResult>> dir_results =
+        ReadTestResultsDir(dir);
+    if (!dir_results.ok()) return dir_results.status();
+    std::string previous_file;
+    for (TestCaseResult& result : *dir_results) {
+      if (result.file != previous_file) {
+        previous_file = result.file;
+        // FindFiles returns paths that start with `dir`.
+        const std::string relative = fs::path(result.file.substr(dir.size()))
+                                         .relative_path()
+                                         .lexically_normal()
+                                         .string();
+        auto [owner, inserted] = owners.try_emplace(relative, dir);
+        if (!inserted) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              relative, " is in both ", owner->second, " and ", dir,
+              ": the result directories overlap, so their cases would be "
+              "counted twice"));
+        }
+      }
       results.push_back(std::move(result));
     }
   }

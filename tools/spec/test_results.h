@@ -80,6 +80,11 @@ struct TestCaseResult {
   // expectation runner (conformance/testing) found the case in the backend's
   // expectations list; empty otherwise.
   std::string expectation;
+  // The testcase's aborted attribute: how the case ended its process
+  // ("crashed: SIGSEGV (signal 11)", "timed out after 30 s") when the
+  // expectation runner's case isolation (conformance/testing/
+  // case_isolation.h) reported it; empty otherwise. Such a case is kFailed.
+  std::string aborted;
   // The path of the test.xml the case came from, as the reader opened it.
   std::string file;
 };
@@ -106,12 +111,34 @@ absl::StatusOr<std::vector<TestCaseResult>> ReadTestResultsFile(
 // symbolic links (bazel-testlogs itself is one), in order of path; each
 // directory is visited once even if several links lead to it.
 //
+// A test Bazel shards (shard_count = M) leaves one
+// `<target>/shard_K_of_M/test.xml` per shard instead of `<target>/test.xml`,
+// and Bazel does not delete a target's files of an earlier sharding. So of a
+// directory's sets of results (its own test.xml; its shard_K_of_M/test.xml
+// for one M), only the most recently written set is read (the one holding
+// the newest file; sets written at the same time are all read).
+//
 // Returns the cases of all files, file by file in that order. Returns
 // absl::NotFoundError naming `dir` if it does not exist or holds no test.xml,
 // absl::FailedPreconditionError if it is not a directory, and the first
 // file's error if a file cannot be read or parsed.
 absl::StatusOr<std::vector<TestCaseResult>> ReadTestResultsDir(
     const std::string& dir);
+
+// Reads one backend's results split over several directories, one per
+// machine that ran a part of the suite (tools/run_conformance --shard=I/N
+// writes each): every directory as ReadTestResultsDir reads it, in the order
+// given. Together they must be one run's results, each test's file in one
+// directory only.
+//
+// Returns ReadTestResultsDir's error for the first directory that has one,
+// absl::InvalidArgumentError if `dirs` is empty, and
+// absl::InvalidArgumentError naming the file and both directories if two of
+// them hold a test.xml at the same path below them (e.g.
+// conformance/api/stream_test/test.xml): the parts overlap, and merging them
+// would count those cases twice.
+absl::StatusOr<std::vector<TestCaseResult>> ReadTestResultsDirs(
+    const std::vector<std::string>& dirs);
 
 }  // namespace mxcts::spec
 

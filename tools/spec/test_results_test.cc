@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -188,6 +189,21 @@ TEST(ParseTestResults, KeepsTheExpectationTheRunnerAdded) {
   EXPECT_EQ((*results)[1].expectation, "");
 }
 
+TEST(ParseTestResults, KeepsHowAnAbortedCaseEnded) {
+  absl::StatusOr<std::vector<TestCaseResult>> results = ParseTestResults(
+      "<testsuite name=\"S\">"
+      "<testcase name=\"Crashes\" aborted=\"crashed: SIGSEGV (signal 11)\" "
+      "classname=\"S\"><failure message=\"crashed\"/></testcase>"
+      "<testcase name=\"Fails\" classname=\"S\"><failure message=\"x\"/>"
+      "</testcase></testsuite>",
+      "inline.xml");
+  ASSERT_TRUE(results.ok()) << results.status();
+  ASSERT_EQ(results->size(), 2u);
+  EXPECT_EQ((*results)[0].aborted, "crashed: SIGSEGV (signal 11)");
+  EXPECT_EQ((*results)[0].outcome, Outcome::kFailed);
+  EXPECT_EQ((*results)[1].aborted, "");
+}
+
 TEST(ParseTestResults, FailureOutranksSkipAndNotRun) {
   absl::StatusOr<std::vector<TestCaseResult>> results = ParseTestResults(
       "<testsuite name=\"S\">"
@@ -351,6 +367,131 @@ TEST(ReadTestResultsDir, MalformedFileErrorNamesFileAndLine) {
       std::string(results.status().message()),
       StartsWith(kData + "/malformed/conformance/api/bad_test/test.xml: "
                          "line 5: "));
+}
+
+// Copies the tree's stream_test results to `dir`/`relative` and dates the
+// copy `age` seconds in the past.
+void PlaceResults(const std::string& dir, const std::string& relative,
+                  int age) {
+  const fs::path target = fs::path(dir) / relative;
+  fs::create_directories(target.parent_path());
+  fs::copy_file(kData + "/tree/conformance/api/stream_test/test.xml", target,
+                fs::copy_options::overwrite_existing);
+  fs::last_write_time(
+      target, fs::file_time_type::clock::now() - std::chrono::seconds(age));
+}
+
+TEST(ReadTestResultsDir, OnlyTheNewestShardingOfATargetIsRead) {
+  // A target Bazel ran unsharded, then in 3 shards, then in 2 (newest): its
+  // directory keeps all three sets.
+  const std::string dir = TempDir("resharded");
+  PlaceResults(dir, "big_test/test.xml", 300);
+  for (int k = 1; k <= 3; ++k) {
+    PlaceResults(dir, "big_test/shard_" + std::to_string(k) + "_of_3/test.xml",
+                 200);
+  }
+  PlaceResults(dir, "big_test/shard_1_of_2/test.xml", 100);
+  PlaceResults(dir, "big_test/shard_2_of_2/test.xml", 90);
+  // Another target, unsharded, older than all of those: still read.
+  PlaceResults(dir, "small_test/test.xml", 1000);
+  absl::StatusOr<std::vector<TestCaseResult>> results = ReadTestResultsDir(dir);
+  ASSERT_TRUE(results.ok()) << results.status();
+  std::vector<std::string> files;
+  for (const TestCaseResult& result : *results) files.push_back(result.file);
+  EXPECT_THAT(files, ElementsAre(dir + "/big_test/shard_1_of_2/test.xml",
+                                 dir + "/big_test/shard_1_of_2/test.xml",
+                                 dir + "/big_test/shard_2_of_2/test.xml",
+                                 dir + "/big_test/shard_2_of_2/test.xml",
+                                 dir + "/small_test/test.xml",
+                                 dir + "/small_test/test.xml"));
+
+  // Run unsharded again (newest): only its test.xml counts.
+  PlaceResults(dir, "big_test/test.xml", 10);
+  results = ReadTestResultsDir(dir);
+  ASSERT_TRUE(results.ok()) << results.status();
+  ASSERT_EQ(results->size(), 4u);
+  EXPECT_EQ((*results)[0].file, dir + "/big_test/test.xml");
+}
+
+// A directory holding links to parts of testdata/results/tree, as one
+// machine's share of the suite's results would hold those parts.
+std::string PartOfTree(const std::string& name,
+                       const std::vector<std::string>& parts) {
+  const std::string dir = TempDir(name);
+  const fs::path tree = fs::absolute(kData + "/tree");
+  for (const std::string& part : parts) {
+    const fs::path link = fs::path(dir) / part;
+    fs::create_directories(link.parent_path());
+    std::error_code error;
+    fs::create_directory_symlink(tree / part, link, error);
+    EXPECT_FALSE(error) << part << ": " << error.message();
+  }
+  return dir;
+}
+
+TEST(ReadTestResultsDirs, DisjointPartsReadAsTheWhole) {
+  const std::string first = PartOfTree("part_conformance", {"conformance"});
+  const std::string second = PartOfTree("part_tools", {"tools"});
+  absl::StatusOr<std::vector<TestCaseResult>> whole =
+      ReadTestResultsDir(kData + "/tree");
+  ASSERT_TRUE(whole.ok()) << whole.status();
+  absl::StatusOr<std::vector<TestCaseResult>> merged =
+      ReadTestResultsDirs({first, second});
+  ASSERT_TRUE(merged.ok()) << merged.status();
+  EXPECT_EQ(Names(*merged), Names(*whole));
+  EXPECT_EQ(Outcomes(*merged), Outcomes(*whole));
+  EXPECT_EQ((*merged)[0].file, first + "/conformance/api/event_test/test.xml");
+  EXPECT_EQ((*merged)[3].file, second + "/tools/launch_check_test/test.xml");
+
+  // Control: one part alone is not the whole.
+  merged = ReadTestResultsDirs({first});
+  ASSERT_TRUE(merged.ok()) << merged.status();
+  EXPECT_NE(Names(*merged), Names(*whole));
+}
+
+TEST(ReadTestResultsDirs, BazelShardsOfOneTestMayBeInDifferentParts) {
+  // A test with shard_count = 2 leaves shard_1_of_2/test.xml and
+  // shard_2_of_2/test.xml; two machines may each hold one.
+  const fs::path source =
+      fs::absolute(kData + "/tree/conformance/api/stream_test/test.xml");
+  std::vector<std::string> dirs;
+  for (const std::string shard : {"shard_1_of_2", "shard_2_of_2"}) {
+    const std::string dir = TempDir("sharded_" + shard);
+    const fs::path target = fs::path(dir) / "conformance/api/big_test" / shard;
+    fs::create_directories(target);
+    fs::copy_file(source, target / "test.xml");
+    dirs.push_back(dir);
+  }
+  absl::StatusOr<std::vector<TestCaseResult>> merged =
+      ReadTestResultsDirs(dirs);
+  ASSERT_TRUE(merged.ok()) << merged.status();
+  EXPECT_EQ(merged->size(), 4u);
+}
+
+TEST(ReadTestResultsDirs, OverlappingPartsAreRejected) {
+  const std::string first = PartOfTree("overlap_a", {"conformance"});
+  const std::string second =
+      PartOfTree("overlap_b", {"conformance/api/stream_test", "tools"});
+  absl::StatusOr<std::vector<TestCaseResult>> merged =
+      ReadTestResultsDirs({first, second + "/"});
+  EXPECT_EQ(merged.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_THAT(std::string(merged.status().message()),
+              StartsWith("conformance/api/stream_test/test.xml is in both " +
+                         first + " and " + second + "/: "));
+}
+
+TEST(ReadTestResultsDirs, NoDirectoriesIsAnError) {
+  absl::StatusOr<std::vector<TestCaseResult>> merged = ReadTestResultsDirs({});
+  EXPECT_EQ(merged.status().code(), absl::StatusCode::kInvalidArgument);
+}
+
+TEST(ReadTestResultsDirs, AMissingPartIsNamed) {
+  const std::string first = PartOfTree("present", {"tools"});
+  absl::StatusOr<std::vector<TestCaseResult>> merged =
+      ReadTestResultsDirs({first, kData + "/no_such_dir"});
+  EXPECT_EQ(merged.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_THAT(std::string(merged.status().message()),
+              StartsWith(kData + "/no_such_dir: "));
 }
 
 }  // namespace

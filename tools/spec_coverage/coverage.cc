@@ -207,4 +207,28 @@ CoverageModel BuildCoverage(const SpecIndex& index,
   return model;
 }
 
+void AddMutationResults(const std::vector<mutate::MutantResult>& results,
+                        CoverageModel* model) {
+  model->has_mutation = true;
+  std::map<std::string, ChapterCoverage*> by_name;
+  for (ChapterCoverage& chapter : model->chapters) {
+    by_name[chapter.chapter->name] = &chapter;
+  }
+  std::map<std::string, int> unknown;
+  for (const mutate::MutantResult& result : results) {
+    model->mutation_totals.Add(result.status);
+    auto it = by_name.find(result.chapter);
+    if (it != by_name.end()) {
+      it->second->mutation.Add(result.status);
+    } else {
+      ++unknown[result.chapter];
+    }
+  }
+  for (const auto& [chapter, count] : unknown) {
+    model->problems.push_back(
+        absl::StrCat(count, " mutation results name chapter \"", chapter,
+                     "\", which is not in the spec"));
+  }
+}
+
 }  // namespace mxcts::spec

@@ -38,6 +38,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "tools/mutate/results.h"
 #include "tools/spec/clause_index.h"
 #include "tools/spec/test_results.h"
 #include "tools/spec/test_source_scanner.h"
@@ -95,12 +96,18 @@ struct ChapterCoverage {
   const Chapter* chapter = nullptr;
   std::vector<ClauseCoverage> clauses;  // in chapter order
   CoverageCounts counts;
+  // The chapter's mutants (tools/mutate/results.h), when results were given.
+  mutate::MutationCounts mutation;
 };
 
 struct CoverageModel {
   std::vector<std::string> backends;
   std::vector<ChapterCoverage> chapters;
   CoverageCounts totals;
+  // Whether mutation results were added (AddMutationResults): the reports
+  // then show each chapter's mutation score.
+  bool has_mutation = false;
+  mutate::MutationCounts mutation_totals;
   int tests_scanned = 0;  // tests found in the sources
   int results_read = 0;   // results read over all backends
   // References to IDs that are not clauses, results that match no test and
@@ -112,6 +119,12 @@ struct CoverageModel {
 CoverageModel BuildCoverage(const SpecIndex& index,
                             const std::vector<ScannedSource>& sources,
                             const std::vector<BackendResults>& backends);
+
+// Adds the results of a tools/mutate run: each mutant counts for its
+// chapter and in the totals. A mutant naming a chapter the spec lacks counts
+// in the totals only and is listed as a problem.
+void AddMutationResults(const std::vector<mutate::MutantResult>& results,
+                        CoverageModel* model);
 
 }  // namespace mxcts::spec
 

@@ -201,5 +201,42 @@ TEST(BuildCoverage, UntestableClausesAreCountedApart) {
   EXPECT_EQ(model.chapters[0].counts.testable, 1);
 }
 
+mutate::MutantResult Mutant(const std::string& chapter,
+                            mutate::MutantStatus status) {
+  mutate::MutantResult result;
+  result.id = "reference/x.cc:1:negate";
+  result.chapter = chapter;
+  result.status = status;
+  return result;
+}
+
+TEST(AddMutationResults, CountsEachChapterAndTheTotals) {
+  SpecIndex index = MakeIndex(1);
+  CoverageModel model = BuildCoverage(index, {}, {});
+  EXPECT_FALSE(model.has_mutation);
+  AddMutationResults({Mutant("a", mutate::MutantStatus::kKilled),
+                      Mutant("a", mutate::MutantStatus::kSurvived),
+                      Mutant("a", mutate::MutantStatus::kNoTests)},
+                     &model);
+  EXPECT_TRUE(model.has_mutation);
+  ASSERT_EQ(model.chapters.size(), 1u);
+  EXPECT_EQ(model.chapters[0].mutation.killed, 1);
+  EXPECT_EQ(model.chapters[0].mutation.survived, 1);
+  EXPECT_EQ(model.chapters[0].mutation.no_tests, 1);
+  EXPECT_DOUBLE_EQ(*model.chapters[0].mutation.Score(), 0.5);
+  EXPECT_EQ(model.mutation_totals.total, 3);
+  EXPECT_THAT(model.problems, IsEmpty());
+}
+
+TEST(AddMutationResults, UnknownChapterCountsInTotalsAndIsAProblem) {
+  SpecIndex index = MakeIndex(1);
+  CoverageModel model = BuildCoverage(index, {}, {});
+  AddMutationResults({Mutant("gone", mutate::MutantStatus::kKilled)}, &model);
+  EXPECT_EQ(model.chapters[0].mutation.total, 0);
+  EXPECT_EQ(model.mutation_totals.killed, 1);
+  EXPECT_THAT(model.problems,
+              ElementsAre(HasSubstr("chapter \"gone\", which is not")));
+}
+
 }  // namespace
 }  // namespace mxcts::spec

@@ -112,14 +112,27 @@ std::string CoverageHtml(const CoverageModel& model) {
 
   out +=
       "<h2>Chapters</h2>\n<table>\n<tr><th>chapter</th><th>clauses</th>"
-      "<th>testable</th><th>covered</th><th>passing</th></tr>\n";
+      "<th>testable</th><th>covered</th><th>passing</th>";
+  // The mutation score: killed mutants of those killed or surviving
+  // (tools/mutate); a survivor is a check no test notices breaking.
+  if (model.has_mutation) out += "<th>mutation score</th>";
+  out += "</tr>\n";
   for (const ChapterCoverage& chapter : model.chapters) {
     const CoverageCounts& counts = chapter.counts;
     absl::StrAppend(&out, "<tr><td><a href=\"#", Escape(chapter.chapter->name),
                     "\">", Escape(chapter.chapter->title), "</a></td><td>",
                     counts.total, "</td><td>", counts.testable, "</td><td>",
                     Share(counts.covered, counts.testable), "</td><td>",
-                    Share(counts.passing, counts.testable), "</td></tr>\n");
+                    Share(counts.passing, counts.testable), "</td>");
+    if (model.has_mutation) {
+      const mutate::MutationCounts& mutation = chapter.mutation;
+      const int scored = mutation.killed + mutation.survived;
+      absl::StrAppend(
+          &out, "<td>",
+          scored == 0 ? std::string("-") : Share(mutation.killed, scored),
+          "</td>");
+    }
+    out += "</tr>\n";
   }
   out += "</table>\n";
 

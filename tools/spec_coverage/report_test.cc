@@ -98,5 +98,41 @@ TEST_F(ReportTest, HtmlIsSelfContainedEscapedAndFilterable) {
   EXPECT_THAT(html, HasSubstr("reference: passed"));
 }
 
+void AddMutants(CoverageModel* model) {
+  std::vector<mutate::MutantResult> results;
+  for (mutate::MutantStatus status :
+       {mutate::MutantStatus::kKilled, mutate::MutantStatus::kKilled,
+        mutate::MutantStatus::kKilled, mutate::MutantStatus::kSurvived,
+        mutate::MutantStatus::kNoTests}) {
+    mutate::MutantResult result;
+    result.chapter = "api-stream";
+    result.status = status;
+    results.push_back(result);
+  }
+  AddMutationResults(results, model);
+}
+
+TEST_F(ReportTest, MutationScoreColumnOnlyWithMutationResults) {
+  // Control: without mutation results no report mentions a score.
+  EXPECT_THAT(CoverageMarkdown(model_), Not(HasSubstr("mutation score")));
+  EXPECT_THAT(CoverageHtml(model_), Not(HasSubstr("mutation score")));
+  EXPECT_THAT(CoverageJson(model_), Not(HasSubstr("\"mutation\"")));
+  AddMutants(&model_);
+  const std::string markdown = CoverageMarkdown(model_);
+  EXPECT_THAT(markdown, HasSubstr("| failing on reference | mutation score |"));
+  EXPECT_THAT(markdown,
+              HasSubstr("| api-stream | 3 | 3 | 2 (66.7%) | 1 (33.3%) | 1 | "
+                        "75.0% (3/4) |"));
+  EXPECT_THAT(markdown, HasSubstr("Mutants: 5, killed: 3, survived: 1, "
+                                  "no tests: 1"));
+  const std::string html = CoverageHtml(model_);
+  EXPECT_THAT(html, HasSubstr("<th>mutation score</th>"));
+  EXPECT_THAT(html, HasSubstr("3/4 (75.0%)"));
+  const std::string json = CoverageJson(model_);
+  EXPECT_THAT(json, HasSubstr("\"killed\": 3"));
+  EXPECT_THAT(json, HasSubstr("\"no_tests\": 1"));
+  EXPECT_THAT(json, HasSubstr("\"score\": 0.75"));
+}
+
 }  // namespace
 }  // namespace mxcts::spec

@@ -1,8 +1,10 @@
 // coverage.json and the Markdown summary. Both are plain walks over the
 // model; percentages are of testable clauses and printed with one decimal.
+// With mutation results, each chapter also gets its mutation score.
 //
 // Tested by report_test.cc.
 
+#include <optional>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -44,6 +46,27 @@ void AddCounts(const CoverageCounts& counts,
   }
 }
 
+// The counts of a chapter's mutants, as coverage.json holds them.
+Json MutationJson(const mutate::MutationCounts& counts) {
+  Json json = Json::object();
+  json["mutants"] = counts.total;
+  json["killed"] = counts.killed;
+  json["survived"] = counts.survived;
+  json["no_tests"] = counts.no_tests;
+  json["build_errors"] = counts.build_errors;
+  json["timeouts"] = counts.timeouts;
+  std::optional<double> score = counts.Score();
+  json["score"] = score.has_value() ? Json(*score) : Json(nullptr);
+  return json;
+}
+
+// "75.0% (3/4)", or "-" for a chapter without killed or surviving mutants.
+std::string MutationCell(const mutate::MutationCounts& counts) {
+  if (!counts.Score().has_value()) return "-";
+  return absl::StrCat(mutate::FormatScore(counts), " (", counts.killed, "/",
+                      counts.killed + counts.survived, ")");
+}
+
 int StatusCount(const CoverageCounts& counts, size_t backend,
                 ClauseStatus status) {
   if (backend >= counts.by_backend.size()) return 0;
@@ -57,6 +80,8 @@ std::string CoverageJson(const CoverageModel& model) {
   Json json = Json::object();
   json["backends"] = model.backends;
   AddCounts(model.totals, model.backends, json);
+  if (model.has_mutation)
+    json["mutation"] = MutationJson(model.mutation_totals);
   json["tests_scanned"] = model.tests_scanned;
   json["results_read"] = model.results_read;
   Json& chapters = json["chapters"] = Json::array();
@@ -65,6 +90,7 @@ std::string CoverageJson(const CoverageModel& model) {
     entry["name"] = chapter.chapter->name;
     entry["title"] = chapter.chapter->title;
     AddCounts(chapter.counts, model.backends, entry);
+    if (model.has_mutation) entry["mutation"] = MutationJson(chapter.mutation);
     chapters.push_back(std::move(entry));
   }
   Json& clauses = json["clauses"] = Json::array();
@@ -116,12 +142,22 @@ std::string CoverageMarkdown(const CoverageModel& model) {
                   Percent(totals.covered, totals.testable),
                   "), passing on every backend: ", totals.passing, " (",
                   Percent(totals.passing, totals.testable), ").\n\n");
+  if (model.has_mutation) {
+    const mutate::MutationCounts& mutation = model.mutation_totals;
+    absl::StrAppend(
+        &out, "Mutants: ", mutation.total, ", killed: ", mutation.killed,
+        ", survived: ", mutation.survived, ", no tests: ", mutation.no_tests,
+        "; mutation score (killed of killed and survived): ",
+        MutationCell(mutation), ".\n\n");
+  }
   out += "| chapter | clauses | testable | covered | passing |";
   for (const std::string& backend : model.backends) {
     absl::StrAppend(&out, " failing on ", backend, " |");
   }
+  if (model.has_mutation) out += " mutation score |";
   out += "\n| --- | ---: | ---: | ---: | ---: |";
   for (size_t b = 0; b < model.backends.size(); ++b) out += " ---: |";
+  if (model.has_mutation) out += " ---: |";
   out += "\n";
   for (const ChapterCoverage& chapter : model.chapters) {
     const CoverageCounts& counts = chapter.counts;
@@ -133,6 +169,9 @@ std::string CoverageMarkdown(const CoverageModel& model) {
     for (size_t b = 0; b < model.backends.size(); ++b) {
       absl::StrAppend(&out, " ", StatusCount(counts, b, ClauseStatus::kFailing),
                       " |");
+    }
+    if (model.has_mutation) {
+      absl::StrAppend(&out, " ", MutationCell(chapter.mutation), " |");
     }
     out += "\n";
   }

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Tests the spec_coverage command on testdata/: a two-backend run writes the
-# three outputs with the right counts; bad inputs fail with a message naming
-# what is wrong.
+# three outputs with the right counts; mutation results add a score column;
+# bad inputs fail with a message naming what is wrong.
 #
 # Usage: spec_coverage_cli_test.sh PATH_TO_SPEC_COVERAGE
 set -u
@@ -40,6 +40,18 @@ check missing-results-named '[[ "$output" == *"$data/results/missing"* ]]'
 run "$tool" --spec_dir="$data/bad_spec" --sources="$data/sources" --out="$out/y"
 check bad-spec-exits-1 '[ "$status" -eq 1 ]'
 check bad-spec-names-line '[[ "$output" == *"bad_spec/api-stream.md:5: malformed clause ID"* ]]'
+
+# Mutation results add a score column; a malformed file is named.
+run "$tool" --spec_dir="$data/spec" --sources="$data/sources" \
+  --mutation="$data/mutation/results.tsv" --out="$out/mutation"
+check mutation-writes-report '[ "$status" -eq 0 ]'
+check mutation-column '[[ "$output" == *"| mutation score |"* ]]'
+check mutation-score '[[ "$output" == *"| 50.0% (1/2) |"* ]]'
+check no-mutation-no-column '! grep -q "mutation score" "$out/alone/summary.md"'
+run "$tool" --spec_dir="$data/spec" --sources="$data/sources" \
+  --mutation="$data/mutation/malformed.tsv" --out="$out/z"
+check malformed-mutation-exits-2 '[ "$status" -eq 2 ]'
+check malformed-mutation-named '[[ "$output" == *"malformed.tsv:1: not a tools/mutate results file"* ]]'
 
 run "$tool" --spec_dir="$data/spec"
 check missing-out-exits-2 '[ "$status" -eq 2 ]'

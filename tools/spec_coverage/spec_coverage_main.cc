@@ -4,24 +4,31 @@
 //   bazel run //tools/spec_coverage -- --out=DIR
 //       [--results=[NAME=]DIR[,[NAME=]DIR...]] [--spec_dir=docs/spec]
 //       [--sources=conformance] [--exclude=conformance/testing]
+//       [--mutation=FILE[,FILE...]]
 //
 // Reads the spec, scans the conformance test sources (*_test.cc under each
 // --sources directory) for tests and their MX_SPEC clauses, reads each
 // backend's test results (test.xml files under DIR, as in bazel-testlogs; the
-// backend is called NAME, or DIR's last component), and writes into --out:
+// backend is called NAME, or DIR's last component; a NAME given with several
+// DIRs is one run split over machines, tools/run_conformance --shard, whose
+// parts are merged and must not overlap), and writes into --out:
 // index.html, coverage.json and summary.md (each atomically). The summary is
 // also printed. Paths under --exclude (support code and its self-tests, not
 // conformance tests) are skipped in sources and results. Relative paths are
-// taken from the directory `bazel run` was started in.
+// taken from the directory `bazel run` was started in. --mutation reads
+// tools/mutate results files (the shards of one run, say) and adds a
+// mutation score per chapter to the report.
 //
 // Exit status: 0 report written; 1 the spec has problems (run spec_index);
 // 2 bad arguments or unreadable input or output.
 // Tested by spec_coverage_cli_test.sh; the model and reports by
 // coverage_test.cc and report_test.cc.
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -30,6 +37,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "tools/mutate/results.h"
 #include "tools/spec/clause_index.h"
 #include "tools/spec/file_io.h"
 #include "tools/spec/test_results.h"
@@ -43,8 +51,11 @@ ABSL_FLAG(std::string, sources, "conformance",
 ABSL_FLAG(std::string, exclude, "conformance/testing",
           "comma-separated path parts whose sources and results are skipped");
 ABSL_FLAG(std::string, results, "",
-          "comma-separated [NAME=]DIR of test results, one per backend");
+          "comma-separated [NAME=]DIR of test results, one per backend; "
+          "a NAME repeated merges its DIRs (one run split over machines)");
 ABSL_FLAG(std::string, out, "", "directory the report is written to");
+ABSL_FLAG(std::string, mutation, "",
+          "comma-separated tools/mutate results files");
 
 namespace {
 
@@ -115,7 +126,10 @@ int main(int argc, char** argv) {
     }
   }
 
-  std::vector<mxcts::spec::BackendResults> backends;
+  // The directories of each backend, backends in order of first mention: a
+  // backend named more than once is one run split over machines, whose
+  // parts are merged.
+  std::vector<std::pair<std::string, std::vector<std::string>>> backend_dirs;
   for (const std::string& entry : SplitList(absl::GetFlag(FLAGS_results))) {
     std::vector<std::string> parts =
         absl::StrSplit(entry, absl::MaxSplits('=', 1));
@@ -126,8 +140,19 @@ int main(int argc, char** argv) {
           absl::StrSplit(dir, '/', absl::SkipEmpty());
       name = components.empty() ? dir : components.back();
     }
+    auto known = std::find_if(
+        backend_dirs.begin(), backend_dirs.end(),
+        [&name](const auto& backend) { return backend.first == name; });
+    if (known == backend_dirs.end()) {
+      backend_dirs.push_back({name, {dir}});
+    } else {
+      known->second.push_back(dir);
+    }
+  }
+  std::vector<mxcts::spec::BackendResults> backends;
+  for (const auto& [name, dirs] : backend_dirs) {
     absl::StatusOr<std::vector<mxcts::spec::TestCaseResult>> results =
-        mxcts::spec::ReadTestResultsDir(dir);
+        mxcts::spec::ReadTestResultsDirs(dirs);
     if (!results.ok()) return Fail(results.status());
     mxcts::spec::BackendResults backend{name, {}};
     for (auto& result : *results) {
@@ -140,6 +165,18 @@ int main(int argc, char** argv) {
 
   mxcts::spec::CoverageModel model =
       mxcts::spec::BuildCoverage(*index, sources, backends);
+  if (!absl::GetFlag(FLAGS_mutation).empty()) {
+    std::vector<mxcts::mutate::MutantResult> mutants;
+    for (const std::string& file : SplitList(absl::GetFlag(FLAGS_mutation))) {
+      absl::StatusOr<std::string> text = mxcts::spec::ReadFile(file);
+      if (!text.ok()) return Fail(text.status());
+      absl::StatusOr<std::vector<mxcts::mutate::MutantResult>> parsed =
+          mxcts::mutate::ParseResults(file, *text);
+      if (!parsed.ok()) return Fail(parsed.status());
+      mutants.insert(mutants.end(), parsed->begin(), parsed->end());
+    }
+    mxcts::spec::AddMutationResults(mutants, &model);
+  }
   const std::string out = absl::GetFlag(FLAGS_out);
   absl::Status status = mxcts::spec::MakeDirectories(out);
   if (!status.ok()) return Fail(status);

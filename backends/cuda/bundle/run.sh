@@ -5,7 +5,10 @@
 # (make_bundle.sh) on a machine with an NVIDIA GPU, as Bazel would run each
 # test target: under the expectation runner, with the backend's capability
 # manifest in $MXMACA_CAPABILITIES, GoogleTest's XML in $XML_OUTPUT_FILE,
-# one process per target, a timeout each.
+# one process per target, a timeout each. The runner isolates the cases of
+# each binary (docs/backend-guide.md, "Crash and hang isolation"): a case
+# that crashes or makes no progress for half the timeout is reported as
+# that case's failure, and the binary's other cases still run and report.
 #
 # Usage: run.sh [RESULTS_DIR] [JOBS]   (defaults: results, 4)
 #
@@ -13,8 +16,8 @@
 # is the pattern of labels that do).
 # Writes RESULTS_DIR/<target>.xml and .log per target, and
 # RESULTS_DIR/summary.txt: one line per target, "PASSED", "FAILED" or
-# "TIMEOUT" and the label, then the counts. The manifest's device_count is
-# the number of GPUs nvidia-smi lists.
+# "TIMEOUT" and the label, then the counts, the crashed or hung cases among
+# them. The manifest's device_count is the number of GPUs nvidia-smi lists.
 set -u
 cd "$(dirname "${BASH_SOURCE[0]}")" || exit 1
 bundle="$(pwd)"
@@ -37,7 +40,8 @@ run_one() {
   (
     cd "$scratch" || exit 1
     export XML_OUTPUT_FILE="$results/$binary.xml" TEST_TMPDIR="$scratch"
-    timeout -k 10 "${MXCTS_TEST_TIMEOUT:-300}" "$bundle/expectation_runner" \
+    export TEST_TIMEOUT="${MXCTS_TEST_TIMEOUT:-300}"
+    timeout -k 10 "$TEST_TIMEOUT" "$bundle/expectation_runner" \
       --target="$label" --backend=cuda \
       --expectations="$bundle/expectations.txt" \
       --expectations_name=conformance/expectations/cuda.txt \
@@ -65,5 +69,7 @@ serial="${MXCTS_SERIAL_TARGETS:-^//conformance/api/memory/}"
   echo "passed: $(grep -c '^PASSED' "$results/summary.txt")"
   echo "failed: $(grep -c '^FAILED' "$results/summary.txt")"
   echo "timed out: $(grep -c '^TIMEOUT' "$results/summary.txt")"
+  echo "crashed or hung cases: $(cat "$results"/*.log 2>/dev/null |
+    grep -c 'a crash or hang is never a known failure')"
 } >> "$results/summary.txt"
-tail -n 3 "$results/summary.txt"
+tail -n 4 "$results/summary.txt"

@@ -22,44 +22,52 @@
 #include "reference/device/scheduling/trap.h"
 
 namespace mxcts::device_internal {
-namespace {
 
-bool SameSite(const WaitSite& a, const WaitSite& b) {
-  // One call site passes the same literal every time: compare pointers
-  // first, text only when they differ.
-  return a.line == b.line &&
-         (a.file == b.file || std::strcmp(a.file, b.file) == 0);
+void BlockBarrier::Arrive(const char* file, int line) {
+  ArriveAs<false>(Kind::kPlain, 0, file, line);
 }
 
-}  // namespace
-
 int BlockBarrier::Arrive(Kind kind, int predicate, const char* file, int line) {
-  // The thread's wait site lives in this frame, which stays on its stack
-  // while it is parked (BlockScheduler::ParkCurrent keeps its address).
-  const WaitSite here{OperationName(kind), file != nullptr ? file : "<unknown>",
-                      line};
+  return ArriveAs<true>(kind, predicate, file, line);
+}
+
+// Inlined into both Arrive calls: each thread of a block runs one of them
+// once per phase, and a frame fewer is a tenth of its cost.
+template <bool kPredicated>
+inline __attribute__((always_inline)) int BlockBarrier::ArriveAs(
+    Kind kind, int predicate, const char* file, int line) {
+  if (file == nullptr) file = "<unknown>";
   const unsigned self = block_->current_thread();
   if (arrived_ == 0) {
-    site_ = here;
+    site_ = WaitSite{OperationName(kind), file, line};
     kind_ = kind;
     nonzero_predicates_ = 0;
     first_arrival_ = self;
-  } else if (!SameSite(site_, here) || kind_ != kind) {
-    TrapDifferentBarriers(here);
+  } else if (line != site_.line || kind != kind_ ||
+             (file != site_.file && std::strcmp(file, site_.file) != 0)) {
+    // One call site passes the same literal every time: pointers are
+    // compared first, text only when they differ (one file's name may be
+    // spelled by several literals).
+    TrapDifferentBarriers(kind, file, line);
   }
-  block_->ParkCurrent(here);
+  // Every thread of the phase waits at the phase's site: the parked
+  // threads share the barrier's copy, which stays until all are released.
+  block_->ParkCurrent(site_);
   ++arrived_;
-  if (predicate != 0) ++nonzero_predicates_;
+  if (kPredicated && predicate != 0) ++nonzero_predicates_;
   // [lang.sync.syncthreads.waits-for-whole-block]
-  if (arrived_ == block_->thread_count()) {
-    // [lang.sync.syncthreads-predicate.same-result-for-all]
-    ReleasePhase(PhaseResult());
-    arrived_ = 0;
-    // [lang.sync.syncthreads.repeated-use] A new phase begins.
-    ++completed_phases_;
-  }
+  if (arrived_ == block_->thread_count()) CompletePhase();
   block_->Yield();
-  return kind == Kind::kPlain ? 0 : results_[self];
+  if (!kPredicated || kind == Kind::kPlain) return 0;
+  return results_[self];
+}
+
+void BlockBarrier::CompletePhase() {
+  // [lang.sync.syncthreads-predicate.same-result-for-all]
+  ReleasePhase(PhaseResult());
+  arrived_ = 0;
+  // [lang.sync.syncthreads.repeated-use] A new phase begins.
+  ++completed_phases_;
 }
 
 void BlockBarrier::ReleasePhase(int result) {
@@ -83,7 +91,8 @@ void BlockBarrier::ReleasePhase(int result) {
   }
 }
 
-void BlockBarrier::TrapDifferentBarriers(const WaitSite& here) const {
+void BlockBarrier::TrapDifferentBarriers(Kind kind, const char* file,
+                                         int line) const {
   // [lang.sync.syncthreads.different-call-sites-undefined]
   // [lang.sync.syncthreads.divergent-condition-undefined]
   // [lang.sync.syncthreads-predicate.mixed-variants-undefined]
@@ -92,7 +101,7 @@ void BlockBarrier::TrapDifferentBarriers(const WaitSite& here) const {
            "threads of the block wait at different barriers: this thread "
            "arrived at %s at %s:%d, while %u threads (the first: thread %s) "
            "wait at %s at %s:%d",
-           here.operation, here.file, here.line, arrived_,
+           OperationName(kind), file, line, arrived_,
            FormatIndex(block_->ThreadIndex(first_arrival_)), site_.operation,
            site_.file, site_.line));
 }

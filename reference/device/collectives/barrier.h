@@ -41,9 +41,7 @@ class BlockBarrier {
   // The current thread arrives at the __syncthreads() call at file:line.
   // Returns when every thread of the block has arrived there; traps if a
   // thread of this phase waits at another call site.
-  void Arrive(const char* file, int line) {
-    Arrive(Kind::kPlain, 0, file, line);
-  }
+  void Arrive(const char* file, int line);
 
   // The current thread arrives with `predicate` at a barrier call of `kind`
   // at file:line. Returns, when every thread of the block has arrived, the
@@ -70,20 +68,29 @@ class BlockBarrier {
     }
     return "a barrier";
   }
+  // Arrive, for a plain barrier (kPredicated false: kind is kPlain) or one
+  // with a predicate; the plain one skips the predicate's bookkeeping.
+  template <bool kPredicated>
+  int ArriveAs(Kind kind, int predicate, const char* file, int line);
   // Releases every thread of the block, each with `result`, in linear
   // order or the schedule order's.
   void ReleasePhase(int result);
   // The value the phase under way gives every thread when it completes.
   int PhaseResult() const;
-  // Traps: the current thread arrived at `here` while the phase under way
-  // waits at another call site or barrier kind.
+  // The last thread of the phase has arrived: releases every thread with
+  // the phase's result and begins the next phase. Out of line: once per
+  // phase, while Arrive's frame is kept by every parked thread.
+  __attribute__((noinline)) void CompletePhase();
+  // Traps: the current thread arrived at a barrier of `kind` at file:line
+  // while the phase under way waits at another call site or barrier kind.
   [[noreturn]] __attribute__((noinline, cold)) void TrapDifferentBarriers(
-      const WaitSite& here) const;
+      Kind kind, const char* file, int line) const;
 
   BlockScheduler* const block_;
-  unsigned arrived_ = 0;             // threads waiting in the phase under way
-  unsigned first_arrival_ = 0;       // of the phase under way, if any
-  WaitSite site_;                    // of the phase under way
+  unsigned arrived_ = 0;        // threads waiting in the phase under way
+  unsigned first_arrival_ = 0;  // of the phase under way, if any
+  // Of the phase under way: where every parked thread of it waits.
+  WaitSite site_;
   Kind kind_ = Kind::kPlain;         // of the phase under way
   unsigned nonzero_predicates_ = 0;  // of the phase under way
   // Each thread's result of the last phase with a predicate it took part

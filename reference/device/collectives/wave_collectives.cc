@@ -155,46 +155,35 @@ std::string FormatLaneList(uint64_t lanes) {
 }
 
 const char* WaveOperationName(int operation) {
-  switch (operation) {
-    case __MC_WAVE_SYNC:
-      return "__syncwave()";
-    case __MC_WAVE_SHFL_IDX:
-      return "__shfl_sync()";
-    case __MC_WAVE_SHFL_UP:
-      return "__shfl_up_sync()";
-    case __MC_WAVE_SHFL_DOWN:
-      return "__shfl_down_sync()";
-    case __MC_WAVE_SHFL_XOR:
-      return "__shfl_xor_sync()";
-    case __MC_WAVE_BALLOT:
-      return "__ballot_sync()";
-    case __MC_WAVE_ANY:
-      return "__any_sync()";
-    case __MC_WAVE_ALL:
-      return "__all_sync()";
-    case __MC_WAVE_ACTIVEMASK:
-      return "__activemask()";
-    case __MC_WAVE_MATCH_ANY:
-      return "__match_any_sync()";
-    case __MC_WAVE_MATCH_ALL:
-      return "__match_all_sync()";
-    case __MC_WAVE_REDUCE_ADD:
-      return "__reduce_add_sync()";
-    case __MC_WAVE_REDUCE_MIN_SIGNED:
-    case __MC_WAVE_REDUCE_MIN_UNSIGNED:
-      return "__reduce_min_sync()";
-    case __MC_WAVE_REDUCE_MAX_SIGNED:
-    case __MC_WAVE_REDUCE_MAX_UNSIGNED:
-      return "__reduce_max_sync()";
-    case __MC_WAVE_REDUCE_AND:
-      return "__reduce_and_sync()";
-    case __MC_WAVE_REDUCE_OR:
-      return "__reduce_or_sync()";
-    case __MC_WAVE_REDUCE_XOR:
-      return "__reduce_xor_sync()";
-    case __MC_WAVE_MATRIX:
-      return "an mxmaca::wmma matrix function";
+  // A table rather than a switch: every lane's arrival names its operation.
+  static constexpr const char* kNames[] = {
+      nullptr,
+      "__syncwave()",
+      "__shfl_sync()",
+      "__shfl_up_sync()",
+      "__shfl_down_sync()",
+      "__shfl_xor_sync()",
+      "__ballot_sync()",
+      "__any_sync()",
+      "__all_sync()",
+      "__activemask()",
+      "__match_any_sync()",
+      "__match_all_sync()",
+      "__reduce_add_sync()",
+      "__reduce_min_sync()",  // signed
+      "__reduce_min_sync()",  // unsigned
+      "__reduce_max_sync()",  // signed
+      "__reduce_max_sync()",  // unsigned
+      "__reduce_and_sync()",
+      "__reduce_or_sync()",
+      "__reduce_xor_sync()",
+  };
+  static_assert(sizeof(kNames) / sizeof(kNames[0]) == __MC_WAVE_REDUCE_XOR + 1,
+                "one name per operation, indexed by its value");
+  if (operation >= __MC_WAVE_SYNC && operation <= __MC_WAVE_REDUCE_XOR) {
+    return kNames[operation];
   }
+  if (operation == __MC_WAVE_MATRIX) return "an mxmaca::wmma matrix function";
   return "an invalid wave operation";
 }
 
@@ -517,6 +506,18 @@ void WaveCollectives::ShuffleResults(WaveState& wave, const Group& group) {
   // source is read before any result is written.
   const uint64_t participants = group.arrived;
   uint64_t results[kWaveLanes];
+  if (participants == ~uint64_t{0}) {
+    // The whole wave (the common case): every source takes part.
+    for (unsigned lane = 0; lane < kWaveLanes; ++lane) {
+      const unsigned source = ShuffleSource(kOperation, group.width, lane,
+                                            wave.lanes[lane].operand);
+      results[lane] = wave.lanes[source].value;
+    }
+    for (unsigned lane = 0; lane < kWaveLanes; ++lane) {
+      wave.lanes[lane].result = results[lane];
+    }
+    return;
+  }
   for (uint64_t lanes = participants; lanes != 0; lanes &= lanes - 1) {
     const unsigned lane = LowestLane(lanes);
     const unsigned source =

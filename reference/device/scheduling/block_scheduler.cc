@@ -34,7 +34,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <numeric>
 #include <string>
 #include <utility>
 
@@ -263,18 +262,21 @@ void BlockScheduler::DieReleasingNonWaiter(unsigned thread) {
 
 void BlockScheduler::MakeEveryThreadReady() {
   // Every thread waits, so every thread released before has resumed and
-  // none is ready.
-  for (unsigned thread = 0; thread < thread_count_; ++thread) {
-    if (states_[thread] != ThreadState::kWaiting) {
-      DieReleasingNonWaiter(thread);
+  // none is ready: the ready queue is empty. The thread to blame is
+  // searched for only when the check fails.
+  if (!NoThreadReady() || !AllWaitInBlock(0, thread_count_)) {
+    unsigned blamed = 0;
+    while (blamed + 1 < thread_count_ &&
+           states_[blamed] == ThreadState::kWaiting) {
+      ++blamed;
     }
+    DieReleasingNonWaiter(blamed);
   }
   std::fill(states_.begin(), states_.begin() + thread_count_,
             ThreadState::kReady);
   waiting_count_ -= thread_count_;
-  ready_.resize(thread_count_);
-  std::iota(ready_.begin(), ready_.end(), 0u);
-  ready_head_ = 0;
+  ready_range_next_ = 0;
+  ready_range_end_ = thread_count_;
 }
 
 void BlockScheduler::DispatchWithNothingReady(Fiber* self, bool self_free) {

@@ -39,6 +39,9 @@
 #ifndef REFERENCE_DEVICE_SCHEDULING_BLOCK_SCHEDULER_H_
 #define REFERENCE_DEVICE_SCHEDULING_BLOCK_SCHEDULER_H_
 
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -150,6 +153,22 @@ class BlockScheduler {
   // `lanes`, in increasing order: MakeReady of each, with one check of the
   // ready queue's room.
   void MakeReadyInOrder(unsigned first_thread, uint64_t lanes) {
+    if (lanes == 0) return;
+    // A run of consecutive threads released while none is ready (a whole
+    // wave's collective, each lane's next one) is kept as the ready range.
+    const unsigned first = first_thread + __builtin_ctzll(lanes);
+    const uint64_t run = lanes >> __builtin_ctzll(lanes);
+    if ((run & (run + 1)) == 0 && NoThreadReady()) {
+      const unsigned count = __builtin_popcountll(run);
+      if (AllWaitInBlock(first, count)) {
+        std::fill(states_.begin() + first, states_.begin() + first + count,
+                  ThreadState::kReady);
+        waiting_count_ -= count;
+        ready_range_next_ = first;
+        ready_range_end_ = first + count;
+        return;
+      }
+    }
     ready_.reserve(ready_.size() + __builtin_popcountll(lanes));
     for (; lanes != 0; lanes &= lanes - 1) {
       MakeReady(first_thread + static_cast<unsigned>(__builtin_ctzll(lanes)));
@@ -165,8 +184,10 @@ class BlockScheduler {
   // Gives up the processor: the current thread, waiting or ready, is
   // resumed when its turn comes; returns then, with the built-in variables
   // its own again. If it is the first ready thread, returns at once. Traps
-  // if no thread can ever run again.
-  void Yield() {
+  // if no thread can ever run again. Always inline: a collective's frame is
+  // the one every parked thread keeps, and a call more is a tenth of a
+  // barrier's cost.
+  __attribute__((always_inline)) void Yield() {
     // What makes this thread current again when it resumes: kept in this
     // frame, which stays on the thread's stack while it is parked.
     const unsigned self = walk_.abi.current;
@@ -244,10 +265,33 @@ class BlockScheduler {
   static RecycledVectors& Recycled();
   // A fiber object for a new walker (not started).
   Fiber* TakeFiber();
+  // Whether threads first to first + count - 1 all wait in the block (not
+  // at the grid barrier); eight states are compared at a time.
+  bool AllWaitInBlock(unsigned first, unsigned count) const {
+    static_assert(sizeof(ThreadState) == 1, "one byte per thread");
+    constexpr uint64_t kEightWaiting =
+        0x0101010101010101ull * static_cast<uint64_t>(ThreadState::kWaiting);
+    const ThreadState* const states = states_.data() + first;
+    uint64_t mismatch = 0;
+    unsigned thread = 0;
+    for (; thread + 8 <= count; thread += 8) {
+      uint64_t eight;
+      std::memcpy(&eight, states + thread, sizeof(eight));
+      mismatch |= eight ^ kEightWaiting;
+    }
+    for (; thread < count; ++thread) {
+      mismatch |= states[thread] != ThreadState::kWaiting;
+    }
+    return mismatch == 0;
+  }
   // Whether no released thread waits to be resumed (ready_ below).
-  bool NoThreadReady() const { return ready_head_ == ready_.size(); }
+  bool NoThreadReady() const {
+    return ready_range_next_ == ready_range_end_ &&
+           ready_head_ == ready_.size();
+  }
   // The first released thread not yet resumed; some thread must be ready.
   unsigned TakeReadyThread() {
+    if (ready_range_next_ != ready_range_end_) return ready_range_next_++;
     const unsigned thread = ready_[ready_head_++];
     if (ready_head_ == ready_.size()) {
       ready_.clear();
@@ -364,6 +408,12 @@ class BlockScheduler {
   // grid is set up thousands of times and most blocks release no thread.
   std::vector<unsigned> ready_;
   size_t ready_head_ = 0;
+  // Released before those of ready_: threads ready_range_next_ to
+  // ready_range_end_ - 1, in that order. A whole block released at once
+  // (MakeEveryThreadReady) is kept so, which spares writing and reading
+  // back its thousand ids; ready_ is empty then, since no thread was ready.
+  unsigned ready_range_next_ = 0;
+  unsigned ready_range_end_ = 0;
   Fiber* host_ = nullptr;
   Fiber* running_fiber_ = nullptr;
   bool completed_ = false;

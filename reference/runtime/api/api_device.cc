@@ -317,8 +317,10 @@ mcError_t mcDeviceGetByPCIBusId(int* device, const char* pciBusId) {
         return absl::OkStatus();
       }
     }
-    // [api.device.pci.get-by-bus-id-unknown-is-invalid-device]
-    MX_RETURN_IF_ERROR(runtime.DeviceAt(0).status());  // none: NoDevice
+    // With no visible device at all, the call fails for want of a device
+    // [api.device.visible-devices.none-is-no-device]; otherwise the id
+    // names none [api.device.pci.get-by-bus-id-unknown-is-invalid-device].
+    MX_RETURN_IF_ERROR(runtime.DeviceAt(0).status());
     return McStatus(mcErrorInvalidDevice,
                     absl::StrCat("mcDeviceGetByPCIBusId: no visible device "
                                  "is at ",

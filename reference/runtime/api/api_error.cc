@@ -8,6 +8,8 @@
 //
 // Tested by api_error_test.cc.
 
+#include <cstring>
+
 #include "mc_runtime_api.h"
 #include "reference/runtime/devices/device_table.h"
 #include "reference/runtime/errors/error_mapping.h"
@@ -23,9 +25,22 @@ mcError_t PendingStickyError() {
   return device.ok() ? (*device)->sticky_error() : mcSuccess;
 }
 
+// The code as the int the caller passed, read without loading it as an
+// mcError_t: a C caller may pass any value
+// [api.error.string.unrecognized-code], and one outside the enumerators'
+// range is undefined as the C++ enum (UBSan's report, found by the API
+// fuzzer).
+int CodeOf(const mcError_t& error) {
+  int code = 0;
+  static_assert(sizeof(code) == sizeof(error), "mcError_t is an int");
+  std::memcpy(&code, &error, sizeof(code));
+  return code;
+}
+
 }  // namespace
 }  // namespace mxcts::runtime
 
+using mxcts::runtime::CodeOf;
 using mxcts::runtime::PendingStickyError;
 using mxcts::runtime::ThreadState;
 
@@ -42,11 +57,11 @@ mcError_t mcPeekAtLastError(void) {
 }
 
 const char* mcGetErrorString(mcError_t error) {
-  return mxcts::runtime::ErrorDescription(error);
+  return mxcts::runtime::ErrorDescriptionOfCode(CodeOf(error));
 }
 
 const char* mcGetErrorName(mcError_t error) {
-  return mxcts::runtime::ErrorName(error);
+  return mxcts::runtime::ErrorNameOfCode(CodeOf(error));
 }
 
 }  // extern "C"

@@ -387,6 +387,13 @@ const ErrorRow* FindRow(mcError_t error) {
   return nullptr;
 }
 
+const ErrorRow* FindRowByCode(int code) {
+  for (const ErrorRow& row : kErrorTable) {
+    if (static_cast<int>(row.error) == code) return &row;
+  }
+  return nullptr;
+}
+
 const ErrorRow* DefaultRowFor(Code code) {
   for (const ErrorRow& row : kErrorTable) {
     if (row.code == code && row.default_for_code) return &row;
@@ -425,6 +432,16 @@ const char* ErrorName(mcError_t error) {
 
 const char* ErrorDescription(mcError_t error) {
   const ErrorRow* row = FindRow(error);
+  return row != nullptr ? row->description : kUnrecognizedErrorText;
+}
+
+const char* ErrorNameOfCode(int code) {
+  const ErrorRow* row = FindRowByCode(code);
+  return row != nullptr ? row->name : kUnrecognizedErrorText;
+}
+
+const char* ErrorDescriptionOfCode(int code) {
+  const ErrorRow* row = FindRowByCode(code);
   return row != nullptr ? row->description : kUnrecognizedErrorText;
 }
 

@@ -46,6 +46,13 @@ const char* ErrorName(mcError_t error);
 // storage. [api.error.string.description-for-every-code]
 const char* ErrorDescription(mcError_t error);
 
+// The same two for a code given as the int a C caller passed, which may lie
+// outside the range of mcError_t's values (mcGetErrorName and
+// mcGetErrorString take any value [api.error.string.unrecognized-code];
+// loading such a value as the enum is undefined in C++).
+const char* ErrorNameOfCode(int code);
+const char* ErrorDescriptionOfCode(int code);
+
 // The text both functions above return for a value that is not an
 // enumerator. [api.error.string.unrecognized-code]
 inline constexpr char kUnrecognizedErrorText[] = "unrecognized error code";

@@ -154,8 +154,11 @@ void FreeToPool(MemoryPool& pool, uintptr_t base, Point freed_at) {
 }
 
 size_t ReleaseFreeBlocks(MemoryPool& pool, uint64_t keep) {
-  // [api.pool.ipc.trim-may-be-no-op]
-  if (IsExportablePool(pool)) return 0;
+  // [api.pool.ipc.trim-may-be-no-op]: a live exportable pool keeps its
+  // memory; a destroyed one gives it back like any other once its
+  // allocations are freed [api.pool.destroy.deferred-release] (found by
+  // the API fuzzer: the memory stayed reserved for good).
+  if (IsExportablePool(pool) && pool.live) return 0;
   const Timeline& timeline = Timeline::Get();
   // Oldest frees go first, so the blocks most likely to be reused stay.
   std::vector<std::pair<uint64_t, uintptr_t>> releasable;

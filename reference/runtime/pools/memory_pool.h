@@ -123,7 +123,7 @@ void FreeToPool(MemoryPool& pool, uintptr_t base, Point freed_at);
 
 // Releases free blocks whose free has been reached, most recently freed
 // last, while the pool would keep at least `keep` bytes reserved; nothing
-// for an exportable pool. Returns the bytes released.
+// for a live exportable pool. Returns the bytes released.
 size_t ReleaseFreeBlocks(MemoryPool& pool, uint64_t keep);
 
 // Releases every block of `pool`, in use or not (device reset).

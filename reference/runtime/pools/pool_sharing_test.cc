@@ -35,7 +35,7 @@ class ExportablePool : public testing::Test {
   }
   void TearDown() override {
     mcDeviceSynchronize();
-    mcMemPoolDestroy(pool_);
+    if (pool_ != nullptr) mcMemPoolDestroy(pool_);
   }
   mcMemPool_t pool_ = nullptr;
 };
@@ -48,6 +48,25 @@ TEST_F(ExportablePool, NeverReleasesMemory) {
   EXPECT_EQ(Reserved(pool_), 8192u);
   ASSERT_EQ(mcMemPoolTrimTo(pool_, 0), mcSuccess);
   EXPECT_EQ(Reserved(pool_), 8192u);
+}
+
+// Destroyed, with its allocations freed, it gives its memory back to the
+// device [api.pool.destroy.deferred-release]; while live it does not (the
+// control, as NeverReleasesMemory).
+TEST_F(ExportablePool, DestroyedReleasesMemory) {
+  size_t before = 0, total = 0, held = 0, after = 0;
+  ASSERT_EQ(mcMemGetInfo(&before, &total), mcSuccess);
+  void* p = nullptr;
+  ASSERT_EQ(mcMallocFromPoolAsync(&p, 8192, pool_, nullptr), mcSuccess);
+  ASSERT_EQ(mcFreeAsync(p, nullptr), mcSuccess);
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
+  ASSERT_EQ(mcMemGetInfo(&held, &total), mcSuccess);
+  EXPECT_EQ(held, before - 8192);
+  ASSERT_EQ(mcMemPoolDestroy(pool_), mcSuccess);
+  pool_ = nullptr;
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
+  ASSERT_EQ(mcMemGetInfo(&after, &total), mcSuccess);
+  EXPECT_EQ(after, before);
 }
 
 TEST_F(ExportablePool, ImportInTheSameProcessMapsTheSameMemoryElsewhere) {

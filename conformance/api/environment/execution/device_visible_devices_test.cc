@@ -96,6 +96,12 @@ std::string CheckVisible(const std::vector<std::string>& expected) {
     if (mcSetDevice(0) != mcErrorNoDevice) problems += "mcSetDevice; ";
     void* p = nullptr;
     if (mcMalloc(&p, 16) != mcErrorNoDevice) problems += "mcMalloc; ";
+    // A well-formed bus id names no device when none is visible: the call
+    // needs a device before it can say the id is unknown.
+    int found = -1;
+    if (mcDeviceGetByPCIBusId(&found, "0000:00:00.0") != mcErrorNoDevice) {
+      problems += "mcDeviceGetByPCIBusId; ";
+    }
     return problems;
   }
   if (counted != mcSuccess) return "mcGetDeviceCount failed";

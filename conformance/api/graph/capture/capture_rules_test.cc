@@ -3,7 +3,8 @@
 // Conformance: the calls a capture refuses (docs/spec/api-graph.md, "Stream
 // capture"): beginning and ending errors, which leave a capture in
 // progress as it was; synchronizing or querying a capturing stream, waiting
-// for the device, an unsafe call in a mode that prohibits it, use of the
+// for the device, an unsafe call (mcMalloc, mcMallocHost, mcFreeHost,
+// mcMallocManaged, mcFree) in a mode that prohibits it, use of the
 // legacy stream a capturing stream synchronizes with, and queries of an
 // event recorded in a capture. A call that invalidates the capture is shown
 // to do so (status, refused further work, the end returning no graph) and
@@ -12,6 +13,7 @@
 
 #include <mc_runtime.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -170,6 +172,64 @@ TEST_P(CaptureRules, MallocIsRefusedUnlessRelaxed) {
     EXPECT_EQ(result, mcErrorStreamCaptureUnsupported);
     EXPECT_EQ(memory, nullptr);
     ExpectInvalidated();
+  }
+}
+
+TEST_P(CaptureRules, OtherUnsafeCallsAreRefusedUnlessRelaxed) {
+  // mcMalloc's fellows: page-locked allocation and release, managed
+  // allocation and device release may synchronize just as well. Each is
+  // made in a capture of its own; memory for the releases comes first.
+  MX_SPEC("api.graph.capture.unsafe-call-in-global-mode",
+          "api.graph.capture.modes");
+  const bool allowed = mode() == mcStreamCaptureModeRelaxed;
+  struct Call {
+    const char* name;
+    std::function<mcError_t(void**)> run;  // gets memory to free, or a slot
+    std::function<mcError_t(void**)> prepare;
+    std::function<mcError_t(void*)> release;
+  };
+  const std::vector<Call> calls = {
+      {"mcMallocHost", [](void** p) { return mcMallocHost(p, 64); },
+       [](void**) { return mcSuccess; },
+       [](void* p) { return p == nullptr ? mcSuccess : mcFreeHost(p); }},
+      {"mcFreeHost", [](void** p) { return mcFreeHost(*p); },
+       [](void** p) { return mcMallocHost(p, 64); },
+       [](void* p) { return mcFreeHost(p); }},
+      {"mcMallocManaged", [](void** p) { return mcMallocManaged(p, 64); },
+       [](void**) { return mcSuccess; },
+       [](void* p) { return p == nullptr ? mcSuccess : mcFree(p); }},
+      {"mcFree", [](void** p) { return mcFree(*p); },
+       [](void** p) { return mcMalloc(p, 64); },
+       [](void* p) { return mcFree(p); }},
+  };
+  for (const Call& call : calls) {
+    SCOPED_TRACE(call.name);
+    // What the previous call's checks left: the refused calls' last error
+    // and the count of the kernel that showed the stream working again.
+    static_cast<void>(mcGetLastError());
+    *cell() = 0;
+    void* memory = nullptr;
+    ASSERT_EQ(call.prepare(&memory), mcSuccess);
+    const bool frees = memory != nullptr;
+    BeginWithOneKernel();
+    const mcError_t result = call.run(&memory);
+    if (allowed) {
+      EXPECT_EQ(result, mcSuccess);
+      ExpectCaptureIntact(1);
+      // A release that ran leaves nothing to release.
+      if (!frees) {
+        EXPECT_EQ(call.release(memory), mcSuccess);
+      }
+    } else {
+      EXPECT_EQ(result, mcErrorStreamCaptureUnsupported);
+      ExpectInvalidated();
+      if (frees) {
+        // The refused release released nothing.
+        EXPECT_EQ(call.release(memory), mcSuccess);
+      } else {
+        EXPECT_EQ(memory, nullptr);
+      }
+    }
   }
 }
 

@@ -187,6 +187,26 @@ TEST_P(CaptureWork, HostFunctionIsRecordedNotRun) {
   EXPECT_EQ(counter.value(), 3);
 }
 
+TEST_P(CaptureWork, MallocAsyncIsRecordedAsAnAllocationNode) {
+  MX_SPEC("api.graph.capture.records-instead-of-executing");
+  MX_REQUIRE_CAPABILITY("memory_pools");
+  void* memory = nullptr;
+  ASSERT_EQ(Begin(), mcSuccess);
+  ASSERT_EQ(mcMallocAsync(&memory, 256, stream()), mcSuccess);
+  EXPECT_NE(memory, nullptr) << "the node's address is returned at once";
+  ScopedGraph graph;
+  EndAndExpectNothingRan(&graph);
+  EXPECT_EQ(TypesOf(graph.get()),
+            std::vector<mcGraphNodeType>{mcGraphNodeTypeMemAlloc});
+  // Control: outside a capture the same call allocates in the stream and
+  // records nothing.
+  void* direct = nullptr;
+  ASSERT_EQ(mcMallocAsync(&direct, 256, stream()), mcSuccess);
+  ASSERT_EQ(mcMemsetAsync(direct, 0x22, 256, stream()), mcSuccess);
+  EXPECT_EQ(mcFreeAsync(direct, stream()), mcSuccess);
+  ASSERT_EQ(mcStreamSynchronize(stream()), mcSuccess);
+}
+
 TEST_P(CaptureWork, EventRecordAndWaitInTheStreamKeepTheChain) {
   // An event recorded in the capturing stream and waited for by it: the
   // work after the wait still depends on the work before the record.

@@ -173,6 +173,36 @@ TEST_P(PoolOnDevice, DestroyWithLiveAllocationsKeepsThemValid) {
   EXPECT_EQ(mcStreamSynchronize(stream_), mcSuccess);
 }
 
+// An exportable pool's memory too (which the pool may keep while live,
+// [api.pool.ipc.trim-may-be-no-op]) goes back to the device once the pool
+// is destroyed and the free of its last allocation is reached. The control:
+// while the allocation is live the device's free memory is down by its
+// size, so the measure can see the pool's memory. (Found by the API
+// fuzzer, reference/runtime/fuzz.)
+TEST(ExportablePoolDestroy, ReleasedWhenNoAllocationRemains) {
+  MX_SPEC("api.pool.destroy.deferred-release");
+  MX_REQUIRE_CAPABILITY("memory_pools");
+  MX_REQUIRE_CAPABILITY("ipc");
+  ASSERT_EQ(mcSetDevice(0), mcSuccess);
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
+  size_t before = 0, during = 0, after = 0, total = 0;
+  ASSERT_EQ(mcMemGetInfo(&before, &total), mcSuccess);
+  mcMemPoolProps props = PoolProps(0, mcMemHandleTypePosixFileDescriptor);
+  mcMemPool_t pool = nullptr;
+  ASSERT_EQ(mcMemPoolCreate(&pool, &props), mcSuccess);
+  constexpr size_t kBytes = size_t{1} << 20;
+  void* p = nullptr;
+  ASSERT_EQ(mcMallocFromPoolAsync(&p, kBytes, pool, nullptr), mcSuccess);
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
+  ASSERT_EQ(mcMemGetInfo(&during, &total), mcSuccess);
+  EXPECT_LE(during + kBytes, before);  // Control.
+  ASSERT_EQ(mcMemPoolDestroy(pool), mcSuccess);
+  ASSERT_EQ(mcFreeAsync(p, nullptr), mcSuccess);
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
+  ASSERT_EQ(mcMemGetInfo(&after, &total), mcSuccess);
+  EXPECT_GE(after, before);
+}
+
 TEST_P(PoolOnDevice, ReleaseThresholdDefaultsToZero) {
   MX_SPEC("api.pool.release-threshold.default-zero");
   EXPECT_EQ(U64Attribute(pool_, mcMemPoolAttrReleaseThreshold), 0u);

@@ -7,6 +7,8 @@
 //     one fails with mcErrorInvalidResourceHandle and does not run; the
 //     control launches it with the stream's device current.
 //   - Memory sets and copies into such a stream succeed, in its order.
+//   - A kernel launched into such a stream while it captures is refused the
+//     same way, and the graph does not hold it.
 //
 // The results hold in every timeline mode (the target also runs as
 // _deferred and _shuffle).
@@ -126,6 +128,62 @@ INSTANTIATE_TEST_SUITE_P(
     testing::Combine(testing::ValuesIn(kCreatedStreamKinds),
                      testing::Values(0, 1)),
     KindOnDeviceName);
+
+// A launch into a capturing stream is checked as a launch is: the stream's
+// device must be current. The control captures the same launch with that
+// device current, and the graph holds it.
+TEST(CapturedOtherDeviceStream, KernelLaunchIsInvalidResourceHandle) {
+  MX_SPEC("lang.launch.limit.stream-of-other-device");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
+  for (int device : {0, 1}) {
+    SCOPED_TRACE(device);
+    mcStream_t stream = nullptr;
+    {
+      ScopedDevice own(device);
+      ASSERT_TRUE(own.ok());
+      ASSERT_EQ(mcStreamCreateWithFlags(&stream, mcStreamNonBlocking),
+                mcSuccess);
+    }
+    int* cell = nullptr;
+    ASSERT_EQ(mcMallocManaged(&cell, sizeof(int)), mcSuccess);
+    *cell = 0;
+    {
+      ScopedDevice other(1 - device);
+      ASSERT_TRUE(other.ok());
+      ASSERT_EQ(mcStreamBeginCapture(stream, mcStreamCaptureModeRelaxed),
+                mcSuccess);
+      Store<<<1, 1, 0, stream>>>(cell, 1);
+      EXPECT_EQ(mcGetLastError(), mcErrorInvalidResourceHandle);
+      // Whether the refusal also invalidates the capture is another rule;
+      // either way the graph, if any, holds no kernel.
+      mcGraph_t graph = nullptr;
+      static_cast<void>(mcStreamEndCapture(stream, &graph));
+      if (graph != nullptr) {
+        size_t nodes = 99;
+        EXPECT_EQ(mcGraphGetNodes(graph, nullptr, &nodes), mcSuccess);
+        EXPECT_EQ(nodes, 0u);
+        EXPECT_EQ(mcGraphDestroy(graph), mcSuccess);
+      }
+    }
+    // Control: with the stream's device current the launch is captured.
+    {
+      ScopedDevice own(device);
+      ASSERT_EQ(mcStreamBeginCapture(stream, mcStreamCaptureModeRelaxed),
+                mcSuccess);
+      Store<<<1, 1, 0, stream>>>(cell, 1);
+      EXPECT_EQ(mcGetLastError(), mcSuccess);
+      mcGraph_t graph = nullptr;
+      ASSERT_EQ(mcStreamEndCapture(stream, &graph), mcSuccess);
+      size_t nodes = 0;
+      EXPECT_EQ(mcGraphGetNodes(graph, nullptr, &nodes), mcSuccess);
+      EXPECT_EQ(nodes, 1u);
+      EXPECT_EQ(mcGraphDestroy(graph), mcSuccess);
+      EXPECT_EQ(mcStreamDestroy(stream), mcSuccess);
+    }
+    EXPECT_EQ(*cell, 0) << "a captured kernel ran without its graph";
+    EXPECT_EQ(mcFree(cell), mcSuccess);
+  }
+}
 
 }  // namespace
 }  // namespace mxcts::conformance

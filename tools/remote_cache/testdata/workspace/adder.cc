@@ -1,0 +1,3 @@
+#include "adder.h"
+
+int Add(int a, int b) { return a + b; }
