@@ -112,7 +112,9 @@ absl::StatusOr<RunResults> ReadRunResults(const std::string& dir) {
             run.expected.push_back({label, c.name, std::string(reason)});
           } else {
             ++counts.failed;
-            run.failures.push_back(absl::StrCat(c.name, " (", label, ")"));
+            run.failures.push_back(absl::StrCat(
+                c.name, " (", label, ")",
+                c.aborted.empty() ? "" : absl::StrCat(": ", c.aborted)));
           }
           break;
         }

@@ -74,7 +74,9 @@ TEST_P(InvalidEventHandle, IsInvalidResourceHandle) {
   ASSERT_EQ(mcEventRecord(live, nullptr), mcSuccess);
   // A recorded event may still be pending on a real device: the query's
   // control waits for it first, or mcErrorNotReady would be right too.
-  if (call == Call::kQuery) ASSERT_EQ(mcEventSynchronize(live), mcSuccess);
+  if (call == Call::kQuery) {
+    ASSERT_EQ(mcEventSynchronize(live), mcSuccess);
+  }
   EXPECT_EQ(Make(call, live), mcSuccess);
   if (call != Call::kDestroy) {
     EXPECT_EQ(mcEventDestroy(live), mcSuccess);
