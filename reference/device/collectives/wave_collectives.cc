@@ -154,34 +154,41 @@ std::string FormatLaneList(uint64_t lanes) {
   return text;
 }
 
+namespace {
+
+// The operations' names for diagnostics, indexed by their values: a table
+// rather than a switch, since every lane's arrival names its operation.
+constexpr const char* kWaveOperationNames[] = {
+    nullptr,
+    "__syncwave()",
+    "__shfl_sync()",
+    "__shfl_up_sync()",
+    "__shfl_down_sync()",
+    "__shfl_xor_sync()",
+    "__ballot_sync()",
+    "__any_sync()",
+    "__all_sync()",
+    "__activemask()",
+    "__match_any_sync()",
+    "__match_all_sync()",
+    "__reduce_add_sync()",
+    "__reduce_min_sync()",  // signed
+    "__reduce_min_sync()",  // unsigned
+    "__reduce_max_sync()",  // signed
+    "__reduce_max_sync()",  // unsigned
+    "__reduce_and_sync()",
+    "__reduce_or_sync()",
+    "__reduce_xor_sync()",
+};
+static_assert(sizeof(kWaveOperationNames) / sizeof(kWaveOperationNames[0]) ==
+                  __MC_WAVE_REDUCE_XOR + 1,
+              "one name per operation, indexed by its value");
+
+}  // namespace
+
 const char* WaveOperationName(int operation) {
-  // A table rather than a switch: every lane's arrival names its operation.
-  static constexpr const char* kNames[] = {
-      nullptr,
-      "__syncwave()",
-      "__shfl_sync()",
-      "__shfl_up_sync()",
-      "__shfl_down_sync()",
-      "__shfl_xor_sync()",
-      "__ballot_sync()",
-      "__any_sync()",
-      "__all_sync()",
-      "__activemask()",
-      "__match_any_sync()",
-      "__match_all_sync()",
-      "__reduce_add_sync()",
-      "__reduce_min_sync()",  // signed
-      "__reduce_min_sync()",  // unsigned
-      "__reduce_max_sync()",  // signed
-      "__reduce_max_sync()",  // unsigned
-      "__reduce_and_sync()",
-      "__reduce_or_sync()",
-      "__reduce_xor_sync()",
-  };
-  static_assert(sizeof(kNames) / sizeof(kNames[0]) == __MC_WAVE_REDUCE_XOR + 1,
-                "one name per operation, indexed by its value");
   if (operation >= __MC_WAVE_SYNC && operation <= __MC_WAVE_REDUCE_XOR) {
-    return kNames[operation];
+    return kWaveOperationNames[operation];
   }
   if (operation == __MC_WAVE_MATRIX) return "an mxmaca::wmma matrix function";
   return "an invalid wave operation";
@@ -270,6 +277,8 @@ unsigned long long WaveCollectives::Arrive(const __mc_wave_request& request) {
         reinterpret_cast<const __mc_matrix_request*>(request.value));
   } else if (request.group != nullptr && valid_operation) {
     what = GroupOperationName(request.group, operation);
+  } else if (valid_operation) {
+    what = kWaveOperationNames[operation];
   } else {
     what = WaveOperationName(operation);
   }
@@ -315,16 +324,21 @@ unsigned long long WaveCollectives::Arrive(const __mc_wave_request& request) {
       compared_bytes, request.flags,
       /*arrived=*/0,  request.group, ShapeKey(operation, width, compared_bytes),
   };
-  CheckArrival(wave, lane, group, site);
+  if ((group.mask & Bit(lane)) == 0) {
+    TrapLaneNotNamed(wave, lane, group, site);
+  }
+  // The lanes of one mask form one group: the lane joins the pending group
+  // of its mask, which must be the same collective, or starts one.
+  const size_t pending = wave.groups.size();
+  size_t index = 0;
+  while (index < pending && wave.groups[index].mask != group.mask) ++index;
+  if (index < pending && wave.groups[index].shape_key != group.shape_key) {
+    TrapDifferentCollectives(wave, lane, group, wave.groups[index], site);
+  }
   if (group.group_name != nullptr && (group.mask & wave.exited) != 0) {
     TrapGroupMembersExited(wave, group, site);
   }
-
-  size_t index = 0;
-  while (index < wave.groups.size() && wave.groups[index].mask != group.mask) {
-    ++index;
-  }
-  if (index == wave.groups.size()) wave.groups.push_back(group);
+  if (index == pending) wave.groups.push_back(group);
   wave.groups[index].arrived |= Bit(lane);
   // A cycle needs two groups at least: a group never waits for itself, and
   // the lanes of one mask form one group.

@@ -159,20 +159,9 @@ class WaveCollectives : public ThreadEventObserver {
   [[noreturn]] __attribute__((noinline, cold)) static void
   TrapGroupMembersExited(const WaveState& wave, const Group& group,
                          const WaitSite& site);
-  // Traps if `lane` arrives with `group` (not yet joined) outside its own
-  // mask, or at another collective than the lanes already waiting with the
-  // same mask. Inline, since every arrival runs it; the traps are not.
-  void CheckArrival(const WaveState& wave, unsigned lane, const Group& group,
-                    const WaitSite& site) const {
-    if ((group.mask & (uint64_t{1} << lane)) == 0) {
-      TrapLaneNotNamed(wave, lane, group, site);
-    }
-    for (const Group& other : wave.groups) {
-      if (other.mask == group.mask && other.shape_key != group.shape_key) {
-        TrapDifferentCollectives(wave, lane, group, other, site);
-      }
-    }
-  }
+  // Traps of an arrival: `lane` arrives with `group` (not yet joined)
+  // outside its own mask, or at another collective than `other`, the group
+  // of lanes already waiting with the same mask.
   [[noreturn]] __attribute__((noinline, cold)) static void TrapLaneNotNamed(
       const WaveState& wave, unsigned lane, const Group& group,
       const WaitSite& site);
