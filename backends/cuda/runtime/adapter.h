@@ -31,8 +31,23 @@ bool ToCuda(mcError_t error, cudaError_t* cuda);
 // for a failure CUDA did not see, and returns it.
 mcError_t Fail(mcError_t error);
 
-// The result of a CUDA call, as an mcError_t (CUDA recorded it already).
-inline mcError_t Check(cudaError_t error) { return FromCuda(error); }
+// The result of a CUDA call, as an mcError_t, recorded as the thread's last
+// error in place of CUDA's own record: mcGetLastError then returns exactly
+// the code the failing call returned, although CUDA sometimes records
+// another code than it returns. mcErrorNotReady is no error to record
+// [api.error.last.not-ready-not-recorded].
+inline mcError_t Check(cudaError_t error) {
+  if (error == cudaSuccess || error == cudaErrorNotReady) {
+    return FromCuda(error);
+  }
+  cudaGetLastError();
+  return Fail(FromCuda(error));
+}
+
+// The sticky device fault the process has seen (mcSuccess if none), and
+// its end at mcDeviceReset (errors.cc).
+mcError_t StickyFault();
+void ClearStickyFault();
 
 // The adapter's recorded error of this thread; `reset` clears it.
 mcError_t TakeRecordedError(bool reset);

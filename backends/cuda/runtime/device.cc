@@ -224,8 +224,11 @@ mcError_t mcDeviceReset(void) {
   int device = 0;
   const mcError_t error = Check(cudaGetDevice(&device));
   if (error != mcSuccess) return error;
-  // The reset destroys the device's streams and events.
+  // The reset destroys the device's streams and events, and restores its
+  // limits [api.device.reset.restores-defaults], the adapter's too.
   mxcts::cuda_backend::ForgetDevice(device);
+  mxcts::cuda_backend::SyncDepth(device) = 2;
+  mxcts::cuda_backend::ClearStickyFault();
   return Check(cudaDeviceReset());
 }
 
@@ -240,7 +243,27 @@ mcError_t mcDeviceSetLimit(mcLimit_t limit, size_t value) {
     mxcts::cuda_backend::SyncDepth(device) = value;
     return mcSuccess;
   }
-  return Check(cudaDeviceSetLimit(SameValue<cudaLimit>(limit), value));
+  // A FIFO or heap larger than the device's memory cannot be provided
+  // [api.device.limit.unattainable-value-is-memory-allocation]; CUDA takes
+  // SIZE_MAX for either and wraps it to 0.
+  if (limit == mcLimitPrintfFifoSize || limit == mcLimitMallocHeapSize) {
+    size_t free_bytes = 0, total_bytes = 0;
+    const mcError_t error = Check(cudaMemGetInfo(&free_bytes, &total_bytes));
+    if (error != mcSuccess) return error;
+    if (value > total_bytes) return Fail(mcErrorMemoryAllocation);
+  }
+  const cudaError_t error =
+      cudaDeviceSetLimit(SameValue<cudaLimit>(limit), value);
+  // CUDA calls a stack, FIFO or heap it cannot provide an invalid value;
+  // MXMACA an allocation that cannot be made
+  // [api.device.limit.unattainable-value-is-memory-allocation].
+  if (error == cudaErrorInvalidValue &&
+      (limit == mcLimitStackSize || limit == mcLimitPrintfFifoSize ||
+       limit == mcLimitMallocHeapSize)) {
+    cudaGetLastError();
+    return Fail(mcErrorMemoryAllocation);
+  }
+  return Check(error);
 }
 
 mcError_t mcDeviceGetLimit(size_t* value, mcLimit_t limit) {
@@ -277,7 +300,16 @@ mcError_t mcInit(unsigned int flags) {
 
 mcError_t mcDeviceGetPCIBusId(char* pciBusId, int len, int device) {
   if (pciBusId == nullptr || len <= 0) return Fail(mcErrorInvalidValue);
-  return Check(cudaDeviceGetPCIBusId(pciBusId, len, device));
+  // MXMACA truncates the identifier to the buffer
+  // [api.device.pci.get-bus-id-format]; CUDA refuses a short buffer.
+  char full[64] = {};
+  const mcError_t error =
+      Check(cudaDeviceGetPCIBusId(full, sizeof(full), device));
+  if (error != mcSuccess) return error;
+  const size_t kept = std::min(std::strlen(full), static_cast<size_t>(len - 1));
+  std::memcpy(pciBusId, full, kept);
+  pciBusId[kept] = '\0';
+  return mcSuccess;
 }
 
 mcError_t mcDeviceGetByPCIBusId(int* device, const char* pciBusId) {
@@ -346,6 +378,14 @@ mcError_t mcChooseDevice(int* device, const mcDeviceProp_t* prop) {
 }
 
 mcError_t mcSetDeviceFlags(unsigned int flags) {
+  // At most one scheduling flag, and no bits MXMACA does not define
+  // [api.device.flags.invalid-flags-is-invalid-value].
+  const unsigned schedule = flags & mcDeviceScheduleMask;
+  if ((flags & ~(mcDeviceScheduleMask | mcDeviceMapHost |
+                 mcDeviceLmemResizeToMax)) != 0 ||
+      (schedule & (schedule - 1)) != 0) {
+    return Fail(mcErrorInvalidValue);
+  }
   return Check(cudaSetDeviceFlags(flags));
 }
 

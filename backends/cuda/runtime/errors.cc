@@ -12,6 +12,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,38 @@ const NamedCode* Find(int value) {
 }
 
 thread_local mcError_t recorded_error = mcSuccess;
+
+// The device fault that ended the process's work on the device, if any.
+// MXMACA's mcGetLastError returns such a fault in every thread until
+// mcDeviceReset [api.error.sticky.get-last-error-does-not-clear,
+// api.error.sticky.later-calls-fail]; CUDA's returns it once.
+std::atomic<int> sticky_fault{mcSuccess};
+
+bool IsStickyFault(mcError_t error) {
+  switch (error) {
+    case mcErrorIllegalAddress:
+    case mcErrorLaunchTimeout:
+    case mcErrorAssert:
+    case mcErrorHardwareStackError:
+    case mcErrorIllegalInstruction:
+    case mcErrorMisalignedAddress:
+    case mcErrorInvalidAddressSpace:
+    case mcErrorInvalidPc:
+    case mcErrorLaunchFailure:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Notes `error` if it is a sticky fault and returns it.
+mcError_t NoteFault(mcError_t error) {
+  if (IsStickyFault(error)) {
+    int none = mcSuccess;
+    sticky_fault.compare_exchange_strong(none, error);
+  }
+  return error;
+}
 
 // The numbers MXMACA uses with a meaning of its own, though CUDA has a code
 // of that number.
@@ -96,9 +129,19 @@ bool ToCuda(mcError_t error, cudaError_t* cuda) {
 }
 
 mcError_t Fail(mcError_t error) {
-  if (error != mcSuccess) recorded_error = error;
+  if (error == mcSuccess) return error;
+  // A failure CUDA recorded before this one (a triple-chevron launch's,
+  // which passes by the adapter) is replaced by it
+  // [api.error.last.recorded-on-failure]; so any error CUDA holds when
+  // the program asks is newer than the adapter's.
+  NoteFault(FromCuda(cudaGetLastError()));
+  recorded_error = NoteFault(error);
   return error;
 }
+
+void ClearStickyFault() { sticky_fault = mcSuccess; }
+
+mcError_t StickyFault() { return static_cast<mcError_t>(sticky_fault.load()); }
 
 mcError_t TakeRecordedError(bool reset) {
   const mcError_t error = recorded_error;
@@ -115,13 +158,21 @@ extern "C" {
 
 mcError_t mcGetLastError(void) {
   const mcError_t own = TakeRecordedError(/*reset=*/true);
-  const mcError_t cuda = FromCuda(cudaGetLastError());
-  return own != mcSuccess ? own : cuda;
+  const mcError_t cuda =
+      mxcts::cuda_backend::NoteFault(FromCuda(cudaGetLastError()));
+  const mcError_t sticky = mxcts::cuda_backend::StickyFault();
+  if (sticky != mcSuccess) return sticky;
+  // An error CUDA holds is newer than the adapter's (Fail).
+  return cuda != mcSuccess ? cuda : own;
 }
 
 mcError_t mcPeekAtLastError(void) {
   const mcError_t own = TakeRecordedError(/*reset=*/false);
-  return own != mcSuccess ? own : FromCuda(cudaPeekAtLastError());
+  const mcError_t cuda =
+      mxcts::cuda_backend::NoteFault(FromCuda(cudaPeekAtLastError()));
+  const mcError_t sticky = mxcts::cuda_backend::StickyFault();
+  if (sticky != mcSuccess) return sticky;
+  return cuda != mcSuccess ? cuda : own;
 }
 
 const char* mcGetErrorName(mcError_t error) {

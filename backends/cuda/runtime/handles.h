@@ -5,6 +5,17 @@
 // [api.stream.handle.invalid-handle-is-invalid-resource-handle]; CUDA leaves a
 // destroyed handle undefined, and crashes on many. The adapter therefore
 // keeps the set of live handles and checks each before CUDA sees it.
+//
+// CUDA hands a new stream or event the address of one destroyed just before,
+// so a destroyed handle would turn live again under the program's feet. A
+// destroyed handle therefore waits in a quarantine of the most recent ones
+// (kQuarantine) before CUDA really destroys it: its address stays taken, and
+// the check still finds it dead.
+//
+// The registry also keeps each stream's attributes
+// [api.stream.attribute.set-then-get-round-trips]: CUDA has no
+// synchronization policy to read back on a stream never set, and rejects a
+// persisting miss property (see stream_event.cc).
 
 #ifndef MXCTS_BACKENDS_CUDA_RUNTIME_HANDLES_H_
 #define MXCTS_BACKENDS_CUDA_RUNTIME_HANDLES_H_
@@ -13,28 +24,43 @@
 
 namespace mxcts::cuda_backend {
 
+// How many destroyed streams, and events, wait before CUDA destroys them.
+inline constexpr int kQuarantine = 64;
+
+// What MXMACA reads back with mcStreamGetAttribute.
+struct StreamAttributes {
+  mcAccessPolicyWindow window = {nullptr, 0, 0.0f, mcAccessPropertyNormal,
+                                 mcAccessPropertyNormal};
+  mcSynchronizationPolicy policy = mcSyncPolicyAuto;
+};
+
 // Adds a stream or event created on `device`.
 void AddStream(mcStream_t stream, int device);
 void AddEvent(mcEvent_t event, int device);
 
-// Removes a live handle; false if it was not live.
-bool RemoveStream(mcStream_t stream);
-bool RemoveEvent(mcEvent_t event);
+// Takes a live handle out of the live set and into the quarantine, really
+// destroying the oldest one there once it holds more than kQuarantine;
+// false (and nothing changes) if the handle was not live.
+bool RetireStream(mcStream_t stream);
+bool RetireEvent(mcEvent_t event);
 
-// Whether a stream argument names a stream: a live one, or the default
-// streams (0, mcStreamLegacy, mcStreamPerThread).
+// True if `stream` is live or one of the default streams (null, legacy,
+// per-thread).
 bool IsStream(mcStream_t stream);
 
-// Whether `event` is live.
+// True if `event` is live.
 bool IsEvent(mcEvent_t event);
 
-// Forgets every handle of `device` (mcDeviceReset destroys them).
+// The attributes of a live or default stream (the defaults if never set).
+StreamAttributes GetStreamAttributes(mcStream_t stream);
+void SetStreamAttributes(mcStream_t stream, const StreamAttributes& attributes);
+
+// Forgets every handle of `device`, live or quarantined, and the default
+// streams' attributes: mcDeviceReset destroyed them all.
 void ForgetDevice(int device);
 
 }  // namespace mxcts::cuda_backend
 
-// Returns mcErrorInvalidResourceHandle from the calling function when the
-// stream or event argument names none.
 #define MXCTS_CHECK_STREAM(stream)                                      \
   do {                                                                  \
     if (!::mxcts::cuda_backend::IsStream(stream)) {                     \

@@ -37,7 +37,7 @@ mcError_t mcLaunchKernel(const void* func, dim3 grid, dim3 block, void** args,
                          size_t sharedMem, mcStream_t stream) {
   MXCTS_CHECK_STREAM(stream);
   if (func == nullptr) return Fail(mcErrorInvalidDeviceFunction);
-  return Check(
+  return CheckKernel(
       cudaLaunchKernel(func, grid, block, args, sharedMem, ToCuda(stream)));
 }
 
@@ -46,8 +46,8 @@ mcError_t mcLaunchCooperativeKernel(const void* func, dim3 gridDim,
                                     size_t sharedMem, mcStream_t stream) {
   MXCTS_CHECK_STREAM(stream);
   if (func == nullptr) return Fail(mcErrorInvalidDeviceFunction);
-  return Check(cudaLaunchCooperativeKernel(func, gridDim, blockDim, args,
-                                           sharedMem, ToCuda(stream)));
+  return CheckKernel(cudaLaunchCooperativeKernel(func, gridDim, blockDim, args,
+                                                 sharedMem, ToCuda(stream)));
 }
 
 // CUDA 13 has no multi-device cooperative launch.
@@ -101,7 +101,7 @@ mcError_t mcOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks,
                                                       int blockSize,
                                                       size_t dynamicSMemSize) {
   if (numBlocks == nullptr) return Fail(mcErrorInvalidValue);
-  return Check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+  return CheckKernel(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
       numBlocks, func, blockSize, dynamicSMemSize));
 }
 
@@ -109,14 +109,19 @@ mcError_t mcOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     int* numBlocks, const void* func, int blockSize, size_t dynamicSMemSize,
     unsigned int flags) {
   if (numBlocks == nullptr) return Fail(mcErrorInvalidValue);
-  return Check(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+  return CheckKernel(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
       numBlocks, func, blockSize, dynamicSMemSize, flags));
 }
 
 mcError_t mcOccupancyMaxPotentialBlockSizeWithFlags(
     int* minGridSize, int* blockSize, const void* func, size_t dynamicSMemSize,
     int blockSizeLimit, unsigned int flags) {
-  if (minGridSize == nullptr || blockSize == nullptr) {
+  // Flags other than the two MXMACA defines, and a negative limit, are
+  // invalid values [api.device.occupancy.invalid-flags-is-invalid-value,
+  // api.device.occupancy.max-potential-null-is-invalid-value].
+  if (minGridSize == nullptr || blockSize == nullptr || blockSizeLimit < 0 ||
+      (flags & ~static_cast<unsigned>(mcOccupancyDisableCachingOverride)) !=
+          0) {
     return Fail(mcErrorInvalidValue);
   }
   // CUDA's calculator is a header template over the same queries: try
@@ -141,7 +146,11 @@ mcError_t mcOccupancyMaxPotentialBlockSizeWithFlags(
   int best = 0;
   *minGridSize = 0;
   *blockSize = 0;
-  for (int size = ceiling / wave * wave; size > 0; size -= wave) {
+  // A ceiling below a whole wave (or between two) is tried first, as CUDA's
+  // calculator does, then every multiple of the wave below it.
+  const int aligned = ceiling / wave * wave;
+  for (int size = aligned == ceiling ? aligned : ceiling; size > 0;
+       size = size > aligned ? aligned : size - wave) {
     int blocks = 0;
     error = Check(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
         &blocks, func, size, dynamicSMemSize, flags));
@@ -170,8 +179,8 @@ mcError_t mcOccupancyAvailableDynamicSMemPerBlock(size_t* dynamicSmemSize,
                                                   int numBlocks,
                                                   int blockSize) {
   if (dynamicSmemSize == nullptr) return Fail(mcErrorInvalidValue);
-  return Check(cudaOccupancyAvailableDynamicSMemPerBlock(dynamicSmemSize, func,
-                                                         numBlocks, blockSize));
+  return CheckKernel(cudaOccupancyAvailableDynamicSMemPerBlock(
+      dynamicSmemSize, func, numBlocks, blockSize));
 }
 
 }  // extern "C"

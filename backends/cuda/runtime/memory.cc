@@ -13,6 +13,8 @@
 #include <cuda_runtime_api.h>
 
 #include <cstdint>
+#include <map>
+#include <mutex>
 
 #include "backends/cuda/runtime/adapter.h"
 #include "backends/cuda/runtime/driver_api.h"
@@ -80,6 +82,26 @@ mcError_t Check3D(const mcMemcpy3DParms* p, cudaMemcpy3DParms* cuda) {
   if (p->srcArray != nullptr || p->dstArray != nullptr) {
     return Fail(mcErrorInvalidValue);
   }
+  // Each side needs a pointer [api.memory.memcpy-3d.array-and-pointer]; its
+  // rows must end within the pitch [api.memory.memcpy-3d.pitch-less-than-width]
+  // and the box within the slice [api.memory.memcpy-3d.box-outside-slice].
+  if (p->srcPtr.ptr == nullptr || p->dstPtr.ptr == nullptr) {
+    return Fail(mcErrorInvalidValue);
+  }
+  const struct {
+    const mcPitchedPtr& ptr;
+    const mcPos& pos;
+  } sides[] = {{p->srcPtr, p->srcPos}, {p->dstPtr, p->dstPos}};
+  for (const auto& side : sides) {
+    if (side.pos.x + p->extent.width > side.ptr.pitch) {
+      return Fail(mcErrorInvalidPitchValue);
+    }
+  }
+  for (const auto& side : sides) {
+    if (side.ptr.ysize != 0 && side.pos.y + p->extent.height > side.ptr.ysize) {
+      return Fail(mcErrorInvalidValue);
+    }
+  }
   *cuda = cudaMemcpy3DParms{};
   cuda->srcPos = ToCuda(p->srcPos);
   cuda->srcPtr = ToCuda(p->srcPtr);
@@ -88,6 +110,34 @@ mcError_t Check3D(const mcMemcpy3DParms* p, cudaMemcpy3DParms* cuda) {
   cuda->extent = ToCuda(p->extent);
   cuda->kind = Kind(p->kind);
   return mcSuccess;
+}
+
+// False if either pitch of a 2D copy is above the device's largest
+// [api.memory.memcpy-2d.pitch-exceeds-maximum], which CUDA checks only for
+// device memory.
+bool PitchesWithinMaximum(size_t dpitch, size_t spitch) {
+  int device = 0;
+  int largest = 0;
+  if (cudaGetDevice(&device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&largest, cudaDevAttrMaxPitch, device) !=
+          cudaSuccess) {
+    cudaGetLastError();
+    return true;
+  }
+  return dpitch <= static_cast<size_t>(largest) &&
+         spitch <= static_cast<size_t>(largest);
+}
+
+// False if [offset, offset + count) leaves the variable `symbol`
+// [api.memory.symbol.past-end]; CUDA lets an empty copy past the end
+// through. An unknown symbol is left for CUDA to report.
+bool WithinSymbol(const void* symbol, size_t offset, size_t count) {
+  size_t size = 0;
+  if (cudaGetSymbolSize(&size, symbol) != cudaSuccess) {
+    cudaGetLastError();
+    return true;
+  }
+  return offset <= size && count <= size - offset;
 }
 
 mcError_t Driver(CUresult result) {
@@ -105,6 +155,77 @@ mcError_t Driver(CUresult result) {
       // for the failures these calls can have.
       return Fail(FromCuda(static_cast<cudaError_t>(result)));
   }
+}
+
+// The type CUDA gives the memory at `ptr`, or cudaMemoryTypeUnregistered
+// (CUDA's last error left clear).
+cudaMemoryType TypeOf(const void* ptr) {
+  cudaPointerAttributes attributes;
+  if (cudaPointerGetAttributes(&attributes, ptr) != cudaSuccess) {
+    cudaGetLastError();
+    return cudaMemoryTypeUnregistered;
+  }
+  return attributes.type;
+}
+
+// True if the driver-form copies may take `ptr` as a device pointer
+// [api.memory.memcpy-driver.invalid-device-pointer]: device or managed
+// memory, not page-locked host memory (which CUDA would accept).
+bool IsDeviceMemory(const void* ptr) {
+  const cudaMemoryType type = TypeOf(ptr);
+  return type == cudaMemoryTypeDevice || type == cudaMemoryTypeManaged;
+}
+
+// The ranges registered with mcHostRegister (base -> bytes): CUDA reports
+// their flags, which MXMACA keeps for memory the runtime allocated
+// [api.memory.host-get-flags.not-host-allocation].
+std::mutex registered_mutex;
+std::map<uintptr_t, size_t>& Registered() {
+  static auto* ranges = new std::map<uintptr_t, size_t>();
+  return *ranges;
+}
+
+// The page-locked allocations of mcMallocHost and mcHostAlloc (base ->
+// bytes and the flags given): MXMACA reports the flags the program gave
+// [api.memory.host-get-flags.returns-allocation-flags], where CUDA adds mapping
+// to every allocation of a device with unified addressing.
+struct HostAllocation {
+  size_t bytes;
+  unsigned int flags;
+};
+std::map<uintptr_t, HostAllocation>& HostAllocations() {
+  static auto* allocations = new std::map<uintptr_t, HostAllocation>();
+  return *allocations;
+}
+
+// The flags given for the allocation holding `ptr`; false if none.
+bool GivenHostFlags(const void* ptr, unsigned int* flags) {
+  const uintptr_t address = reinterpret_cast<uintptr_t>(ptr);
+  std::lock_guard<std::mutex> lock(registered_mutex);
+  auto it = HostAllocations().upper_bound(address);
+  if (it == HostAllocations().begin()) return false;
+  --it;
+  if (address >= it->first + it->second.bytes) return false;
+  *flags = it->second.flags;
+  return true;
+}
+
+bool InRegisteredRange(const void* ptr) {
+  const uintptr_t address = reinterpret_cast<uintptr_t>(ptr);
+  std::lock_guard<std::mutex> lock(registered_mutex);
+  auto it = Registered().upper_bound(address);
+  if (it == Registered().begin()) return false;
+  --it;
+  return address < it->first + it->second;
+}
+
+// The advice that take a location, whose device must exist
+// [api.memory.advise.invalid-device]; the others ignore it
+// [api.memory.advise.location-form].
+bool AdviceTakesLocation(mcMemoryAdvise advice) {
+  return advice == mcMemAdviseSetPreferredLocation ||
+         advice == mcMemAdviseSetAccessedBy ||
+         advice == mcMemAdviseUnsetAccessedBy;
 }
 
 }  // namespace
@@ -126,7 +247,15 @@ mcError_t mcFree(void* ptr) { return Check(cudaFree(ptr)); }
 mcError_t mcMallocPitch(void** devPtr, size_t* pitch, size_t width,
                         size_t height) {
   if (devPtr == nullptr || pitch == nullptr) return Fail(mcErrorInvalidValue);
-  return Check(cudaMallocPitch(devPtr, pitch, width, height));
+  const cudaError_t error = cudaMallocPitch(devPtr, pitch, width, height);
+  // With both outputs given, CUDA's only objection is a size it cannot
+  // allocate, which MXMACA calls what it is
+  // [api.memory.malloc-pitch.out-of-memory].
+  if (error == cudaErrorInvalidValue) {
+    cudaGetLastError();
+    return Fail(mcErrorMemoryAllocation);
+  }
+  return Check(error);
 }
 
 mcError_t mcMalloc3D(mcPitchedPtr* pitchedDevPtr, mcExtent extent) {
@@ -144,25 +273,84 @@ mcError_t mcMemGetInfo(size_t* free, size_t* total) {
 
 mcError_t mcMallocHost(void** ptr, size_t size, unsigned int flags) {
   if (ptr == nullptr) return Fail(mcErrorInvalidValue);
-  return Check(cudaHostAlloc(ptr, size, flags));
+  const cudaError_t error = cudaHostAlloc(ptr, size, flags);
+  // CUDA calls a size near SIZE_MAX an invalid value; MXMACA an allocation
+  // that cannot be made [api.memory.malloc-host.out-of-memory].
+  if (error == cudaErrorInvalidValue && size > (SIZE_MAX >> 1)) {
+    cudaGetLastError();
+    return Fail(mcErrorMemoryAllocation);
+  }
+  if (error == cudaSuccess) {
+    std::lock_guard<std::mutex> lock(registered_mutex);
+    HostAllocations()[reinterpret_cast<uintptr_t>(*ptr)] =
+        HostAllocation{size, flags};
+  }
+  return Check(error);
 }
 
 mcError_t mcHostAlloc(void** ptr, size_t size, unsigned int flags) {
   return mcMallocHost(ptr, size, flags);
 }
 
-mcError_t mcFreeHost(void* ptr) { return Check(cudaFreeHost(ptr)); }
+mcError_t mcFreeHost(void* ptr) {
+  const mcError_t error = Check(cudaFreeHost(ptr));
+  if (error == mcSuccess) {
+    std::lock_guard<std::mutex> lock(registered_mutex);
+    HostAllocations().erase(reinterpret_cast<uintptr_t>(ptr));
+  }
+  return error;
+}
 
 mcError_t mcHostGetFlags(unsigned int* flags, void* ptr) {
   if (flags == nullptr) return Fail(mcErrorInvalidValue);
+  if (TypeOf(ptr) != cudaMemoryTypeHost || InRegisteredRange(ptr)) {
+    return Fail(mcErrorInvalidValue);
+  }
+  if (GivenHostFlags(ptr, flags)) return mcSuccess;
   return Check(cudaHostGetFlags(flags, ptr));
 }
 
 mcError_t mcHostRegister(void* ptr, size_t size, unsigned int flags) {
-  return Check(cudaHostRegister(ptr, size, flags));
+  // The adapter registers no I/O memory
+  // [api.memory.host-register.unsupported-flag]; CUDA calls ordinary memory
+  // given that flag an invalid value.
+  // Memory the runtime allocated is registered already (page-locked) or is
+  // no host memory at all [api.memory.host-register.device-memory,
+  // api.memory.host-register.already-registered].
+  const cudaMemoryType type = TypeOf(ptr);
+  if (type == cudaMemoryTypeHost) {
+    return Fail(mcErrorHostMemoryAlreadyRegistered);
+  }
+  if (type == cudaMemoryTypeDevice || type == cudaMemoryTypeManaged) {
+    return Fail(mcErrorInvalidValue);
+  }
+  if ((flags & mcHostRegisterIoMemory) != 0 &&
+      (flags & ~(mcHostRegisterPortable | mcHostRegisterMapped |
+                 mcHostRegisterIoMemory | mcHostRegisterReadOnly)) == 0) {
+    return Fail(mcErrorNotSupported);
+  }
+  const mcError_t error = Check(cudaHostRegister(ptr, size, flags));
+  if (error == mcSuccess) {
+    std::lock_guard<std::mutex> lock(registered_mutex);
+    Registered()[reinterpret_cast<uintptr_t>(ptr)] = size;
+  }
+  return error;
 }
 
-mcError_t mcHostUnregister(void* ptr) { return Check(cudaHostUnregister(ptr)); }
+mcError_t mcHostUnregister(void* ptr) {
+  const cudaError_t error = cudaHostUnregister(ptr);
+  // Whatever CUDA finds wrong with the address, it is no registration's
+  // start [api.memory.host-unregister.not-registered].
+  if (error == cudaErrorInvalidValue) {
+    cudaGetLastError();
+    return Fail(mcErrorHostMemoryNotRegistered);
+  }
+  if (error == cudaSuccess) {
+    std::lock_guard<std::mutex> lock(registered_mutex);
+    Registered().erase(reinterpret_cast<uintptr_t>(ptr));
+  }
+  return Check(error);
+}
 
 mcError_t mcHostGetDevicePointer(void** pDevice, void* pHost,
                                  unsigned int flags) {
@@ -171,7 +359,10 @@ mcError_t mcHostGetDevicePointer(void** pDevice, void* pHost,
 }
 
 mcError_t mcMallocManaged(void** ptr, size_t size, unsigned int flags) {
-  if (ptr == nullptr) return Fail(mcErrorInvalidValue);
+  // MXMACA allocates no managed memory of zero bytes
+  // [api.memory.managed.size-zero]; CUDA returns a
+  // null pointer and success.
+  if (ptr == nullptr || size == 0) return Fail(mcErrorInvalidValue);
   return Check(cudaMallocManaged(ptr, size, flags));
 }
 
@@ -207,8 +398,23 @@ mcError_t mcMemAdvise_v2(const void* devPtr, size_t count,
     return attributes.type == cudaMemoryTypeManaged ? mcSuccess
                                                     : Fail(mcErrorInvalidValue);
   }
-  return Check(cudaMemAdvise(devPtr, count, SameValue<cudaMemoryAdvise>(advice),
-                             Location(location)));
+  cudaMemLocation cuda = Location(location);
+  if (AdviceTakesLocation(advice)) {
+    int count_of_devices = 0;
+    if (cudaGetDeviceCount(&count_of_devices) != cudaSuccess) {
+      cudaGetLastError();
+    }
+    if (location.type == mcMemLocationTypeDevice &&
+        (location.id < 0 || location.id >= count_of_devices)) {
+      return Fail(mcErrorInvalidDevice);
+    }
+  } else {
+    // CUDA checks the location even where the advice ignores it.
+    cuda.type = cudaMemLocationTypeDevice;
+    cuda.id = 0;
+  }
+  return Check(
+      cudaMemAdvise(devPtr, count, SameValue<cudaMemoryAdvise>(advice), cuda));
 }
 
 mcError_t mcMemAdvise(const void* devPtr, size_t count, mcMemoryAdvise advice,
@@ -219,6 +425,12 @@ mcError_t mcMemAdvise(const void* devPtr, size_t count, mcMemoryAdvise advice,
 mcError_t mcMemRangeGetAttribute(void* data, size_t dataSize,
                                  mcMemRangeAttribute attribute,
                                  const void* devPtr, size_t count) {
+  // MXMACA's four attributes; CUDA has more
+  // [api.memory.range-attribute.invalid-arguments].
+  if (attribute < mcMemRangeAttributeReadMostly ||
+      attribute > mcMemRangeAttributeLastPrefetchLocation) {
+    return Fail(mcErrorInvalidValue);
+  }
   return Check(cudaMemRangeGetAttribute(
       data, dataSize, SameValue<cudaMemRangeAttribute>(attribute), devPtr,
       count));
@@ -253,6 +465,9 @@ mcError_t mcPointerSetAttribute(const void* value,
                                 mcPointer_attribute attribute,
                                 mcDeviceptr_t ptr) {
   if (value == nullptr) return Fail(mcErrorInvalidValue);
+  // Only device memory takes the attribute
+  // [api.memory.pointer-set-attribute.invalid].
+  if (TypeOf(ptr) != cudaMemoryTypeDevice) return Fail(mcErrorInvalidValue);
   using SetAttribute =
       CUresult (*)(const void*, CUpointer_attribute, CUdeviceptr);
   return Driver(CallDriver<SetAttribute>(
@@ -266,10 +481,13 @@ mcError_t mcMemGetAddressRange(mcDeviceptr_t* base, size_t* size,
   using GetRange = CUresult (*)(CUdeviceptr*, size_t*, CUdeviceptr);
   CUdeviceptr cuda_base = 0;
   size_t cuda_size = 0;
-  const mcError_t error = Driver(CallDriver<GetRange>(
+  const CUresult result = CallDriver<GetRange>(
       "cuMemGetAddressRange", &cuda_base, &cuda_size,
-      static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(ptr))));
-  if (error != mcSuccess) return error;
+      static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(ptr)));
+  // An address in no allocation is an invalid value
+  // [api.memory.get-address-range.not-an-allocation]; the driver says
+  // "not found" or "invalid context" for some.
+  if (result != CUDA_SUCCESS) return Fail(mcErrorInvalidValue);
   if (base != nullptr) {
     *base = reinterpret_cast<mcDeviceptr_t>(static_cast<uintptr_t>(cuda_base));
   }
@@ -292,6 +510,9 @@ mcError_t mcMemcpyAsync(void* dst, const void* src, size_t count,
 
 mcError_t mcMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
                      size_t width, size_t height, mcMemcpyKind kind) {
+  if (!PitchesWithinMaximum(dpitch, spitch)) {
+    return Fail(mcErrorInvalidPitchValue);
+  }
   return Check(
       cudaMemcpy2D(dst, dpitch, src, spitch, width, height, Kind(kind)));
 }
@@ -300,6 +521,9 @@ mcError_t mcMemcpy2DAsync(void* dst, size_t dpitch, const void* src,
                           size_t spitch, size_t width, size_t height,
                           mcMemcpyKind kind, mcStream_t stream) {
   MXCTS_CHECK_STREAM(stream);
+  if (!PitchesWithinMaximum(dpitch, spitch)) {
+    return Fail(mcErrorInvalidPitchValue);
+  }
   return Check(cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height,
                                  Kind(kind), ToCuda(stream)));
 }
@@ -320,32 +544,40 @@ mcError_t mcMemcpy3DAsync(const mcMemcpy3DParms* p, mcStream_t stream) {
 }
 
 mcError_t mcMemcpyHtoD(mcDeviceptr_t dst, const void* src, size_t byteCount) {
+  if (!IsDeviceMemory(dst)) return Fail(mcErrorInvalidValue);
   return mcMemcpy(dst, src, byteCount, mcMemcpyHostToDevice);
 }
 
 mcError_t mcMemcpyDtoH(void* dst, mcDeviceptr_t src, size_t byteCount) {
+  if (!IsDeviceMemory(src)) return Fail(mcErrorInvalidValue);
   return mcMemcpy(dst, src, byteCount, mcMemcpyDeviceToHost);
 }
 
 mcError_t mcMemcpyDtoD(mcDeviceptr_t dst, mcDeviceptr_t src, size_t byteCount) {
+  if (!IsDeviceMemory(dst) || !IsDeviceMemory(src))
+    return Fail(mcErrorInvalidValue);
   return mcMemcpy(dst, src, byteCount, mcMemcpyDeviceToDevice);
 }
 
 mcError_t mcMemcpyHtoDAsync(mcDeviceptr_t dst, const void* src,
                             size_t byteCount, mcStream_t stream) {
   MXCTS_CHECK_STREAM(stream);
+  if (!IsDeviceMemory(dst)) return Fail(mcErrorInvalidValue);
   return mcMemcpyAsync(dst, src, byteCount, mcMemcpyHostToDevice, stream);
 }
 
 mcError_t mcMemcpyDtoHAsync(void* dst, mcDeviceptr_t src, size_t byteCount,
                             mcStream_t stream) {
   MXCTS_CHECK_STREAM(stream);
+  if (!IsDeviceMemory(src)) return Fail(mcErrorInvalidValue);
   return mcMemcpyAsync(dst, src, byteCount, mcMemcpyDeviceToHost, stream);
 }
 
 mcError_t mcMemcpyDtoDAsync(mcDeviceptr_t dst, mcDeviceptr_t src,
                             size_t byteCount, mcStream_t stream) {
   MXCTS_CHECK_STREAM(stream);
+  if (!IsDeviceMemory(dst) || !IsDeviceMemory(src))
+    return Fail(mcErrorInvalidValue);
   return mcMemcpyAsync(dst, src, byteCount, mcMemcpyDeviceToDevice, stream);
 }
 
@@ -373,12 +605,15 @@ mcError_t mcMemset2DAsync(void* ptr, size_t pitch, int value, size_t width,
 }
 
 mcError_t mcMemset3D(mcPitchedPtr pitchedDevPtr, int value, mcExtent extent) {
+  // Rows wider than the pitch [api.memory.memset-3d.width-exceeds-pitch].
+  if (extent.width > pitchedDevPtr.pitch) return Fail(mcErrorInvalidValue);
   return Check(cudaMemset3D(ToCuda(pitchedDevPtr), value, ToCuda(extent)));
 }
 
 mcError_t mcMemset3DAsync(mcPitchedPtr pitchedDevPtr, int value,
                           mcExtent extent, mcStream_t stream) {
   MXCTS_CHECK_STREAM(stream);
+  if (extent.width > pitchedDevPtr.pitch) return Fail(mcErrorInvalidValue);
   return Check(cudaMemset3DAsync(ToCuda(pitchedDevPtr), value, ToCuda(extent),
                                  ToCuda(stream)));
 }
@@ -404,6 +639,7 @@ mcError_t mcMemsetD8Async(mcDeviceptr_t dst, unsigned char value, size_t count,
 #define MXCTS_DRIVER_FILL_ASYNC(name, driver_name, type)                   \
   mcError_t name(mcDeviceptr_t dst, type value, size_t count,              \
                  mcStream_t stream) {                                      \
+    MXCTS_CHECK_STREAM(stream);                                            \
     using Fill = CUresult (*)(CUdeviceptr, type, size_t, CUstream);        \
     return Driver(CallDriver<Fill>(                                        \
         driver_name,                                                       \
@@ -422,11 +658,13 @@ MXCTS_DRIVER_FILL_ASYNC(mcMemsetD32Async, "cuMemsetD32Async", unsigned int)
 
 mcError_t mcMemcpyToSymbol(const void* symbol, const void* src, size_t count,
                            size_t offset, mcMemcpyKind kind) {
+  if (!WithinSymbol(symbol, offset, count)) return Fail(mcErrorInvalidValue);
   return Check(cudaMemcpyToSymbol(symbol, src, count, offset, Kind(kind)));
 }
 
 mcError_t mcMemcpyFromSymbol(void* dst, const void* symbol, size_t count,
                              size_t offset, mcMemcpyKind kind) {
+  if (!WithinSymbol(symbol, offset, count)) return Fail(mcErrorInvalidValue);
   return Check(cudaMemcpyFromSymbol(dst, symbol, count, offset, Kind(kind)));
 }
 
@@ -434,6 +672,7 @@ mcError_t mcMemcpyToSymbolAsync(const void* symbol, const void* src,
                                 size_t count, size_t offset, mcMemcpyKind kind,
                                 mcStream_t stream) {
   MXCTS_CHECK_STREAM(stream);
+  if (!WithinSymbol(symbol, offset, count)) return Fail(mcErrorInvalidValue);
   return Check(cudaMemcpyToSymbolAsync(symbol, src, count, offset, Kind(kind),
                                        ToCuda(stream)));
 }
@@ -442,6 +681,7 @@ mcError_t mcMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t count,
                                   size_t offset, mcMemcpyKind kind,
                                   mcStream_t stream) {
   MXCTS_CHECK_STREAM(stream);
+  if (!WithinSymbol(symbol, offset, count)) return Fail(mcErrorInvalidValue);
   return Check(cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, Kind(kind),
                                          ToCuda(stream)));
 }
@@ -472,6 +712,17 @@ mcError_t mcDeviceGetP2PAttribute(int* value, mcDeviceP2PAttr attr,
 }
 
 mcError_t mcDeviceEnablePeerAccess(int peerDevice, unsigned int flags) {
+  // A device is no peer of itself, nor is a device that does not exist
+  // [api.peer.enable.self, api.peer.enable.invalid-ordinal]; CUDA answers the
+  // first with cudaErrorPeerAccessUnsupported.
+  int current = 0;
+  int count = 0;
+  const mcError_t error = Check(cudaGetDevice(&current));
+  if (error != mcSuccess) return error;
+  if (cudaGetDeviceCount(&count) != cudaSuccess) cudaGetLastError();
+  if (peerDevice == current || peerDevice < 0 || peerDevice >= count) {
+    return Fail(mcErrorInvalidDevice);
+  }
   return Check(cudaDeviceEnablePeerAccess(peerDevice, flags));
 }
 

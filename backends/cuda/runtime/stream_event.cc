@@ -45,6 +45,28 @@ void RegisterEvent(mcEvent_t event) {
   mxcts::cuda_backend::AddEvent(event, device);
 }
 
+// An access policy window MXMACA accepts
+// [api.stream.attribute.bad-access-policy-is-invalid-value]: a hit ratio in
+// [0, 1], properties among the three, and no more bytes than the device's
+// largest window.
+bool ValidWindow(const mcAccessPolicyWindow& window) {
+  if (!(window.hitRatio >= 0.0f && window.hitRatio <= 1.0f)) return false;
+  const auto known = [](mcAccessProperty property) {
+    const int value = static_cast<int>(property);
+    return value >= mcAccessPropertyNormal &&
+           value <= mcAccessPropertyPersisting;
+  };
+  if (!known(window.hitProp) || !known(window.missProp)) return false;
+  int device = 0;
+  int largest = 0;
+  if (cudaGetDevice(&device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&largest, cudaDevAttrMaxAccessPolicyWindowSize,
+                             device) != cudaSuccess) {
+    return false;
+  }
+  return window.num_bytes <= static_cast<size_t>(largest);
+}
+
 }  // namespace
 
 extern "C" {
@@ -83,10 +105,12 @@ mcError_t mcDeviceGetStreamPriorityRange(int* leastPriority,
 }
 
 mcError_t mcStreamDestroy(mcStream_t stream) {
-  if (!mxcts::cuda_backend::RemoveStream(stream)) {
+  // The stream's work still runs; CUDA destroys it once it leaves the
+  // quarantine (handles.h).
+  if (!mxcts::cuda_backend::RetireStream(stream)) {
     return Fail(mcErrorInvalidResourceHandle);
   }
-  return Check(cudaStreamDestroy(ToCuda(stream)));
+  return mcSuccess;
 }
 
 mcError_t mcStreamQuery(mcStream_t stream) {
@@ -103,6 +127,10 @@ mcError_t mcStreamWaitEvent(mcStream_t stream, mcEvent_t event,
                             unsigned int flags) {
   MXCTS_CHECK_STREAM(stream);
   MXCTS_CHECK_EVENT(event);
+  // MXMACA defines no wait flags
+  // [api.stream.wait-event.nonzero-flags-is-invalid-value]; CUDA's
+  // external-wait flag answers mcErrorIllegalState outside a capture.
+  if (flags != 0) return Fail(mcErrorInvalidValue);
   return Check(cudaStreamWaitEvent(ToCuda(stream), ToCuda(event), flags));
 }
 
@@ -128,51 +156,63 @@ mcError_t mcStreamSetAttribute(mcStream_t stream, mcStreamAttrID attr,
                                const mcStreamAttrValue* value) {
   MXCTS_CHECK_STREAM(stream);
   if (value == nullptr) return Fail(mcErrorInvalidValue);
+  mxcts::cuda_backend::StreamAttributes attributes =
+      mxcts::cuda_backend::GetStreamAttributes(stream);
   cudaStreamAttrValue cuda = {};
   switch (attr) {
-    case mcStreamAttributeAccessPolicyWindow:
-      cuda.accessPolicyWindow.base_ptr = value->accessPolicyWindow.base_ptr;
-      cuda.accessPolicyWindow.num_bytes = value->accessPolicyWindow.num_bytes;
-      cuda.accessPolicyWindow.hitRatio = value->accessPolicyWindow.hitRatio;
+    case mcStreamAttributeAccessPolicyWindow: {
+      const mcAccessPolicyWindow& window = value->accessPolicyWindow;
+      if (!ValidWindow(window)) return Fail(mcErrorInvalidValue);
+      cuda.accessPolicyWindow.base_ptr = window.base_ptr;
+      cuda.accessPolicyWindow.num_bytes = window.num_bytes;
+      cuda.accessPolicyWindow.hitRatio = window.hitRatio;
       cuda.accessPolicyWindow.hitProp =
-          static_cast<cudaAccessProperty>(value->accessPolicyWindow.hitProp);
+          static_cast<cudaAccessProperty>(window.hitProp);
+      // CUDA takes no persisting property for misses; the window is a hint,
+      // so misses are given the normal property there and the program reads
+      // back what it set.
       cuda.accessPolicyWindow.missProp =
-          static_cast<cudaAccessProperty>(value->accessPolicyWindow.missProp);
-      return Check(cudaStreamSetAttribute(
+          window.missProp == mcAccessPropertyPersisting
+              ? cudaAccessPropertyNormal
+              : static_cast<cudaAccessProperty>(window.missProp);
+      const mcError_t error = Check(cudaStreamSetAttribute(
           ToCuda(stream), cudaStreamAttributeAccessPolicyWindow, &cuda));
-    case mcStreamAttributeSynchronizationPolicy:
-      cuda.syncPolicy =
-          static_cast<cudaSynchronizationPolicy>(value->syncPolicy);
-      return Check(cudaStreamSetAttribute(
+      if (error != mcSuccess) return error;
+      attributes.window = window;
+      break;
+    }
+    case mcStreamAttributeSynchronizationPolicy: {
+      const int policy = static_cast<int>(value->syncPolicy);
+      if (policy < mcSyncPolicyAuto || policy > mcSyncPolicyBlockingSync) {
+        return Fail(mcErrorInvalidValue);
+      }
+      cuda.syncPolicy = static_cast<cudaSynchronizationPolicy>(policy);
+      const mcError_t error = Check(cudaStreamSetAttribute(
           ToCuda(stream), cudaStreamAttributeSynchronizationPolicy, &cuda));
+      if (error != mcSuccess) return error;
+      attributes.policy = value->syncPolicy;
+      break;
+    }
+    default:
+      return Fail(mcErrorInvalidValue);
   }
-  return Fail(mcErrorInvalidValue);
+  mxcts::cuda_backend::SetStreamAttributes(stream, attributes);
+  return mcSuccess;
 }
 
+// The adapter answers from its own record of what was set (handles.h).
 mcError_t mcStreamGetAttribute(mcStream_t stream, mcStreamAttrID attr,
                                mcStreamAttrValue* value) {
   MXCTS_CHECK_STREAM(stream);
   if (value == nullptr) return Fail(mcErrorInvalidValue);
-  cudaStreamAttrValue cuda = {};
-  mcError_t error;
+  const mxcts::cuda_backend::StreamAttributes attributes =
+      mxcts::cuda_backend::GetStreamAttributes(stream);
   switch (attr) {
     case mcStreamAttributeAccessPolicyWindow:
-      error = Check(cudaStreamGetAttribute(
-          ToCuda(stream), cudaStreamAttributeAccessPolicyWindow, &cuda));
-      if (error != mcSuccess) return error;
-      value->accessPolicyWindow.base_ptr = cuda.accessPolicyWindow.base_ptr;
-      value->accessPolicyWindow.num_bytes = cuda.accessPolicyWindow.num_bytes;
-      value->accessPolicyWindow.hitRatio = cuda.accessPolicyWindow.hitRatio;
-      value->accessPolicyWindow.hitProp =
-          static_cast<mcAccessProperty>(cuda.accessPolicyWindow.hitProp);
-      value->accessPolicyWindow.missProp =
-          static_cast<mcAccessProperty>(cuda.accessPolicyWindow.missProp);
+      value->accessPolicyWindow = attributes.window;
       return mcSuccess;
     case mcStreamAttributeSynchronizationPolicy:
-      error = Check(cudaStreamGetAttribute(
-          ToCuda(stream), cudaStreamAttributeSynchronizationPolicy, &cuda));
-      if (error != mcSuccess) return error;
-      value->syncPolicy = static_cast<mcSynchronizationPolicy>(cuda.syncPolicy);
+      value->syncPolicy = attributes.policy;
       return mcSuccess;
   }
   return Fail(mcErrorInvalidValue);
@@ -181,12 +221,29 @@ mcError_t mcStreamGetAttribute(mcStream_t stream, mcStreamAttrID attr,
 mcError_t mcStreamCopyAttribute(mcStream_t dst, mcStream_t src) {
   MXCTS_CHECK_STREAM(dst);
   MXCTS_CHECK_STREAM(src);
-  return Check(cudaStreamCopyAttributes(ToCuda(dst), ToCuda(src)));
+  const mcError_t error =
+      Check(cudaStreamCopyAttributes(ToCuda(dst), ToCuda(src)));
+  if (error != mcSuccess) return error;
+  mxcts::cuda_backend::SetStreamAttributes(
+      dst, mxcts::cuda_backend::GetStreamAttributes(src));
+  return mcSuccess;
 }
 
 mcError_t mcStreamAttachMemAsync(mcStream_t stream, void* devPtr, size_t length,
                                  unsigned int flags) {
   MXCTS_CHECK_STREAM(stream);
+  // Exactly one of the three flags [api.stream.attach-mem.invalid-flags-is-
+  // invalid-value] (CUDA crashes on some others), and a single-stream
+  // attachment needs a stream of its own
+  // [api.stream.attach-mem.single-to-legacy-stream-is-invalid-value].
+  if (flags != mcMemAttachGlobal && flags != mcMemAttachHost &&
+      flags != mcMemAttachSingle) {
+    return Fail(mcErrorInvalidValue);
+  }
+  if (flags == mcMemAttachSingle &&
+      (stream == nullptr || stream == mcStreamLegacy)) {
+    return Fail(mcErrorInvalidValue);
+  }
   return Check(cudaStreamAttachMemAsync(ToCuda(stream), devPtr, length, flags));
 }
 
@@ -263,16 +320,19 @@ mcError_t mcEventSynchronize(mcEvent_t event) {
 }
 
 mcError_t mcEventElapsedTime(float* ms, mcEvent_t start, mcEvent_t end) {
+  // A null output is found before the handles
+  // [api.event.elapsed-time.null-output-is-invalid-value].
+  if (ms == nullptr) return Fail(mcErrorInvalidValue);
   MXCTS_CHECK_EVENT(start);
   MXCTS_CHECK_EVENT(end);
   return Check(cudaEventElapsedTime(ms, ToCuda(start), ToCuda(end)));
 }
 
 mcError_t mcEventDestroy(mcEvent_t event) {
-  if (!mxcts::cuda_backend::RemoveEvent(event)) {
+  if (!mxcts::cuda_backend::RetireEvent(event)) {
     return Fail(mcErrorInvalidResourceHandle);
   }
-  return Check(cudaEventDestroy(ToCuda(event)));
+  return mcSuccess;
 }
 
 }  // extern "C"

@@ -20,6 +20,11 @@
 #define MXCTS_CONFORMANCE_API_TESTING_TIMELINE_MODE_SCOPE_H_
 
 #include <gtest/gtest.h>
+#include <mc_runtime.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
 
 #include "conformance/testing/fresh_process.h"
 
@@ -40,6 +45,39 @@ class ScopedTimelineMode {
   ScopedEnvironment mode_;
   ScopedEnvironment launch_blocking_;
 };
+
+// True if this process's implementation holds device work back until the
+// host waits for it, as the reference does in the deferred mode the
+// fixtures ask for (MXCTS_TIMELINE=deferred). Another implementation may
+// run work as soon as it can (a GPU does): there, work that nothing waited
+// for may have run by the time a wait returns, or not, so a check that it
+// has not run applies only where this is true; the order a wait imposes is
+// checked everywhere. Decided once per process: a host function in a
+// stream of its own is left unwaited for 200 ms, less than the reference's
+// idle delay (api.sync.timeline.idle-progress), then waited for.
+inline bool HoldsWorkUntilWaited() {
+  static const bool holds = [] {
+    std::atomic<bool> ran{false};
+    mcStream_t stream = nullptr;
+    if (mcStreamCreateWithFlags(&stream, mcStreamNonBlocking) != mcSuccess) {
+      return false;
+    }
+    mcLaunchHostFunc(
+        stream,
+        [](void* flag) { static_cast<std::atomic<bool>*>(flag)->store(true); },
+        &ran);
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(200);
+    while (!ran.load() && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    const bool held = !ran.load();
+    mcStreamSynchronize(stream);
+    mcStreamDestroy(stream);
+    return held;
+  }();
+  return holds;
+}
 
 // A fixture whose fresh processes run in the deferred mode: the mode is set
 // from the fixture's construction to its end. `Base` is the fixture it

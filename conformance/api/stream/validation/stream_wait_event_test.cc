@@ -30,6 +30,7 @@ namespace {
 // stream's synchronization ran. `recorded` false: the event is never
 // recorded.
 std::string WaitWithFlags(unsigned flags, bool recorded) {
+  const bool held = HoldsWorkUntilWaited();
   std::string problems;
   TestStream recording(StreamKind::kNonBlocking);
   TestStream waiting(StreamKind::kNonBlocking);
@@ -51,8 +52,19 @@ std::string WaitWithFlags(unsigned flags, bool recorded) {
   log.Append(waiting.get(), "waiter");
   problems += Expect("mcStreamSynchronize", mcStreamSynchronize(waiting.get()),
                      mcSuccess);
-  problems += ExpectLog("after the waiting stream's synchronization", log,
-                        flags == 0 && recorded ? "captured waiter" : "waiter");
+  const bool waits = flags == 0 && recorded;
+  if (held) {
+    problems += ExpectLog("after the waiting stream's synchronization", log,
+                          waits ? "captured waiter" : "waiter");
+  } else if (log.PositionOf("waiter") < 0 ||
+             (waits &&
+              (log.PositionOf("captured") < 0 ||
+               log.PositionOf("captured") > log.PositionOf("waiter")))) {
+    // Without the timeline modes, work nothing waited for may have run:
+    // only the order a wait imposes is checked.
+    problems += "after the waiting stream's synchronization: the log is '" +
+                log.Joined() + "'; ";
+  }
   problems += Expect("mcDeviceSynchronize", mcDeviceSynchronize(), mcSuccess);
   mcEventDestroy(event);
   return problems;

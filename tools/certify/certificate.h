@@ -1,0 +1,107 @@
+// Copyright mxcts authors.
+// -----------------------------------------------------------------------------
+// File: tools/certify/certificate.h
+// -----------------------------------------------------------------------------
+//
+// The certificate of a backend's run of the suite on a machine without
+// Bazel (a bundle, backends/cuda/bundle/run.sh): each test target's verdict
+// from the runner's summary.txt and its cases from the GoogleTest XML the
+// expectation runner wrote (tools/spec/test_results), counted per chapter,
+// and written as a page for docs/certification/.
+//
+// A chapter is the first two parts of the target's package below
+// //conformance ("api/stream" for //conformance/api/stream/validation:x).
+// A case the backend's expectations list (the runner marked it
+// expectation="known failure: ...") counts as an expected failure, not a
+// failure. A target the runner reports failed or timed out without an XML
+// (it crashed or hung) counts as one crashed target of its chapter.
+//
+// Example:
+//
+//   absl::StatusOr<RunResults> run = ReadRunResults("results");
+//   if (!run.ok()) return run.status();
+//   std::string page = FormatCertificate(*run, info);
+//   bool certified = run->Totals().failed == 0 && run->Totals().crashed == 0;
+
+#ifndef MXCTS_TOOLS_CERTIFY_CERTIFICATE_H_
+#define MXCTS_TOOLS_CERTIFY_CERTIFICATE_H_
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+namespace mxcts::certify {
+
+struct ChapterCounts {
+  int passed = 0;
+  // Failed cases the backend's expectations do not list.
+  int failed = 0;
+  // Cases skipped because the backend does not claim what they need, and
+  // other skipped or disabled cases.
+  int unsupported = 0;
+  // Failed cases the expectations list, each with its reason.
+  int expected_failures = 0;
+  // Targets that ended without results (a crash or a timeout).
+  int crashed = 0;
+
+  void Add(const ChapterCounts& other);
+};
+
+// One expected failure, for the certificate's list.
+struct ExpectedFailure {
+  std::string target;
+  std::string test;
+  std::string reason;
+};
+
+struct RunResults {
+  // Per chapter, in name order.
+  std::map<std::string, ChapterCounts> chapters;
+  std::vector<ExpectedFailure> expected;
+  // "Suite.Name (target)" of each unexpected failure, and "target (why)"
+  // of each crashed target.
+  std::vector<std::string> failures;
+  // The run's capability manifest (results/capabilities.txt), as read.
+  std::string capabilities;
+
+  ChapterCounts Totals() const;
+};
+
+// What the certificate says about the run besides the counts.
+struct CertificateInfo {
+  std::string backend;  // e.g. "cuda (//backends/cuda:backend)"
+  std::string device;   // e.g. "NVIDIA H100 80GB HBM3"
+  std::string driver;   // e.g. "580.65.06, CUDA 13.0"
+  std::string date;     // of the run, e.g. "2026-11-27"
+  std::string commit;   // of the suite and backend built
+};
+
+// The chapter of the test target `label` ("//conformance/api/x/y:z" is
+// "api/x"); "" if `label` is not under //conformance.
+std::string ChapterOf(absl::string_view label);
+
+// The file name the bundle gives the binary of `label`: its package below
+// the root with '_' for '/', "__", its name
+// ("conformance_api_x_y__z" for //conformance/api/x/y:z).
+std::string BinaryNameOf(absl::string_view label);
+
+// Reads a results directory of run.sh: summary.txt ("PASSED LABEL",
+// "FAILED LABEL" or "TIMEOUT LABEL" lines, then counts), each target's
+// <binary>.xml, and capabilities.txt. Returns an error naming the file and
+// why if summary.txt is missing or names no target, or an XML cannot be
+// parsed.
+absl::StatusOr<RunResults> ReadRunResults(const std::string& dir);
+
+// The certificate page (Markdown): the run's facts, a table of the counts
+// per chapter with the totals, the verdict (certified when nothing failed
+// unexpectedly and no target crashed), the unexpected failures, and the
+// expected failures with their reasons.
+std::string FormatCertificate(const RunResults& run,
+                              const CertificateInfo& info);
+
+}  // namespace mxcts::certify
+
+#endif  // MXCTS_TOOLS_CERTIFY_CERTIFICATE_H_
