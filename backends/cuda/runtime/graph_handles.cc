@@ -22,6 +22,8 @@ struct LiveGraph {
   bool program_owned = true;
   // The child graph node that owns the graph, if one does.
   mcGraphNode_t owner = nullptr;
+  // The graph this one is a clone of, if it is one.
+  mcGraph_t origin = nullptr;
 };
 
 struct Registry {
@@ -72,10 +74,23 @@ void AddGraph(mcGraph_t graph) {
   r.graphs[graph] = LiveGraph{};
 }
 
+void AddClone(mcGraph_t clone, mcGraph_t original) {
+  Registry& r = Handles();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.graphs[clone] = LiveGraph{true, nullptr, original};
+}
+
+mcGraph_t CloneOrigin(mcGraph_t graph) {
+  Registry& r = Handles();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  auto it = r.graphs.find(graph);
+  return it == r.graphs.end() ? nullptr : it->second.origin;
+}
+
 void AddOwnedGraph(mcGraph_t graph, mcGraphNode_t owner) {
   Registry& r = Handles();
   std::lock_guard<std::mutex> lock(r.mutex);
-  r.graphs[graph] = LiveGraph{false, owner};
+  r.graphs[graph] = LiveGraph{false, owner, nullptr};
 }
 
 void AddNodes(mcGraph_t graph, const mcGraphNode_t* nodes, size_t count) {

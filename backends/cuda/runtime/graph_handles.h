@@ -56,6 +56,10 @@ inline constexpr int kGraphQuarantine = 64;
 
 // Adds a graph the program may destroy (created, cloned or captured).
 void AddGraph(mcGraph_t graph);
+// Adds a clone of `original` the program owns; CloneOrigin then names
+// `original` (null for a graph that is no clone).
+void AddClone(mcGraph_t clone, mcGraph_t original);
+mcGraph_t CloneOrigin(mcGraph_t graph);
 // Adds the graph the child graph node `owner` runs, or (`owner` null) the
 // graph a stream capture is building: live while the node or the capture
 // is, never destroyed by the program.

@@ -129,7 +129,7 @@ mcError_t mcGraphClone(mcGraph_t* clone, mcGraph_t original) {
   MXCTS_CHECK_GRAPH(original);
   const mcError_t error = Check(
       cudaGraphClone(reinterpret_cast<cudaGraph_t*>(clone), ToCuda(original)));
-  if (error == mcSuccess) AddGraph(*clone);
+  if (error == mcSuccess) mxcts::cuda_backend::AddClone(*clone, original);
   return error;
 }
 
@@ -137,8 +137,16 @@ mcError_t mcGraphNodeFindInClone(mcGraphNode_t* clonedNode,
                                  mcGraphNode_t originalNode,
                                  mcGraph_t clonedGraph) {
   if (clonedNode == nullptr) return Fail(mcErrorInvalidValue);
-  MXCTS_CHECK_NODE(originalNode);
+  mcGraph_t original = nullptr;
+  if (!mxcts::cuda_backend::IsNode(originalNode, &original)) {
+    return Fail(mcErrorInvalidValue);
+  }
   MXCTS_CHECK_GRAPH(clonedGraph);
+  // CUDA finds a node in the graph it belongs to as well; MXMACA only in
+  // a clone of that graph [api.graph.clone.independent-copy].
+  if (mxcts::cuda_backend::CloneOrigin(clonedGraph) != original) {
+    return Fail(mcErrorInvalidValue);
+  }
   const mcError_t error = Check(cudaGraphNodeFindInClone(
       ToCudaNodeOut(clonedNode), ToCuda(originalNode), ToCuda(clonedGraph)));
   if (error == mcSuccess) AddNode(clonedGraph, *clonedNode);
