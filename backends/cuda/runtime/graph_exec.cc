@@ -44,17 +44,73 @@ std::vector<mcGraphNode_t> NodesOf(mcGraph_t graph) {
   return nodes;
 }
 
+// The first copy or memset node of `graph` whose device memory is gone
+// (freed since the node was set), or null. MXMACA refuses to instantiate,
+// or update from, such a graph and names the node
+// [api.graph.instantiate.creates-exec,
+// api.graph.exec-update.failure-result-codes]; CUDA finds it only when the
+// node runs. Copies in the default direction name no side as the device's
+// and are not checked, nor is memory the graph's own allocation nodes
+// allocate (mapped only while a launch runs).
+mcGraphNode_t StaleNode(mcGraph_t graph,
+                        const std::vector<mcGraphNode_t>& nodes) {
+  const auto unreachable = [&](const void* ptr) {
+    return mxcts::cuda_backend::Unreachable(ptr) &&
+           !mxcts::cuda_backend::GraphAllocates(graph, ptr);
+  };
+  for (mcGraphNode_t node : nodes) {
+    cudaGraphNodeType type;
+    if (cudaGraphNodeGetType(ToCuda(node), &type) != cudaSuccess) {
+      cudaGetLastError();
+      continue;
+    }
+    if (type == cudaGraphNodeTypeMemcpy) {
+      cudaMemcpy3DParms copy;
+      if (cudaGraphMemcpyNodeGetParams(ToCuda(node), &copy) != cudaSuccess) {
+        cudaGetLastError();
+        continue;
+      }
+      const bool device_src = copy.kind == cudaMemcpyDeviceToHost ||
+                              copy.kind == cudaMemcpyDeviceToDevice;
+      const bool device_dst = copy.kind == cudaMemcpyHostToDevice ||
+                              copy.kind == cudaMemcpyDeviceToDevice;
+      if ((device_src && copy.srcArray == nullptr &&
+           unreachable(copy.srcPtr.ptr)) ||
+          (device_dst && copy.dstArray == nullptr &&
+           unreachable(copy.dstPtr.ptr))) {
+        return node;
+      }
+    } else if (type == cudaGraphNodeTypeMemset) {
+      cudaMemsetParams memset;
+      if (cudaGraphMemsetNodeGetParams(ToCuda(node), &memset) != cudaSuccess) {
+        cudaGetLastError();
+        continue;
+      }
+      if (unreachable(memset.dst)) return node;
+    }
+  }
+  return nullptr;
+}
+
 // The flags mcGraphInstantiateWithFlags takes: MXMACA graphs are never
 // launched from the device [api.graph.instantiate.with-flags].
 constexpr unsigned long long kInstantiateFlags =
     mcGraphInstantiateFlagAutoFreeOnLaunch | mcGraphInstantiateFlagUpload |
     mcGraphInstantiateFlagUseNodePriority;
 
+// Instantiates `graph`; `stale` (if not null) receives the node whose
+// memory is gone when that is the failure.
 mcError_t Instantiate(mcGraphExec_t* exec, mcGraph_t graph,
-                      unsigned long long flags) {
+                      unsigned long long flags, mcGraphNode_t* stale) {
   if (exec == nullptr) return Fail(mcErrorInvalidValue);
   MXCTS_CHECK_GRAPH(graph);
   *exec = nullptr;
+  const mcGraphNode_t gone = StaleNode(graph, NodesOf(graph));
+  if (gone != nullptr) {
+    mxcts::cuda_backend::AddNode(graph, gone);
+    if (stale != nullptr) *stale = gone;
+    return Fail(mcErrorInvalidValue);
+  }
   const mcError_t error = Check(cudaGraphInstantiateWithFlags(
       reinterpret_cast<cudaGraphExec_t*>(exec), ToCuda(graph), flags));
   if (error != mcSuccess) {
@@ -92,10 +148,11 @@ extern "C" {
 mcError_t mcGraphInstantiate(mcGraphExec_t* exec, mcGraph_t graph,
                              mcGraphNode_t* errorNode, char* logBuffer,
                              size_t bufferSize) {
-  const mcError_t error = Instantiate(exec, graph, 0);
-  // CUDA 13 names neither the node nor the reason: the node is unknown
-  // (null) and the log says only what failed.
-  if (errorNode != nullptr) *errorNode = nullptr;
+  mcGraphNode_t stale = nullptr;
+  const mcError_t error = Instantiate(exec, graph, 0, &stale);
+  // CUDA 13 names neither the node nor the reason: the node is the one the
+  // adapter found (or none) and the log says what failed.
+  if (errorNode != nullptr) *errorNode = stale;
   if (logBuffer != nullptr && bufferSize != 0) {
     const char* message = error == mcSuccess ? "" : mcGetErrorString(error);
     std::strncpy(logBuffer, message, bufferSize - 1);
@@ -107,7 +164,7 @@ mcError_t mcGraphInstantiate(mcGraphExec_t* exec, mcGraph_t graph,
 mcError_t mcGraphInstantiateWithFlags(mcGraphExec_t* exec, mcGraph_t graph,
                                       unsigned long long flags) {
   if ((flags & ~kInstantiateFlags) != 0) return Fail(mcErrorInvalidValue);
-  return Instantiate(exec, graph, flags);
+  return Instantiate(exec, graph, flags, nullptr);
 }
 
 mcError_t mcGraphUpload(mcGraphExec_t exec, mcStream_t stream) {
@@ -138,6 +195,15 @@ mcError_t mcGraphExecUpdate(mcGraphExec_t exec, mcGraph_t graph,
                             mcGraphExecUpdateResult* updateResult) {
   MXCTS_CHECK_EXEC(exec);
   MXCTS_CHECK_GRAPH(graph);
+  const mcGraphNode_t stale = StaleNode(graph, NodesOf(graph));
+  if (stale != nullptr) {
+    mxcts::cuda_backend::AddNode(graph, stale);
+    if (errorNode != nullptr) *errorNode = stale;
+    if (updateResult != nullptr) {
+      *updateResult = mcGraphExecUpdateErrorParametersChanged;
+    }
+    return Fail(mcErrorGraphExecUpdateFailure);
+  }
   cudaGraphExecUpdateResultInfo info = {};
   const mcError_t error =
       Check(cudaGraphExecUpdate(ToCuda(exec), ToCuda(graph), &info));
@@ -202,8 +268,11 @@ mcError_t mcGraphExecMemsetNodeSetParams(mcGraphExec_t exec, mcGraphNode_t node,
                                          const mcMemsetParams* params) {
   mcError_t error = CheckExecNode(exec, node, cudaGraphNodeTypeMemset);
   if (error != mcSuccess) return error;
+  mcGraph_t graph = nullptr;
+  mxcts::cuda_backend::IsNode(node, &graph);
   cudaMemsetParams cuda;
-  if ((error = mxcts::cuda_backend::ToCudaMemset(params, &cuda)) != mcSuccess) {
+  if ((error = mxcts::cuda_backend::ToCudaMemset(params, graph, &cuda)) !=
+      mcSuccess) {
     return error;
   }
   return Check(

@@ -220,8 +220,11 @@ mcError_t mcGraphMemsetNodeSetParams(mcGraphNode_t node,
                                      const mcMemsetParams* params) {
   mcError_t error = CheckKind(node, cudaGraphNodeTypeMemset);
   if (error != mcSuccess) return error;
+  mcGraph_t graph = nullptr;
+  mxcts::cuda_backend::IsNode(node, &graph);
   cudaMemsetParams cuda;
-  if ((error = mxcts::cuda_backend::ToCudaMemset(params, &cuda)) != mcSuccess) {
+  if ((error = mxcts::cuda_backend::ToCudaMemset(params, graph, &cuda)) !=
+      mcSuccess) {
     return error;
   }
   return Check(cudaGraphMemsetNodeSetParams(ToCuda(node), &cuda));

@@ -7,6 +7,7 @@
 #include <cuda_runtime_api.h>
 
 #include <cstring>
+#include <vector>
 
 #include "backends/cuda/runtime/adapter.h"
 
@@ -202,7 +203,45 @@ mcMemcpy3DParms FromCudaCopy(const cudaMemcpy3DParms& cuda) {
   return p;
 }
 
-mcError_t ToCudaMemset(const mcMemsetParams* params, cudaMemsetParams* cuda) {
+bool GraphAllocates(mcGraph_t graph, const void* ptr) {
+  size_t count = 0;
+  if (cudaGraphGetNodes(reinterpret_cast<cudaGraph_t>(graph), nullptr,
+                        &count) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  std::vector<cudaGraphNode_t> nodes(count);
+  if (count != 0 && cudaGraphGetNodes(reinterpret_cast<cudaGraph_t>(graph),
+                                      nodes.data(), &count) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  const char* p = static_cast<const char*>(ptr);
+  for (size_t i = 0; i < count; ++i) {
+    cudaGraphNodeType type;
+    cudaMemAllocNodeParams alloc;
+    if (cudaGraphNodeGetType(nodes[i], &type) == cudaSuccess &&
+        type == cudaGraphNodeTypeMemAlloc &&
+        cudaGraphMemAllocNodeGetParams(nodes[i], &alloc) == cudaSuccess) {
+      const char* start = static_cast<const char*>(alloc.dptr);
+      if (p >= start && p < start + alloc.bytesize) return true;
+    }
+    cudaGetLastError();
+  }
+  return false;
+}
+
+bool Unreachable(const void* ptr) {
+  cudaPointerAttributes attributes;
+  const bool unreachable =
+      cudaPointerGetAttributes(&attributes, ptr) != cudaSuccess ||
+      attributes.type == cudaMemoryTypeUnregistered;
+  cudaGetLastError();
+  return unreachable;
+}
+
+mcError_t ToCudaMemset(const mcMemsetParams* params, mcGraph_t graph,
+                       cudaMemsetParams* cuda) {
   if (params == nullptr) return Fail(mcErrorInvalidValue);
   if (params->elementSize != 1 && params->elementSize != 2 &&
       params->elementSize != 4) {
@@ -211,10 +250,7 @@ mcError_t ToCudaMemset(const mcMemsetParams* params, cudaMemsetParams* cuda) {
   // The rows must lie in memory the device reaches
   // [api.graph.memset-node.sets]; CUDA finds pageable memory only when the
   // node runs.
-  cudaPointerAttributes attributes;
-  if (cudaPointerGetAttributes(&attributes, params->dst) != cudaSuccess ||
-      attributes.type == cudaMemoryTypeUnregistered) {
-    cudaGetLastError();
+  if (Unreachable(params->dst) && !GraphAllocates(graph, params->dst)) {
     return Fail(mcErrorInvalidValue);
   }
   *cuda = cudaMemsetParams{};

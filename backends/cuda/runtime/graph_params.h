@@ -41,8 +41,19 @@ mcError_t CheckCopyKind(mcMemcpyKind kind);
 // A memset node [api.graph.memset-node.sets]: mcErrorInvalidValue for null
 // parameters, an element size other than 1, 2 or 4, or a destination that
 // is not device, managed or page-locked memory.
-mcError_t ToCudaMemset(const mcMemsetParams* params, cudaMemsetParams* cuda);
+// `graph` is the node's graph: memory its allocation nodes allocate is
+// accepted although it is mapped only while a launch runs.
+mcError_t ToCudaMemset(const mcMemsetParams* params, mcGraph_t graph,
+                       cudaMemsetParams* cuda);
 mcMemsetParams FromCudaMemset(const cudaMemsetParams& cuda);
+
+// True if `ptr` lies in memory one of `graph`'s allocation nodes
+// allocates.
+bool GraphAllocates(mcGraph_t graph, const void* ptr);
+
+// True if the device no longer (or never) reaches `ptr`: pageable host
+// memory, or device memory freed (which reads as unregistered).
+bool Unreachable(const void* ptr);
 
 // A host node [api.graph.host-node.calls-function]: mcErrorInvalidValue for
 // null parameters or a null function.

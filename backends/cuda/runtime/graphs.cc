@@ -251,7 +251,8 @@ mcError_t mcGraphAddMemsetNode(mcGraphNode_t* node, mcGraph_t graph,
   mcError_t error = CheckAdd(node, graph, dependencies, numDependencies);
   if (error != mcSuccess) return error;
   cudaMemsetParams cuda;
-  if ((error = mxcts::cuda_backend::ToCudaMemset(params, &cuda)) != mcSuccess) {
+  if ((error = mxcts::cuda_backend::ToCudaMemset(params, graph, &cuda)) !=
+      mcSuccess) {
     return error;
   }
   return Added(
