@@ -19,6 +19,7 @@
 #include "backends/cuda/runtime/adapter.h"
 #include "backends/cuda/runtime/driver_api.h"
 #include "backends/cuda/runtime/handles.h"
+#include "backends/cuda/runtime/ipc.h"
 #include "backends/cuda/runtime/pools.h"
 
 namespace mxcts::cuda_backend {
@@ -244,6 +245,9 @@ mcError_t mcMalloc(void** ptr, size_t size) {
 }
 
 mcError_t mcFree(void* ptr) {
+  // A mapping of another process's memory is closed, not freed
+  // [api.ipc.close-mem-handle.mcfree-rejected].
+  if (mxcts::cuda_backend::InIpcMapping(ptr)) return Fail(mcErrorInvalidValue);
   // A stream-ordered allocation leaves the adapter's record with it
   // [api.pool.free-async.mcfree-also-frees].
   const mxcts::cuda_backend::TakenAllocation taken =
