@@ -10,6 +10,10 @@
 
 #include <cuda_runtime_api.h>
 
+#include <mutex>
+#include <thread>
+#include <unordered_map>
+
 #include "backends/cuda/include/mc_runtime_api.h"
 #include "backends/cuda/runtime/adapter.h"
 #include "backends/cuda/runtime/graph_handles.h"
@@ -20,6 +24,36 @@ using mxcts::cuda_backend::Fail;
 using mxcts::cuda_backend::ToCuda;
 
 namespace {
+
+// The thread that began each stream's capture, and the capture's mode.
+// MXMACA refuses to end a global or thread-local capture in another thread
+// and lets it go on [api.graph.capture.wrong-thread]; CUDA refuses too but
+// ends the capture, so the adapter answers that end itself. The per-thread
+// default stream is another stream in each thread, and is not recorded.
+struct CaptureBegun {
+  std::thread::id thread;
+  mcStreamCaptureMode mode;
+};
+
+struct Captures {
+  std::mutex mutex;
+  std::unordered_map<mcStream_t, CaptureBegun> begun;
+};
+
+Captures& Begun() {
+  static Captures* captures = new Captures();
+  return *captures;
+}
+
+// True if `stream`'s capture was begun in another thread in a mode that
+// keeps its end to that thread.
+bool EndedInWrongThread(mcStream_t stream) {
+  Captures& c = Begun();
+  std::lock_guard<std::mutex> lock(c.mutex);
+  auto it = c.begun.find(stream);
+  return it != c.begun.end() && it->second.mode != mcStreamCaptureModeRelaxed &&
+         it->second.thread != std::this_thread::get_id();
+}
 
 bool KnownMode(mcStreamCaptureMode mode) {
   return mode == mcStreamCaptureModeGlobal ||
@@ -57,18 +91,32 @@ extern "C" {
 mcError_t mcStreamBeginCapture(mcStream_t stream, mcStreamCaptureMode mode) {
   MXCTS_CHECK_STREAM(stream);
   if (!KnownMode(mode)) return Fail(mcErrorInvalidValue);
-  return Check(cudaStreamBeginCapture(
+  const mcError_t error = Check(cudaStreamBeginCapture(
       ToCuda(stream), static_cast<cudaStreamCaptureMode>(mode)));
+  if (error == mcSuccess && stream != mcStreamPerThread) {
+    Captures& c = Begun();
+    std::lock_guard<std::mutex> lock(c.mutex);
+    c.begun[stream] = CaptureBegun{std::this_thread::get_id(), mode};
+  }
+  return error;
 }
 
 mcError_t mcStreamEndCapture(mcStream_t stream, mcGraph_t* graph) {
   MXCTS_CHECK_STREAM(stream);
   if (graph == nullptr) return Fail(mcErrorInvalidValue);
   *graph = nullptr;
+  if (EndedInWrongThread(stream)) {
+    return Fail(mcErrorStreamCaptureWrongThread);
+  }
   const cudaGraph_t building = CaptureGraph(stream);
   cudaGraph_t captured = nullptr;
   const mcError_t error =
       Check(cudaStreamEndCapture(ToCuda(stream), &captured));
+  if (error != mcErrorStreamCaptureWrongThread) {
+    Captures& c = Begun();
+    std::lock_guard<std::mutex> lock(c.mutex);
+    c.begun.erase(stream);
+  }
   if (error != mcSuccess) {
     // CUDA destroyed the graph of a capture that failed.
     if (building != nullptr && captured == nullptr) {

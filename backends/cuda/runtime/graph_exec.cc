@@ -118,8 +118,17 @@ mcError_t Instantiate(mcGraphExec_t* exec, mcGraph_t graph,
     return error;
   }
   std::vector<mcGraphNode_t> nodes = NodesOf(graph);
+  bool allocates = false;
+  for (mcGraphNode_t node : nodes) {
+    cudaGraphNodeType type;
+    if (cudaGraphNodeGetType(ToCuda(node), &type) == cudaSuccess &&
+        type == cudaGraphNodeTypeMemAlloc) {
+      allocates = true;
+    }
+  }
+  cudaGetLastError();
   mxcts::cuda_backend::AddNodes(graph, nodes.data(), nodes.size());
-  mxcts::cuda_backend::AddExec(*exec, std::move(nodes));
+  mxcts::cuda_backend::AddExec(*exec, std::move(nodes), allocates);
   return mcSuccess;
 }
 
@@ -164,7 +173,11 @@ mcError_t mcGraphInstantiate(mcGraphExec_t* exec, mcGraph_t graph,
 mcError_t mcGraphInstantiateWithFlags(mcGraphExec_t* exec, mcGraph_t graph,
                                       unsigned long long flags) {
   if ((flags & ~kInstantiateFlags) != 0) return Fail(mcErrorInvalidValue);
-  return Instantiate(exec, graph, flags, nullptr);
+  // CUDA takes the upload flag only with an upload stream
+  // (cudaGraphInstantiateWithParams); MXMACA's uploads nothing, so it is
+  // dropped and the executable graph uploads when first launched.
+  return Instantiate(exec, graph, flags & ~mcGraphInstantiateFlagUpload,
+                     nullptr);
 }
 
 mcError_t mcGraphUpload(mcGraphExec_t exec, mcStream_t stream) {
@@ -230,7 +243,9 @@ mcError_t mcGraphExecKernelNodeSetParams(mcGraphExec_t exec, mcGraphNode_t node,
   mcError_t error = CheckExecNode(exec, node, cudaGraphNodeTypeKernel);
   if (error != mcSuccess) return error;
   cudaKernelNodeParams cuda;
-  if ((error = mxcts::cuda_backend::ToCudaKernel(params, &cuda)) != mcSuccess) {
+  std::vector<void*> arguments;
+  if ((error = mxcts::cuda_backend::ToCudaKernel(params, &arguments, &cuda)) !=
+      mcSuccess) {
     return error;
   }
   return Check(

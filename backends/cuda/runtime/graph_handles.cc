@@ -30,7 +30,9 @@ struct Registry {
   std::mutex mutex;
   std::unordered_map<mcGraph_t, LiveGraph> graphs;
   std::unordered_map<mcGraphNode_t, mcGraph_t> nodes;  // node -> its graph
+  std::unordered_map<mcGraphNode_t, mcMemcpy3DParms> copies;
   std::unordered_map<mcGraphExec_t, std::unordered_set<mcGraphNode_t>> execs;
+  std::unordered_set<mcGraphExec_t> allocating_execs;
   std::deque<mcGraph_t> retired_graphs;
   std::deque<mcGraphExec_t> retired_execs;
 };
@@ -52,6 +54,7 @@ void ForgetGraphLocked(Registry& r, mcGraph_t graph) {
     for (auto it = r.nodes.begin(); it != r.nodes.end();) {
       if (it->second == current) {
         gone.insert(it->first);
+        r.copies.erase(it->first);
         it = r.nodes.erase(it);
       } else {
         ++it;
@@ -142,6 +145,7 @@ void ForgetNode(mcGraphNode_t node) {
   Registry& r = Handles();
   std::lock_guard<std::mutex> lock(r.mutex);
   r.nodes.erase(node);
+  r.copies.erase(node);
   std::vector<mcGraph_t> owned;
   for (const auto& [child, live] : r.graphs) {
     if (live.owner == node) owned.push_back(child);
@@ -155,10 +159,27 @@ void ForgetGraph(mcGraph_t graph) {
   ForgetGraphLocked(r, graph);
 }
 
-void AddExec(mcGraphExec_t exec, std::vector<mcGraphNode_t> nodes) {
+void RememberCopy(mcGraphNode_t node, const mcMemcpy3DParms& params) {
+  Registry& r = Handles();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.copies[node] = params;
+}
+
+bool RememberedCopy(mcGraphNode_t node, mcMemcpy3DParms* params) {
+  Registry& r = Handles();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  auto it = r.copies.find(node);
+  if (it == r.copies.end()) return false;
+  *params = it->second;
+  return true;
+}
+
+void AddExec(mcGraphExec_t exec, std::vector<mcGraphNode_t> nodes,
+             bool allocates) {
   Registry& r = Handles();
   std::lock_guard<std::mutex> lock(r.mutex);
   r.execs[exec] = std::unordered_set<mcGraphNode_t>(nodes.begin(), nodes.end());
+  if (allocates) r.allocating_execs.insert(exec);
 }
 
 void AddExecNodes(mcGraphExec_t exec, const std::vector<mcGraphNode_t>& nodes) {
@@ -189,12 +210,16 @@ bool RetireExec(mcGraphExec_t exec) {
     auto it = r.execs.find(exec);
     if (it == r.execs.end()) return false;
     r.execs.erase(it);
-    r.retired_execs.push_back(exec);
-    if (static_cast<int>(r.retired_execs.size()) <= kGraphQuarantine) {
-      return true;
+    if (r.allocating_execs.erase(exec) == 1) {
+      oldest = exec;  // destroyed at once
+    } else {
+      r.retired_execs.push_back(exec);
+      if (static_cast<int>(r.retired_execs.size()) <= kGraphQuarantine) {
+        return true;
+      }
+      oldest = r.retired_execs.front();
+      r.retired_execs.pop_front();
     }
-    oldest = r.retired_execs.front();
-    r.retired_execs.pop_front();
   }
   cudaGraphExecDestroy(ToCuda(oldest));
   return true;

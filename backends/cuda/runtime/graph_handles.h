@@ -85,9 +85,18 @@ void ForgetNode(mcGraphNode_t node);
 // Forgets a graph CUDA destroyed itself (a failed capture's).
 void ForgetGraph(mcGraph_t graph);
 
+// The copy parameters the program last gave a copy node. CUDA reads back
+// a copy's pointers with other extents than it was given; the adapter
+// answers with the program's own when they describe the copy CUDA holds.
+void RememberCopy(mcGraphNode_t node, const mcMemcpy3DParms& params);
+bool RememberedCopy(mcGraphNode_t node, mcMemcpy3DParms* params);
+
 // Adds an executable graph instantiated from `nodes`, the nodes of its
-// graph then.
-void AddExec(mcGraphExec_t exec, std::vector<mcGraphNode_t> nodes);
+// graph then. `allocates`: the graph has memory allocation nodes, and CUDA
+// lets such a graph have one executable graph at a time, so this one skips
+// the quarantine when destroyed (the graph can be instantiated again).
+void AddExec(mcGraphExec_t exec, std::vector<mcGraphNode_t> nodes,
+             bool allocates);
 // Adds the nodes of a graph `exec` was updated from (mcGraphExecUpdate).
 void AddExecNodes(mcGraphExec_t exec, const std::vector<mcGraphNode_t>& nodes);
 bool IsExec(mcGraphExec_t exec);

@@ -8,6 +8,8 @@
 
 #include <cuda_runtime_api.h>
 
+#include <vector>
+
 #include "backends/cuda/include/mc_runtime_api.h"
 #include "backends/cuda/runtime/adapter.h"
 #include "backends/cuda/runtime/graph_handles.h"
@@ -69,7 +71,9 @@ mcError_t mcGraphKernelNodeSetParams(mcGraphNode_t node,
   mcError_t error = CheckKind(node, cudaGraphNodeTypeKernel);
   if (error != mcSuccess) return error;
   cudaKernelNodeParams cuda;
-  if ((error = mxcts::cuda_backend::ToCudaKernel(params, &cuda)) != mcSuccess) {
+  std::vector<void*> arguments;
+  if ((error = mxcts::cuda_backend::ToCudaKernel(params, &arguments, &cuda)) !=
+      mcSuccess) {
     return error;
   }
   // A cooperative node's new grid must still be resident at once
@@ -172,6 +176,19 @@ mcError_t mcGraphMemcpyNodeGetParams(mcGraphNode_t node,
     return error;
   }
   *params = mxcts::cuda_backend::FromCudaCopy(cuda);
+  // The program's own parameters, if they still describe this copy.
+  mcMemcpy3DParms given;
+  if (mxcts::cuda_backend::RememberedCopy(node, &given) &&
+      given.srcPtr.ptr == params->srcPtr.ptr &&
+      given.dstPtr.ptr == params->dstPtr.ptr &&
+      given.srcPos.x == params->srcPos.x &&
+      given.dstPos.x == params->dstPos.x &&
+      given.extent.width == params->extent.width &&
+      given.extent.height == params->extent.height &&
+      given.extent.depth == params->extent.depth &&
+      given.kind == params->kind) {
+    *params = given;
+  }
   return mcSuccess;
 }
 
@@ -183,7 +200,11 @@ mcError_t mcGraphMemcpyNodeSetParams(mcGraphNode_t node,
   if ((error = mxcts::cuda_backend::ToCudaCopy(params, &cuda)) != mcSuccess) {
     return error;
   }
-  return Check(cudaGraphMemcpyNodeSetParams(ToCuda(node), &cuda));
+  if ((error = Check(cudaGraphMemcpyNodeSetParams(ToCuda(node), &cuda))) ==
+      mcSuccess) {
+    mxcts::cuda_backend::RememberCopy(node, *params);
+  }
+  return error;
 }
 
 mcError_t mcGraphMemcpyNodeSetParams1D(mcGraphNode_t node, void* dst,

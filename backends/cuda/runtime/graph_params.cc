@@ -7,6 +7,7 @@
 #include <cuda_runtime_api.h>
 
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "backends/cuda/runtime/adapter.h"
@@ -98,6 +99,7 @@ bool KnownAccessProperty(mcAccessProperty property) {
 }  // namespace
 
 mcError_t ToCudaKernel(const mcKernelNodeParams* params,
+                       std::vector<void*>* arguments,
                        cudaKernelNodeParams* cuda) {
   if (params == nullptr) return Fail(mcErrorInvalidValue);
   *cuda = cudaKernelNodeParams{};
@@ -106,27 +108,62 @@ mcError_t ToCudaKernel(const mcKernelNodeParams* params,
   cuda->blockDim = ToCudaDim(params->blockDim);
   cuda->sharedMemBytes = params->sharedMemBytes;
   cuda->kernelParams = params->kernelParams;
-  cuda->extra = params->extra;
-  // CUDA calls a pointer that is no kernel an invalid resource handle or
-  // an invalid device function; MXMACA the latter
-  // [api.graph.kernel-node.bad-function-invalid-device-function].
+  // A pointer that is no kernel is an invalid device function
+  // [api.graph.kernel-node.bad-function-invalid-device-function]. CUDA's
+  // attribute and parameter queries take any pointer for a function handle
+  // and crash on device memory, so the kernel is first looked up among the
+  // program's registered kernels, which is safe for any pointer.
+  cudaFunction_t function = nullptr;
   cudaFuncAttributes attributes;
   if (params->func == nullptr ||
+      cudaGetFuncBySymbol(&function, params->func) != cudaSuccess ||
       cudaFuncGetAttributes(&attributes, params->func) != cudaSuccess) {
     cudaGetLastError();
     return Fail(mcErrorInvalidDeviceFunction);
   }
+  // The parameters' places, as the kernel's code has them.
+  std::vector<std::pair<size_t, size_t>> places;
+  for (size_t i = 0;; ++i) {
+    size_t offset = 0, size = 0;
+    if (cudaFuncGetParamInfo(params->func, i, &offset, &size) != cudaSuccess) {
+      cudaGetLastError();
+      break;
+    }
+    places.emplace_back(offset, size);
+  }
   // The arguments of a kernel that takes some, in exactly one form.
-  size_t offset = 0, size = 0;
-  const bool takes_arguments =
-      cudaFuncGetParamInfo(params->func, 0, &offset, &size) == cudaSuccess;
-  cudaGetLastError();
   if (params->kernelParams != nullptr && params->extra != nullptr) {
     return Fail(mcErrorInvalidValue);
   }
-  if (takes_arguments && params->kernelParams == nullptr &&
+  if (!places.empty() && params->kernelParams == nullptr &&
       params->extra == nullptr) {
     return Fail(mcErrorInvalidValue);
+  }
+  if (params->extra != nullptr) {
+    // MC_LAUNCH_PARAM_BUFFER_POINTER, buffer, MC_LAUNCH_PARAM_BUFFER_SIZE,
+    // &size, MC_LAUNCH_PARAM_END, in either order: a buffer that holds
+    // every parameter where the kernel's code has it.
+    char* buffer = nullptr;
+    const size_t* buffer_size = nullptr;
+    void** extra = params->extra;
+    for (size_t i = 0; extra[i] != MC_LAUNCH_PARAM_END; i += 2) {
+      if (extra[i] == MC_LAUNCH_PARAM_BUFFER_POINTER) {
+        buffer = static_cast<char*>(extra[i + 1]);
+      } else if (extra[i] == MC_LAUNCH_PARAM_BUFFER_SIZE) {
+        buffer_size = static_cast<const size_t*>(extra[i + 1]);
+      } else {
+        return Fail(mcErrorInvalidValue);
+      }
+    }
+    if (buffer == nullptr || buffer_size == nullptr) {
+      return Fail(mcErrorInvalidValue);
+    }
+    arguments->clear();
+    for (const auto& [offset, size] : places) {
+      if (offset + size > *buffer_size) return Fail(mcErrorInvalidValue);
+      arguments->push_back(buffer + offset);
+    }
+    cuda->kernelParams = arguments->empty() ? nullptr : arguments->data();
   }
   if (!ConfigurationFits(*cuda, attributes)) {
     return Fail(mcErrorInvalidConfiguration);
@@ -256,7 +293,11 @@ mcError_t ToCudaMemset(const mcMemsetParams* params, mcGraph_t graph,
   *cuda = cudaMemsetParams{};
   cuda->dst = params->dst;
   cuda->pitch = params->pitch;
-  cuda->value = params->value;
+  // The value truncated to the element size
+  // [api.graph.memset-node.sets]; CUDA leaves the bits above it to chance.
+  cuda->value = params->elementSize == 4
+                    ? params->value
+                    : params->value & ((1u << (8 * params->elementSize)) - 1);
   cuda->elementSize = params->elementSize;
   cuda->width = params->width;
   cuda->height = params->height;

@@ -17,6 +17,8 @@
 
 #include <cuda_runtime_api.h>
 
+#include <vector>
+
 #include "backends/cuda/include/mc_runtime_api.h"
 
 namespace mxcts::cuda_backend {
@@ -25,8 +27,13 @@ namespace mxcts::cuda_backend {
 // for null parameters, arguments missing for a kernel that takes some or
 // given in both forms; mcErrorInvalidDeviceFunction if `func` is no kernel;
 // mcErrorInvalidConfiguration for a configuration the current device
-// cannot run.
+// cannot run. Arguments packed in `extra`
+// [api.graph.kernel-node.extra-argument-form] are given to CUDA as
+// `kernelParams`, one pointer per parameter into the buffer (held in
+// `arguments`, which must outlive the CUDA call), so the node reports them
+// that way, as MXMACA's does.
 mcError_t ToCudaKernel(const mcKernelNodeParams* params,
+                       std::vector<void*>* arguments,
                        cudaKernelNodeParams* cuda);
 mcKernelNodeParams FromCudaKernel(const cudaKernelNodeParams& cuda);
 

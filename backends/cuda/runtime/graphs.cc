@@ -90,6 +90,63 @@ bool HoldsMemoryNodes(mcGraph_t graph) {
   return false;
 }
 
+// The allocation node of `graph` whose memory starts at `dptr`, or null.
+cudaGraphNode_t AllocationAt(mcGraph_t graph, const void* dptr) {
+  size_t count = 0;
+  if (cudaGraphGetNodes(ToCuda(graph), nullptr, &count) != cudaSuccess) {
+    cudaGetLastError();
+    return nullptr;
+  }
+  std::vector<cudaGraphNode_t> nodes(count);
+  if (count != 0 &&
+      cudaGraphGetNodes(ToCuda(graph), nodes.data(), &count) != cudaSuccess) {
+    cudaGetLastError();
+    return nullptr;
+  }
+  for (size_t i = 0; i < count; ++i) {
+    cudaGraphNodeType type;
+    cudaMemAllocNodeParams alloc;
+    if (cudaGraphNodeGetType(nodes[i], &type) == cudaSuccess &&
+        type == cudaGraphNodeTypeMemAlloc &&
+        cudaGraphMemAllocNodeGetParams(nodes[i], &alloc) == cudaSuccess &&
+        alloc.dptr == dptr) {
+      return nodes[i];
+    }
+    cudaGetLastError();
+  }
+  return nullptr;
+}
+
+// True if `target` is one of `nodes` or one of the nodes they depend on,
+// directly or not.
+bool Precedes(cudaGraphNode_t target, const mcGraphNode_t* nodes,
+              size_t count) {
+  std::vector<cudaGraphNode_t> pending;
+  for (size_t i = 0; i < count; ++i) pending.push_back(ToCuda(nodes[i]));
+  std::unordered_set<cudaGraphNode_t> seen(pending.begin(), pending.end());
+  while (!pending.empty()) {
+    const cudaGraphNode_t node = pending.back();
+    pending.pop_back();
+    if (node == target) return true;
+    size_t n = 0;
+    if (cudaGraphNodeGetDependencies(node, nullptr, nullptr, &n) !=
+        cudaSuccess) {
+      cudaGetLastError();
+      continue;
+    }
+    std::vector<cudaGraphNode_t> before(n);
+    if (n != 0 && cudaGraphNodeGetDependencies(node, before.data(), nullptr,
+                                               &n) != cudaSuccess) {
+      cudaGetLastError();
+      continue;
+    }
+    for (cudaGraphNode_t b : before) {
+      if (seen.insert(b).second) pending.push_back(b);
+    }
+  }
+  return false;
+}
+
 // False if [offset, offset + count) leaves the variable `symbol`
 // [api.memory.symbol.past-end]. An unknown symbol is left for CUDA.
 bool WithinSymbol(const void* symbol, size_t offset, size_t count) {
@@ -162,7 +219,9 @@ mcError_t mcGraphAddKernelNode(mcGraphNode_t* node, mcGraph_t graph,
   mcError_t error = CheckAdd(node, graph, dependencies, numDependencies);
   if (error != mcSuccess) return error;
   cudaKernelNodeParams cuda;
-  if ((error = mxcts::cuda_backend::ToCudaKernel(params, &cuda)) != mcSuccess) {
+  std::vector<void*> arguments;
+  if ((error = mxcts::cuda_backend::ToCudaKernel(params, &arguments, &cuda)) !=
+      mcSuccess) {
     return error;
   }
   return Added(
@@ -181,10 +240,12 @@ mcError_t mcGraphAddMemcpyNode(mcGraphNode_t* node, mcGraph_t graph,
   if ((error = mxcts::cuda_backend::ToCudaCopy(params, &cuda)) != mcSuccess) {
     return error;
   }
-  return Added(
+  error = Added(
       cudaGraphAddMemcpyNode(ToCudaNodeOut(node), ToCuda(graph),
                              ToCudaNodes(dependencies), numDependencies, &cuda),
       graph, node);
+  if (error == mcSuccess) mxcts::cuda_backend::RememberCopy(*node, *params);
+  return error;
 }
 
 mcError_t mcGraphAddMemcpyNode1D(mcGraphNode_t* node, mcGraph_t graph,
@@ -358,6 +419,14 @@ mcError_t mcGraphAddMemFreeNode(mcGraphNode_t* node, mcGraph_t graph,
   const mcError_t error = CheckAdd(node, graph, dependencies, numDependencies);
   if (error != mcSuccess) return error;
   if (dptr == nullptr) return Fail(mcErrorInvalidValue);
+  // Memory this graph allocates is freed after its allocation node
+  // [api.graph.mem-free-node.after-allocation]; CUDA takes a free node
+  // anywhere in the graph.
+  const cudaGraphNode_t allocation = AllocationAt(graph, dptr);
+  if (allocation != nullptr &&
+      !Precedes(allocation, dependencies, numDependencies)) {
+    return Fail(mcErrorInvalidValue);
+  }
   return Added(
       cudaGraphAddMemFreeNode(ToCudaNodeOut(node), ToCuda(graph),
                               ToCudaNodes(dependencies), numDependencies, dptr),
