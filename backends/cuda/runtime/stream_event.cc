@@ -11,6 +11,7 @@
 
 #include "backends/cuda/runtime/adapter.h"
 #include "backends/cuda/runtime/handles.h"
+#include "backends/cuda/runtime/ipc.h"
 
 using mxcts::cuda_backend::Check;
 using mxcts::cuda_backend::Fail;
@@ -329,6 +330,12 @@ mcError_t mcEventElapsedTime(float* ms, mcEvent_t start, mcEvent_t end) {
 }
 
 mcError_t mcEventDestroy(mcEvent_t event) {
+  // An exported interprocess event goes at once (ipc.h).
+  if (mxcts::cuda_backend::ForgetExportedEvent(event)) {
+    return mxcts::cuda_backend::DestroyEventNow(event)
+               ? mcSuccess
+               : Fail(mcErrorInvalidResourceHandle);
+  }
   if (!mxcts::cuda_backend::RetireEvent(event)) {
     return Fail(mcErrorInvalidResourceHandle);
   }
