@@ -12,8 +12,9 @@
 #
 # Usage: run.sh [RESULTS_DIR] [JOBS]   (defaults: results, 4)
 #
-# The memory chapter runs alone after the rest (see below; MXCTS_SERIAL_TARGETS
-# is the pattern of labels that do).
+# The memory chapter and the pool tests that measure free memory run alone
+# after the rest (see below; MXCTS_SERIAL_TARGETS is the pattern of labels
+# that do). A chapter with no such test runs no serial part (xargs -r).
 # Writes RESULTS_DIR/<target>.xml and .log per target, and
 # RESULTS_DIR/summary.txt: one line per target, "PASSED", "FAILED" or
 # "TIMEOUT" and the label, then the counts, the crashed or hung cases among
@@ -57,13 +58,15 @@ run_one() {
 export -f run_one
 export bundle results
 
-# The memory chapter's tests compare the device's free memory before and
-# after a call; on a real GPU that memory is shared by every process on it,
-# so they run alone, one after another, once the rest have run in parallel.
-serial="${MXCTS_SERIAL_TARGETS:-^//conformance/api/memory/}"
+# The memory chapter's tests, and the pool tests that do the same
+# (pool_lifecycle_test, stream_ordered_allocation_test), compare the
+# device's free memory before and after a call; on a real GPU that memory is
+# shared by every process on it, so they run alone, one after another, once
+# the rest have run in parallel.
+serial="${MXCTS_SERIAL_TARGETS:-^//conformance/api/memory/|^//conformance/api/memory_pools/(execution:pool_lifecycle|validation:stream_ordered_allocation)_test( |\$)}"
 {
-  grep -v -E "$serial" targets.txt | xargs -P "$jobs" -L 1 bash -c 'run_one "$0" "$1"'
-  grep -E "$serial" targets.txt | xargs -P 1 -L 1 bash -c 'run_one "$0" "$1"'
+  grep -v -E "$serial" targets.txt | xargs -r -P "$jobs" -L 1 bash -c 'run_one "$0" "$1"'
+  grep -E "$serial" targets.txt | xargs -r -P 1 -L 1 bash -c 'run_one "$0" "$1"'
 } | sort -k2 > "$results/summary.txt"
 {
   echo "passed: $(grep -c '^PASSED' "$results/summary.txt")"

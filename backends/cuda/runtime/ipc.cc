@@ -49,7 +49,8 @@ struct State {
   // The handles this process exported.
   std::set<std::string> exported_memory;
   std::set<std::string> exported_events;
-  // The live events of this process whose handles were exported.
+  // The live events of this process whose handles were exported, and those
+  // it opened from other processes' handles (ipc.h).
   std::set<mcEvent_t> exported_live_events;
 };
 
@@ -198,7 +199,11 @@ mcError_t mcIpcOpenMemHandle(void** devPtr, mcIpcMemHandle_t handle,
   cudaIpcMemHandle_t cuda;
   std::memcpy(&cuda, &handle, sizeof cuda);
   void* p = nullptr;
-  const cudaError_t opened = cudaIpcOpenMemHandle(&p, cuda, flags);
+  // CUDA 13 opens only with cudaIpcMemLazyEnablePeerAccess (its
+  // documentation: the flag must be given); without it MXMACA merely does
+  // not promise peer access, which the flag grants only lazily, when used.
+  const cudaError_t opened =
+      cudaIpcOpenMemHandle(&p, cuda, cudaIpcMemLazyEnablePeerAccess);
   if (opened != cudaSuccess) {
     cudaGetLastError();
     // Whatever else CUDA objects to, no live allocation stands behind the
@@ -286,6 +291,11 @@ mcError_t mcIpcOpenEventHandle(mcEvent_t* event, mcIpcEventHandle_t handle) {
   // The opened event is an event of this process like any other
   // (handles.h), destroyed with mcEventDestroy.
   mxcts::cuda_backend::AddEvent(FromCuda(opened), device);
+  {
+    State& s = Ipc();
+    std::lock_guard<std::mutex> lock(s.mutex);
+    s.exported_live_events.insert(FromCuda(opened));
+  }
   *event = FromCuda(opened);
   return mcSuccess;
 }

@@ -22,7 +22,10 @@ bool InIpcMapping(const void* ptr);
 // True (and forgotten) if `event` is a live event of this process whose
 // interprocess handle mcIpcGetEventHandle gave: mcEventDestroy then
 // destroys it at once rather than after the quarantine of handles.h, so
-// that another process can no longer open its handle.
+// that another process can no longer open its handle. An event opened from
+// another process's handle is destroyed at once too: while CUDA still holds
+// it, its exporter's handle would keep opening after the exporter destroyed
+// the event or exited.
 bool ForgetExportedEvent(mcEvent_t event);
 
 // mcDeviceReset unmapped every mapping opened while `device` was current.

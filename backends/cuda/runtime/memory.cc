@@ -252,7 +252,9 @@ mcError_t mcFree(void* ptr) {
   // [api.pool.free-async.mcfree-also-frees].
   const mxcts::cuda_backend::TakenAllocation taken =
       mxcts::cuda_backend::TakeStreamOrderedAllocation(ptr);
-  const mcError_t error = Check(cudaFree(ptr));
+  const mcError_t error = taken.taken
+                              ? mxcts::cuda_backend::FreeTakenAllocation(taken)
+                              : Check(cudaFree(ptr));
   if (error != mcSuccess) {
     mxcts::cuda_backend::RestoreStreamOrderedAllocation(taken);
   }

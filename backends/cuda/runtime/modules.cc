@@ -18,6 +18,7 @@
 
 #include <cuda.h>
 #include <cuda_runtime_api.h>
+#include <sys/stat.h>
 
 #include <atomic>
 #include <cctype>
@@ -194,6 +195,8 @@ int DeviceLimit(int device, cudaDeviceAttr attribute) {
 size_t ParameterBytes(CUfunction function, bool* known) {
   size_t total = 0;
   *known = true;
+  // A function CUDA loads lazily reports no parameters until loaded.
+  CallDriver<decltype(&cuFuncLoad)>("cuFuncLoad", function);
   for (size_t index = 0;; ++index) {
     size_t offset = 0;
     size_t size = 0;
@@ -204,7 +207,7 @@ size_t ParameterBytes(CUfunction function, bool* known) {
       return 0;
     }
     if (result != CUDA_SUCCESS) return total;
-    total = offset + size;
+    if (offset + size > total) total = offset + size;
   }
 }
 
@@ -396,8 +399,13 @@ mcError_t mcModuleLoadData(mcModule_t* module, const void* image) {
 mcError_t mcModuleLoad(mcModule_t* module, const char* fname) {
   // [api.module.load.null-invalid-value]
   if (module == nullptr || fname == nullptr) return Fail(mcErrorInvalidValue);
+  // [api.module.load.missing-file]: a directory is no file either
+  // (reading one would throw).
+  struct stat status;
+  if (stat(fname, &status) != 0 || !S_ISREG(status.st_mode)) {
+    return Fail(mcErrorFileNotFound);
+  }
   std::ifstream in(fname, std::ios::binary);
-  // [api.module.load.missing-file]
   if (!in) return Fail(mcErrorFileNotFound);
   std::vector<char> bytes((std::istreambuf_iterator<char>(in)),
                           std::istreambuf_iterator<char>());
@@ -491,8 +499,12 @@ mcError_t mcModuleGetFunction(mcFunction_t* function, mcModule_t module,
   const CUresult result =
       mxcts::cuda_backend::CallDriver<decltype(&cuModuleGetFunction)>(
           "cuModuleGetFunction", &cuda, live->cuda, kname);
-  // [api.module.get-function.unknown-name]
-  if (result == CUDA_ERROR_NOT_FOUND) return Fail(mcErrorSymbolNotFound);
+  // [api.module.get-function.unknown-name]: CUDA refuses a name it has no
+  // symbol of (the empty one, a kernel's as a variable) as an invalid value
+  // too; module and name were checked.
+  if (result == CUDA_ERROR_NOT_FOUND || result == CUDA_ERROR_INVALID_VALUE) {
+    return Fail(mcErrorSymbolNotFound);
+  }
   if (result != CUDA_SUCCESS) return mxcts::cuda_backend::FromDriver(result);
   Function* found = new Function{cuda, live};
   live->functions[kname] = found;
@@ -515,8 +527,12 @@ mcError_t mcModuleGetGlobal(mcDeviceptr_t* dptr, size_t* bytes, mcModule_t hmod,
   const CUresult result =
       mxcts::cuda_backend::CallDriver<decltype(&cuModuleGetGlobal)>(
           "cuModuleGetGlobal", &address, &size, live->cuda, name);
-  // [api.module.get-global.unknown-name]
-  if (result == CUDA_ERROR_NOT_FOUND) return Fail(mcErrorSymbolNotFound);
+  // [api.module.get-global.unknown-name]: CUDA refuses a name it has no
+  // symbol of (the empty one, a kernel's as a variable) as an invalid value
+  // too; module and name were checked.
+  if (result == CUDA_ERROR_NOT_FOUND || result == CUDA_ERROR_INVALID_VALUE) {
+    return Fail(mcErrorSymbolNotFound);
+  }
   if (result != CUDA_SUCCESS) return mxcts::cuda_backend::FromDriver(result);
   // [api.module.get-global.finds-variable]
   if (dptr != nullptr) {

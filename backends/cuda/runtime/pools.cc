@@ -12,6 +12,7 @@
 #include <cuda_runtime_api.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <cstring>
@@ -251,6 +252,33 @@ void RestoreStreamOrderedAllocation(const TakenAllocation& taken) {
   Pool* pool = static_cast<Pool*>(taken.pool);
   s.allocations[Address(taken.ptr)] = Allocation{pool, taken.size};
   pool->live_bytes += taken.size;
+}
+
+// Waits for all work on `device`, then, if `free_ptr` is not null, frees
+// that stream-ordered allocation and waits for the free; the current
+// device stays as it was.
+mcError_t SynchronizeAndFree(int device, void* free_ptr) {
+  int current = 0;
+  mcError_t error = Check(cudaGetDevice(&current));
+  if (error != mcSuccess) return error;
+  if (current != device) {
+    error = Check(cudaSetDevice(device));
+    if (error != mcSuccess) return error;
+  }
+  error = Check(cudaDeviceSynchronize());
+  if (error == mcSuccess && free_ptr != nullptr) {
+    error = Check(cudaFreeAsync(free_ptr, cudaStreamLegacy));
+    if (error == mcSuccess) {
+      error = Check(cudaStreamSynchronize(cudaStreamLegacy));
+    }
+  }
+  if (current != device) cudaSetDevice(current);
+  return error;
+}
+
+mcError_t FreeTakenAllocation(const TakenAllocation& taken) {
+  return SynchronizeAndFree(static_cast<const Pool*>(taken.pool)->device,
+                            const_cast<void*>(taken.ptr));
 }
 
 void ForgetDevicePools(int device) {
@@ -661,8 +689,28 @@ mcError_t mcMemPoolExportPointer(mcMemPoolPtrExportData* exportData,
       !it->second.pool->exportable || it->second.pool->imported) {
     return Fail(mcErrorInvalidValue);
   }
-  return Check(cudaMemPoolExportPointer(
-      reinterpret_cast<cudaMemPoolPtrExportData*>(exportData), ptr));
+  auto* data = reinterpret_cast<cudaMemPoolPtrExportData*>(exportData);
+  if (cudaMemPoolExportPointer(data, ptr) == cudaSuccess) return mcSuccess;
+  cudaGetLastError();
+  // MXMACA exports an allocation as soon as mcMallocFromPoolAsync returned
+  // [api.pool.ipc.export-pointer]. CUDA 13 on an H200 refused that, though
+  // it exported the allocation once the device had reached it and the pool
+  // had been exported: the adapter waits for the device and tries again,
+  // then exports the pool once (closing the descriptor) and tries again.
+  Pool* pool = it->second.pool;
+  mcError_t error =
+      mxcts::cuda_backend::SynchronizeAndFree(pool->device, nullptr);
+  if (error != mcSuccess) return error;
+  if (cudaMemPoolExportPointer(data, ptr) == cudaSuccess) return mcSuccess;
+  cudaGetLastError();
+  int fd = -1;
+  if (cudaMemPoolExportToShareableHandle(&fd, pool->cuda,
+                                         cudaMemHandleTypePosixFileDescriptor,
+                                         0) == cudaSuccess) {
+    close(fd);
+  }
+  cudaGetLastError();
+  return Check(cudaMemPoolExportPointer(data, ptr));
 }
 
 mcError_t mcMemPoolImportPointer(void** ptr, mcMemPool_t pool,

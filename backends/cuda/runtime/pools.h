@@ -40,6 +40,12 @@ struct TakenAllocation {
 TakenAllocation TakeStreamOrderedAllocation(const void* ptr);
 void RestoreStreamOrderedAllocation(const TakenAllocation& taken);
 
+// Frees a taken stream-ordered allocation as mcFree does: after all work on
+// its device, and returned to its pool before the call returns. CUDA's
+// cudaFree of such memory leaves it counted as used by the pool and unmaps
+// it under work still queued.
+mcError_t FreeTakenAllocation(const TakenAllocation& taken);
+
 // mcDeviceReset destroyed every pool and stream-ordered allocation of
 // `device`: forgets them, and makes the default pool current again.
 void ForgetDevicePools(int device);
