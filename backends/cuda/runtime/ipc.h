@@ -1,0 +1,25 @@
+// Copyright mxcts authors.
+//
+// Interprocess memory and events as the adapter keeps them (ipc.cc). The
+// adapter records the handles this process exported, so that opening one
+// of its own is mcErrorDeviceUninitialized
+// [api.ipc.open-mem-handle.same-process], and the mappings it opened with
+// their open counts [api.ipc.open-mem-handle.open-twice]: a second open of
+// a handle returns the same address without asking CUDA, and only the last
+// close unmaps.
+
+#ifndef MXCTS_BACKENDS_CUDA_RUNTIME_IPC_H_
+#define MXCTS_BACKENDS_CUDA_RUNTIME_IPC_H_
+
+namespace mxcts::cuda_backend {
+
+// True if `ptr` lies in a mapping mcIpcOpenMemHandle returned and that is
+// still open: mcFree refuses it [api.ipc.close-mem-handle.mcfree-rejected].
+bool InIpcMapping(const void* ptr);
+
+// mcDeviceReset unmapped every mapping opened while `device` was current.
+void ForgetDeviceMappings(int device);
+
+}  // namespace mxcts::cuda_backend
+
+#endif  // MXCTS_BACKENDS_CUDA_RUNTIME_IPC_H_
