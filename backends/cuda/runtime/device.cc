@@ -14,6 +14,7 @@
 #include "backends/cuda/runtime/adapter.h"
 #include "backends/cuda/runtime/handles.h"
 #include "backends/cuda/runtime/ipc.h"
+#include "backends/cuda/runtime/modules.h"
 #include "backends/cuda/runtime/pools.h"
 
 namespace mxcts::cuda_backend {
@@ -231,6 +232,7 @@ mcError_t mcDeviceReset(void) {
   mxcts::cuda_backend::ForgetDevice(device);
   mxcts::cuda_backend::ForgetDevicePools(device);
   mxcts::cuda_backend::ForgetDeviceMappings(device);
+  mxcts::cuda_backend::ForgetDeviceModules(device);
   mxcts::cuda_backend::SyncDepth(device) = 2;
   mxcts::cuda_backend::ClearStickyFault();
   return Check(cudaDeviceReset());
