@@ -49,6 +49,8 @@ struct State {
   // The handles this process exported.
   std::set<std::string> exported_memory;
   std::set<std::string> exported_events;
+  // The live events of this process whose handles were exported.
+  std::set<mcEvent_t> exported_live_events;
 };
 
 State& Ipc() {
@@ -114,9 +116,18 @@ bool InIpcMapping(const void* ptr) {
   return MappingOf(s, ptr) != s.mappings.end();
 }
 
+bool ForgetExportedEvent(mcEvent_t event) {
+  State& s = Ipc();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  return s.exported_live_events.erase(event) == 1;
+}
+
 void ForgetDeviceMappings(int device) {
   State& s = Ipc();
   std::lock_guard<std::mutex> lock(s.mutex);
+  // The reset destroyed the device's events; one that another device
+  // exported merely goes through the quarantine when destroyed.
+  s.exported_live_events.clear();
   for (auto it = s.mappings.begin(); it != s.mappings.end();) {
     if (it->second.device == device) {
       s.by_handle.erase(it->second.handle);
@@ -243,6 +254,7 @@ mcError_t mcIpcGetEventHandle(mcIpcEventHandle_t* handle, mcEvent_t event) {
   State& s = Ipc();
   std::lock_guard<std::mutex> lock(s.mutex);
   s.exported_events.insert(mxcts::cuda_backend::Bytes(cuda));
+  s.exported_live_events.insert(event);
   return mcSuccess;
 }
 

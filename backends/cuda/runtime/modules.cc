@@ -19,6 +19,7 @@
 #include <cuda.h>
 #include <cuda_runtime_api.h>
 
+#include <atomic>
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
@@ -56,6 +57,10 @@ struct Module {
 struct State {
   std::mutex mutex;
   std::set<Module*> live;
+  // How many modules are loaded, read without the lock: while none is, a
+  // kernel given to mcLaunchKernel is no module function, and the launch
+  // pays no lock.
+  std::atomic<int> loaded{0};
 };
 
 State& Modules() {
@@ -171,6 +176,7 @@ mcError_t Load(mcModule_t* module, const void* image, size_t available) {
   State& s = Modules();
   std::lock_guard<std::mutex> lock(s.mutex);
   s.live.insert(loaded);
+  s.loaded.store(static_cast<int>(s.live.size()), std::memory_order_release);
   *module = reinterpret_cast<mcModule_t>(loaded);
   return mcSuccess;
 }
@@ -328,6 +334,7 @@ mcError_t Attributes(CUfunction cuda, mcFuncAttributes* attr) {
 
 bool IsModuleFunction(const void* func) {
   State& s = Modules();
+  if (s.loaded.load(std::memory_order_acquire) == 0) return false;
   std::lock_guard<std::mutex> lock(s.mutex);
   return LiveFunction(s, reinterpret_cast<mcFunction_t>(
                              const_cast<void*>(func))) != nullptr;
@@ -366,6 +373,7 @@ void ForgetDeviceModules(int device) {
   for (auto it = s.live.begin(); it != s.live.end();) {
     it = (*it)->device == device ? s.live.erase(it) : std::next(it);
   }
+  s.loaded.store(static_cast<int>(s.live.size()), std::memory_order_release);
 }
 
 }  // namespace mxcts::cuda_backend
@@ -443,6 +451,7 @@ mcError_t mcModuleUnload(mcModule_t module) {
     // [api.module.unload.invalid-handle]
     if (live == nullptr) return Fail(mcErrorInvalidResourceHandle);
     s.live.erase(live);
+    s.loaded.store(static_cast<int>(s.live.size()), std::memory_order_release);
   }
   // The device's work may still run the module's code
   // [api.module.unload.releases-module].
