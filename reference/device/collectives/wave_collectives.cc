@@ -771,18 +771,32 @@ std::string WaveCollectives::DescribeStall() {
 
 }  // namespace mxcts::device_internal
 
-extern "C" unsigned long long __mc_dev_wave_collective(
+namespace {
+
+// __mc_dev_wave_collective's misuse, out of line: a call with a string in
+// its frame gets a stack protector, and every wave collective would pay
+// for it.
+[[noreturn]] __attribute__((noinline, cold)) void DieWaveCollectiveMisuse(
+    const mxcts::device_internal::ActiveGrid* grid,
     const __mc_wave_request* request) {
   using namespace mxcts::device_internal;
-  ActiveGrid* grid = CurrentGrid();
   if (grid == nullptr || grid->waves == nullptr) {
     DieOutsideGrid(request != nullptr ? WaveOperationName(request->operation)
                                       : "a wave collective",
                    request != nullptr ? request->file : nullptr,
                    request != nullptr ? request->line : 0);
   }
-  if (request == nullptr) {
-    Trap(mcErrorLaunchFailure, "a wave collective without a request");
+  Trap(mcErrorLaunchFailure, "a wave collective without a request");
+}
+
+}  // namespace
+
+extern "C" unsigned long long __mc_dev_wave_collective(
+    const __mc_wave_request* request) {
+  using namespace mxcts::device_internal;
+  ActiveGrid* grid = CurrentGrid();
+  if (grid == nullptr || grid->waves == nullptr || request == nullptr) {
+    DieWaveCollectiveMisuse(grid, request);
   }
   return grid->waves->Arrive(*request);
 }
