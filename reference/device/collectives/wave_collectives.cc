@@ -498,20 +498,13 @@ void WaveCollectives::CheckForWaitCycle(const WaveState& wave, unsigned lane,
                        DescribeMask(group), site.file, site.line, others));
 }
 
-bool WaveCollectives::CompleteIfReady(WaveState& wave, size_t group_index) {
-  const Group& pending = wave.groups[group_index];
-  // [lang.wave.mask.waits-for-named-lanes]
-  // [lang.sync.syncwave.exited-lanes-not-awaited]
-  if (((pending.arrived | wave.exited) & pending.mask) != pending.mask) {
-    return false;
-  }
-  const Group group = pending;
+void WaveCollectives::Complete(WaveState& wave, size_t group_index) {
+  const Group group = wave.groups[group_index];
   wave.groups.erase(wave.groups.begin() +
                     static_cast<std::ptrdiff_t>(group_index));
   ComputeResults(wave, group);
   block_->MakeReadyInOrder(wave.first_thread, group.arrived);
   ++completed_groups_;
-  return true;
 }
 
 template <int kOperation>

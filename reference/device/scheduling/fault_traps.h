@@ -130,8 +130,7 @@ const volatile sig_atomic_t* KernelTimeoutPending();
 // The flag itself, for the engine's own switch points: a resumed thread
 // reads it at a fixed address, which depends on nothing it reloads from
 // its stack.
-extern __attribute__((
-    visibility("hidden"))) volatile sig_atomic_t kernel_timeout_pending;
+extern volatile sig_atomic_t kernel_timeout_pending;
 
 // Whether `pc` lies in code registered with device::RegisterDeviceCode.
 // Async-signal-safe.
