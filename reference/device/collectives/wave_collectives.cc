@@ -249,6 +249,7 @@ void WaveCollectives::CreateWaves() {
   // exit; the scheduler records exits from then on, so the exits so far
   // read below are known.
   block_->SetObserver(this);
+  block_->ObserveParks(false);
   const unsigned threads = block_->thread_count();
   // [lang.wave.formation.consecutive-linear-ids]
   // [lang.wave.formation.partial-last-wave]
@@ -654,6 +655,9 @@ unsigned long long WaveCollectives::ArriveAtActiveMask(WaveState& wave,
                                                        unsigned lane,
                                                        const WaitSite& site) {
   LaneRecord& record = wave.lanes[lane];
+  if (wave.at_activemask == 0 && waves_at_activemask_++ == 0) {
+    block_->ObserveParks(true);
+  }
   wave.at_activemask |= Bit(lane);
   // Parking tells OnThreadParked, which resolves the wave's waiters once
   // every live lane is parked (this one may be the last).
@@ -673,6 +677,7 @@ void WaveCollectives::ResolveActiveMaskIfSettled(WaveState& wave) {
   // those parked at the same __activemask() call site.
   const uint64_t waiting = wave.at_activemask;
   wave.at_activemask = 0;
+  if (--waves_at_activemask_ == 0) block_->ObserveParks(false);
   for (uint64_t lanes = waiting; lanes != 0; lanes &= lanes - 1) {
     const unsigned lane = LowestLane(lanes);
     uint64_t together = 0;

@@ -193,6 +193,9 @@ class WaveCollectives : public ThreadEventObserver {
 
   BlockScheduler* const block_;
   std::vector<WaveState> waves_;  // empty until the first collective
+  // How many waves have lanes at __activemask(): only then does a park
+  // concern the waves (BlockScheduler::ObserveParks).
+  unsigned waves_at_activemask_ = 0;
   unsigned long completed_groups_ = 0;
 };
 

@@ -251,6 +251,7 @@ void BlockScheduler::SetObserver(ThreadEventObserver* observer) {
   // An observer hears of exits, so they must be recorded from now on.
   if (observer != nullptr) RecordEveryThread();
   observer_ = observer;
+  parks_observed_ = observer != nullptr;
 }
 
 void BlockScheduler::DieReleasingNonWaiter(unsigned thread) {

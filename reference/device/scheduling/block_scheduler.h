@@ -69,7 +69,8 @@ struct WaitSite {
 // (MakeReady) but must not yield.
 class ThreadEventObserver {
  public:
-  // `thread`, the current one, has just been parked by ParkCurrent.
+  // `thread`, the current one, has just been parked by ParkCurrent (while
+  // parks are observed: BlockScheduler::ObserveParks).
   virtual void OnThreadParked(unsigned thread) = 0;
   // `thread` has just returned from the kernel.
   virtual void OnThreadExited(unsigned thread) = 0;
@@ -215,6 +216,12 @@ class BlockScheduler {
 
   // Makes `observer` (null: none) hear of every park and exit from now on.
   void SetObserver(ThreadEventObserver* observer);
+  // Whether the observer hears of parks (it always hears of exits): one
+  // that needs them only at times (the wave collectives, while a wave has
+  // lanes at __activemask()) spares every other park the call.
+  void ObserveParks(bool observed) {
+    parks_observed_ = observed && observer_ != nullptr;
+  }
   // Whether thread `thread` waits (parked and not yet released).
   bool IsWaiting(unsigned thread) const {
     return states_[thread] == ThreadState::kWaiting ||
@@ -335,7 +342,7 @@ class BlockScheduler {
     record.wait = &site;
     record.index = walk_.abi.builtins->threadIdx;
     ++waiting_count_;
-    if (observer_ != nullptr) observer_->OnThreadParked(thread);
+    if (parks_observed_) observer_->OnThreadParked(thread);
   }
   // Aborts: MakeReady of a thread that does not wait (an engine bug).
   [[noreturn]] __attribute__((noinline, cold)) static void
@@ -440,6 +447,7 @@ class BlockScheduler {
   size_t fibers_used_ = 0;
   std::vector<Fiber*> idle_fibers_;
   ThreadEventObserver* observer_ = nullptr;
+  bool parks_observed_ = false;  // see ObserveParks
 };
 
 }  // namespace mxcts::device_internal
