@@ -60,6 +60,50 @@ std::string HowItEnded(const ChildEnd& end, int timeout_seconds) {
                       " before the case ended");
 }
 
+// How a process ended outside any case, after `last` ("" before the
+// first case).
+std::string HowItEndedOutside(const ChildEnd& end, int timeout_seconds,
+                              const std::string& last) {
+  std::string how;
+  if (end.timed_out) {
+    how = absl::StrCat("timed out after ", timeout_seconds,
+                       " s outside any case");
+  } else if (end.signal != 0) {
+    how = absl::StrCat("crashed: ", SignalName(end.signal), " (signal ",
+                       end.signal, ") outside any case");
+  } else {
+    how = absl::StrCat("exited with status ", end.exit_code,
+                       " outside any case without writing its result");
+  }
+  return last.empty() ? absl::StrCat(how, ", before the first case")
+                      : absl::StrCat(how, ", after ", last);
+}
+
+// The suite of the failures that stand for aborts outside any case; the
+// name says where: BeforeTheFirstCase (static initialisation, a global
+// set-up), BetweenCases (a suite's set-up or tear-down) or AfterTheLastCase
+// (a global tear-down, static destructors, exit handlers).
+constexpr char kOutsideSuite[] = "OutsideCases";
+
+std::string OutsideName(bool any_started, bool all_started) {
+  if (!any_started) return absl::StrCat(kOutsideSuite, ".BeforeTheFirstCase");
+  return absl::StrCat(kOutsideSuite,
+                      all_started ? ".AfterTheLastCase" : ".BetweenCases");
+}
+
+// Whether a process that ended with no case running ended abnormally: a
+// signal, a stall, or a non-zero status without a result (GoogleTest
+// writes its result before it exits with 1 for failed cases).
+bool EndedAbnormally(const ChildEnd& end, bool wrote_result) {
+  return end.timed_out || end.signal != 0 ||
+         (end.exit_code != 0 && !wrote_result);
+}
+
+// What a failed case known only from the console says.
+constexpr char kLostDetails[] =
+    "failed; the process ended outside any case before writing its result, "
+    "so the failure's messages are only in the log above";
+
 // A child's progress, and when its running case started.
 struct Watch {
   GtestProgress progress;
@@ -151,6 +195,17 @@ struct Recovery {
   int children = 0;
   IsolatedRun* run;
 
+  // Records an abort outside any case, the first only: it is the binary's
+  // fault, not a case's, and one that recurs in every child (a global
+  // set-up that crashes) is still one. Later ones are in the log.
+  void Outside(AbortedCase aborted) {
+    Announce(aborted);
+    for (const AbortedCase& seen : run->aborted) {
+      if (absl::StartsWith(seen.name, kOutsideSuite)) return;
+    }
+    run->aborted.push_back(std::move(aborted));
+  }
+
   // Runs `batch`; queues what remains after an abort.
   void RunBatch(const std::vector<std::string>& batch,
                 std::deque<std::vector<std::string>>* queue) {
@@ -195,21 +250,45 @@ struct Recovery {
         queue->push_back(std::move(rest));
         continue;
       }
-      if (end.timed_out) {
-        run->timed_out = true;
-      } else if (end.signal != 0) {
-        run->signal = end.signal;
-      }
-      if (end.exit_code != 0 || end.signal != 0) run->exit_code = 1;
       absl::StatusOr<std::string> contents = spec::ReadFile(xml);
+      if (end.exit_code != 0 || end.signal != 0 || end.timed_out) {
+        run->exit_code = 1;
+      }
+      if (EndedAbnormally(end, contents.ok())) {
+        // Outside any case: the cases that ended keep their results (from
+        // the console if the process wrote none); those it never reached
+        // go back on the queue if it made progress.
+        std::set<std::string> started(progress.started().begin(),
+                                      progress.started().end());
+        std::vector<std::string> rest;
+        for (const std::string& name : names) {
+          if (!started.count(name)) rest.push_back(name);
+        }
+        const std::string last =
+            progress.started().empty() ? "" : progress.started().back();
+        Outside({OutsideName(!started.empty(), contents.ok() || rest.empty()),
+                 HowItEndedOutside(end, options->case_timeout_seconds, last),
+                 progress.CaseOutput(), watch.CaseSeconds()});
+        if (!contents.ok()) {
+          results.push_back(ResultFromConsole(progress.ended(), kLostDetails));
+          if (!started.empty() && !rest.empty()) {
+            queue->push_back(std::move(rest));
+          }
+          continue;
+        }
+      }
       if (contents.ok()) results.push_back(*std::move(contents));
     }
   }
 };
 
-// Recovers after the first run aborted in a case; writes the merged result.
+// Recovers after the first run aborted, in a case or (`outside` non-null)
+// outside any: writes the merged result. After an abort outside any case
+// the cases that had ended keep the outcomes the console showed (rerun,
+// they would meet the same abort), and `outside` is named for where it
+// happened.
 void Recover(const IsolationOptions& options, const GtestProgress& first,
-             IsolatedRun* run) {
+             AbortedCase* outside, IsolatedRun* run) {
   run->exit_code = 1;
   std::string pattern = options.scratch_dir + "/case_isolation.XXXXXX";
   if (mkdtemp(pattern.data()) == nullptr) {
@@ -234,8 +313,12 @@ void Recover(const IsolationOptions& options, const GtestProgress& first,
       },
       nullptr);
   if (!listed.started || listed.signal != 0 || listed.exit_code != 0) {
-    run->error = "the binary could not list its tests after the abort";
-    return;
+    if (outside == nullptr) {
+      run->error = "the binary could not list its tests after the abort";
+      return;
+    }
+    // (Static initialisation that crashes lists nothing either.)
+    listing.clear();
   }
   const Sharding sharding{IntFromEnvironment("GTEST_TOTAL_SHARDS", 0),
                           IntFromEnvironment("GTEST_SHARD_INDEX", 0)};
@@ -248,12 +331,19 @@ void Recover(const IsolationOptions& options, const GtestProgress& first,
   std::vector<std::string> done;
   std::vector<std::string> rest;
   for (const std::string& name : selection.run) {
-    if (name == first.current()) continue;
+    if (outside == nullptr && name == first.current()) continue;
     (started.count(name) ? done : rest).push_back(name);
   }
   for (const std::string& name : selection.disabled) rest.push_back(name);
 
   std::deque<std::vector<std::string>> queue = {done, rest};
+  if (outside != nullptr) {
+    outside->name =
+        OutsideName(!first.started().empty(), rest.empty() && !listing.empty());
+    recovery.Outside(*outside);
+    recovery.results.push_back(ResultFromConsole(first.ended(), kLostDetails));
+    queue = {rest};
+  }
   while (!queue.empty() && run->error.empty()) {
     std::vector<std::string> batch = std::move(queue.front());
     queue.pop_front();
@@ -261,6 +351,7 @@ void Recover(const IsolationOptions& options, const GtestProgress& first,
   }
 
   std::vector<std::string> order = selection.run;
+  if (outside != nullptr && selection.run.empty()) order = first.started();
   order.insert(order.end(), selection.disabled.begin(),
                selection.disabled.end());
   absl::StatusOr<std::string> merged =
@@ -294,14 +385,36 @@ IsolatedRun RunWithCaseIsolation(const IsolationOptions& options) {
   }
   run.started = true;
   if (!progress.running()) {
-    run.exit_code = end.exit_code;
-    run.signal = end.timed_out ? 0 : end.signal;
-    run.timed_out = end.timed_out;
+    absl::StatusOr<std::string> result = spec::ReadFile(options.result_path);
+    if (!EndedAbnormally(end, result.ok())) {
+      run.exit_code = end.exit_code;
+      return run;
+    }
+    const std::string last =
+        progress.started().empty() ? "" : progress.started().back();
+    AbortedCase outside{
+        "", HowItEndedOutside(end, options.case_timeout_seconds, last),
+        progress.CaseOutput(), watch.CaseSeconds()};
+    if (result.ok()) {
+      // After GoogleTest wrote its result: every case is in it.
+      run.exit_code = 1;
+      outside.name = OutsideName(true, true);
+      run.aborted.push_back(outside);
+      Announce(run.aborted.back());
+      absl::StatusOr<std::string> merged =
+          MergeResults({*result}, {}, run.aborted);
+      absl::Status written =
+          merged.ok() ? spec::WriteFileAtomically(options.result_path, *merged)
+                      : merged.status();
+      if (!written.ok()) run.error = std::string(written.message());
+      return run;
+    }
+    Recover(options, progress, &outside, &run);
     return run;
   }
   run.aborted.push_back(Aborted(watch, end, options.case_timeout_seconds));
   Announce(run.aborted.back());
-  Recover(options, progress, &run);
+  Recover(options, progress, nullptr, &run);
   return run;
 }
 

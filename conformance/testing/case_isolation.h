@@ -31,9 +31,23 @@
 //      <failure> for each aborted case, and written where the whole run's
 //      would have been.
 //
-// An abort outside any case (a global set-up that crashes, a tear-down that
-// hangs) cannot be pinned on a case: it is reported as the binary's, as
-// before, and nothing is recovered.
+// An abort outside any case (static initialisation or a global set-up that
+// crashes, a suite's set-up or tear-down, static destructors, a hang at
+// exit) cannot be pinned on a case: it becomes a failed case of its own,
+// OutsideCases.BeforeTheFirstCase, .BetweenCases or .AfterTheLastCase (how
+// it ended, after which case, its last output), beside the cases that ran:
+//
+//   * after GoogleTest wrote its result (static destructors, exit
+//     handlers), that result, every case in it;
+//   * before that, the cases that had ended, with the outcome their end
+//     markers showed (not run again: they would meet the same abort; a
+//     failure's messages are then only in the log), and the cases not yet
+//     reached, run in children as in step 3; a child that aborts outside
+//     any case in turn keeps what it reached the same way, and its cases
+//     not reached run again only if it ran any.
+//
+// Only the first abort outside any case is recorded (a global set-up
+// crashes in every child); the later ones are announced in the log.
 //
 // Example:
 //
@@ -74,11 +88,8 @@ struct IsolatedRun {
   // How the binary ended when it ran whole, or how the recovery ended: exit
   // status 1 if any case aborted or any child failed.
   int exit_code = 0;
-  // The signal that killed it outside any case; 0 otherwise.
-  int signal = 0;
-  // It stalled outside any case for case_timeout_seconds.
-  bool timed_out = false;
-  // The cases that crashed, hung or exited, in the order they did.
+  // The cases that crashed, hung or exited, in the order they did, and the
+  // abort outside any case (OutsideCases.*), if there was one.
   std::vector<AbortedCase> aborted;
   // How many children ran after the first.
   int restarts = 0;

@@ -4,8 +4,10 @@
 # process is reported as that case's failure, with its signal, timeout or
 # status and its last output, and every other case of the binary still runs
 # and reports its own verdict in one XML result, under a filter and on every
-# shard too. The control runs the binary without the runner: the cases
-# after the crash, and the XML, are lost.
+# shard too. A crash outside any case (before the first, between two,
+# after the last) is a failure of its own beside the cases' results. The
+# controls run the binary without the runner: the cases after the crash,
+# and the XML, are lost.
 #
 # Usage: case_isolation_cli_test.sh RUNNER FAKE_GTEST_BINARY
 set -u
@@ -170,10 +172,43 @@ check term-runner-dies-of-it '[ "$status" -eq 143 ]'
 sleep 0.2
 check term-child-gone '! pgrep -f "xml:$tmp/term.xml" >/dev/null'
 
-# A crash outside any case is still the binary's own.
-FAKE_GTEST_SEGV_AT_EXIT=1 runner -- "$binary" --gtest_filter=FakeSuite.Passes
-check outside-case-fails '[ "$status" -eq 1 ]'
-check outside-case-named '[[ "$output" == *"killed by signal 11"* ]]'
+# A crash outside any case is a failure of its own, named for where it
+# happened; the cases that ran keep their results. Control: run directly,
+# the binary does crash (139) after writing a result that has no failure
+# for it.
+FAKE_GTEST_SEGV_AT_EXIT=1 run "$binary" --gtest_output=xml:"$tmp/direct_exit.xml"
+check exit-control-crashes '[ "$status" -eq 139 ]'
+check exit-control-result-silent '! grep -q OutsideCases "$tmp/direct_exit.xml"'
+xml="$tmp/at_exit.xml"
+XML_OUTPUT_FILE="$xml" FAKE_GTEST_SEGV_AT_EXIT=1 runner -- "$binary"
+check at-exit-fails '[ "$status" -eq 1 ]'
+check at-exit-named '[[ "$output" == *"FAILED: OutsideCases.AfterTheLastCase crashed: SIGSEGV (signal 11) outside any case, after FakeLater.RunsLast; a crash or hang is never a known failure"* ]]'
+check at-exit-failure-in-xml '[ "$(outcome "$xml" OutsideCases AfterTheLastCase)" = failed ]'
+check at-exit-cases-kept '[ "$(outcome "$xml" FakeSuite Passes)" = passed ] && [ "$(outcome "$xml" FakeSuite Fails)" = failed ] && [ "$(outcome "$xml" FakeLater RunsLast)" = passed ]'
+check at-exit-details-kept 'grep -q "fails until it is fixed" "$xml"'
+check at-exit-others-judged '[[ "$output" == *"FAILED: FakeSuite.Fails is not a known failure"* ]]'
+check at-exit-all-cases '[ "$(case_names "$xml" | grep -vc OutsideCases)" -eq 10 ]'
+# Control: without the crash there is no such failure.
+check normal-has-no-outside-failure '! grep -q OutsideCases "$tmp/normal.xml"'
+
+# Between cases (a suite's set-up): the cases before it keep the outcomes
+# the console showed, the later suite never ran.
+xml="$tmp/between.xml"
+XML_OUTPUT_FILE="$xml" FAKE_GTEST_SEGV_BEFORE_SUITE=1 runner -- "$binary"
+check between-fails '[ "$status" -eq 1 ]'
+check between-named '[[ "$output" == *"FAILED: OutsideCases.BetweenCases crashed: SIGSEGV (signal 11) outside any case, after FakeSuite.DiesAsExpected; a crash or hang is never a known failure"* ]]'
+check between-last-output 'grep -q "setting up FakeLater" "$xml"'
+check between-passes-kept '[ "$(outcome "$xml" FakeSuite Passes)" = passed ]'
+check between-failure-kept '[ "$(outcome "$xml" FakeSuite Fails)" = failed ]'
+check between-later-missing '[ "$(outcome "$xml" FakeLater RunsLast)" = missing ]'
+check between-one-outside-failure '[ "$(case_names "$xml" | grep -c OutsideCases)" -eq 1 ]'
+
+# Before the first case (the global set-up): nothing ran.
+xml="$tmp/setup.xml"
+XML_OUTPUT_FILE="$xml" FAKE_GTEST_SEGV_IN_SETUP=1 runner -- "$binary"
+check setup-fails '[ "$status" -eq 1 ]'
+check setup-named '[[ "$output" == *"FAILED: OutsideCases.BeforeTheFirstCase crashed: SIGSEGV (signal 11) outside any case, before the first case"* ]]'
+check setup-only-the-failure '[ "$(case_names "$xml" | tr "\n" " ")" = "OutsideCases.BeforeTheFirstCase " ]'
 
 runner --case_timeout=soon -- "$binary"
 check bad-timeout-exits-2 '[ "$status" -eq 2 ]'

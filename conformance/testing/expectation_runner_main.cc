@@ -199,8 +199,6 @@ int Main(int argc, char** argv) {
   TestRun run;
   run.partial = IsPartialRun(options.command);
   run.exit_code = isolated.exit_code;
-  run.signal = isolated.signal;
-  run.timed_out = isolated.timed_out;
   run.timeout_seconds = isolation.case_timeout_seconds;
   run.aborted = isolated.aborted;
 

@@ -11,8 +11,11 @@
 // test (its child process must not be taken for the case's end);
 // FakeSuite.DISABLED_Planned is disabled; FakeLater.RunsLast passes and
 // records a spec property, after all of them. FAKE_GTEST_EXIT=N makes the
-// binary exit with N whatever its tests did; FAKE_GTEST_SEGV_AT_EXIT=1 makes
-// it raise SIGSEGV after its tests (a crash outside any case).
+// binary exit with N whatever its tests did. Crashes outside any case:
+// FAKE_GTEST_SEGV_AT_EXIT=1 raises SIGSEGV after the tests and their
+// result; FAKE_GTEST_SEGV_BEFORE_SUITE=1 in FakeLater's suite set-up,
+// between FakeSuite's cases and FakeLater's; FAKE_GTEST_SEGV_IN_SETUP=1 in
+// the global set-up, before the first case.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -67,7 +70,25 @@ TEST(FakeSuite, DiesAsExpected) {
 
 TEST(FakeSuite, DISABLED_Planned) { EXPECT_TRUE(false); }
 
-TEST(FakeLater, RunsLast) {
+class FakeLater : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    if (IsSet("FAKE_GTEST_SEGV_BEFORE_SUITE")) {
+      std::printf("setting up FakeLater\n");
+      std::fflush(stdout);
+      std::raise(SIGSEGV);
+    }
+  }
+};
+
+class CrashingSetUp : public ::testing::Environment {
+ public:
+  void SetUp() override {
+    if (IsSet("FAKE_GTEST_SEGV_IN_SETUP")) std::raise(SIGSEGV);
+  }
+};
+
+TEST_F(FakeLater, RunsLast) {
   RecordProperty("spec", "fake.runs-last");
   EXPECT_EQ(2 * 3, 6);
 }
@@ -76,6 +97,7 @@ TEST(FakeLater, RunsLast) {
 
 int main(int argc, char** argv) {
   ::testing::InitGoogleTest(&argc, argv);
+  ::testing::AddGlobalTestEnvironment(new CrashingSetUp);
   const int status = RUN_ALL_TESTS();
   if (IsSet("FAKE_GTEST_SEGV_AT_EXIT")) std::raise(SIGSEGV);
   const char* forced = std::getenv("FAKE_GTEST_EXIT");

@@ -11,6 +11,8 @@
 
 #include "conformance/testing/gtest_progress.h"
 
+#include <iterator>
+
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_join.h"
 
@@ -20,6 +22,7 @@ namespace {
 constexpr absl::string_view kStart = "[ RUN      ] ";
 constexpr absl::string_view kEnds[] = {"[       OK ] ", "[  FAILED  ] ",
                                        "[  SKIPPED ] "};
+constexpr const char* kEndWords[] = {"OK", "FAILED", "SKIPPED"};
 
 // `line` without ESC [ ... letter sequences.
 std::string WithoutEscapes(absl::string_view line) {
@@ -65,10 +68,10 @@ void GtestProgress::Line(absl::string_view raw) {
     case_lines_.clear();
     return;
   }
-  if (!running_) return;
-  for (absl::string_view end : kEnds) {
-    if (line.find(end) != absl::string_view::npos) {
+  for (size_t i = 0; running_ && i < std::size(kEnds); ++i) {
+    if (line.find(kEnds[i]) != absl::string_view::npos) {
       running_ = false;
+      ended_.emplace_back(current_, kEndWords[i]);
       ++events_;
       case_lines_.clear();
       return;
@@ -80,7 +83,7 @@ void GtestProgress::Line(absl::string_view raw) {
 
 std::string GtestProgress::CaseOutput() const {
   std::string output = absl::StrJoin(case_lines_, "\n");
-  if (running_ && !partial_.empty()) {
+  if (!partial_.empty()) {
     if (!output.empty()) output += '\n';
     output += WithoutEscapes(partial_);
   }

@@ -26,6 +26,7 @@
 #include <cstddef>
 #include <deque>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/string_view.h"
@@ -46,11 +47,18 @@ class GtestProgress {
   const std::string& current() const { return current_; }
   // Every case that started, in order.
   const std::vector<std::string>& started() const { return started_; }
+  // Every case that ended, in order, with its end marker's word: "OK",
+  // "FAILED" or "SKIPPED". (A result of its own when the process dies
+  // before GoogleTest writes its XML.)
+  const std::vector<std::pair<std::string, std::string>>& ended() const {
+    return ended_;
+  }
   // How many markers (starts and ends) were seen: a caller that notes it
   // can tell whether anything progressed since.
   size_t events() const { return events_; }
   // The last kKeptLines lines the running case printed (the unfinished
-  // line too), joined with newlines.
+  // line too), joined with newlines; when no case is running, those
+  // printed since the last case ended (or since the start).
   std::string CaseOutput() const;
 
  private:
@@ -60,6 +68,7 @@ class GtestProgress {
   bool running_ = false;
   std::string current_;
   std::vector<std::string> started_;
+  std::vector<std::pair<std::string, std::string>> ended_;
   size_t events_ = 0;
   std::deque<std::string> case_lines_;
 };

@@ -8,6 +8,7 @@ namespace mxcts::conformance {
 namespace {
 
 using ::testing::ElementsAre;
+using ::testing::Pair;
 
 TEST(GtestProgress, FollowsStartsAndEnds) {
   GtestProgress progress;
@@ -20,7 +21,20 @@ TEST(GtestProgress, FollowsStartsAndEnds) {
   progress.Feed("[ RUN      ] S.C\n[  SKIPPED ] S.C (0 ms)\n");
   EXPECT_FALSE(progress.running());
   EXPECT_THAT(progress.started(), ElementsAre("S.A", "S.B", "S.C"));
+  EXPECT_THAT(progress.ended(),
+              ElementsAre(Pair("S.A", "OK"), Pair("S.B", "FAILED"),
+                          Pair("S.C", "SKIPPED")));
   EXPECT_EQ(progress.events(), 6u);
+}
+
+TEST(GtestProgress, KeepsTheOutputAfterTheLastCase) {
+  GtestProgress progress;
+  progress.Feed("[ RUN      ] S.A\ncase line\n[  FAILED  ] S.A (0 ms)\n");
+  progress.Feed("[  FAILED  ] S.A\n1 FAILED TEST\nat exit");
+  EXPECT_FALSE(progress.running());
+  // The summary's failure line is no second end of S.A.
+  EXPECT_THAT(progress.ended(), ElementsAre(Pair("S.A", "FAILED")));
+  EXPECT_EQ(progress.CaseOutput(), "[  FAILED  ] S.A\n1 FAILED TEST\nat exit");
 }
 
 TEST(GtestProgress, NamesTheCaseThatNeverEnded) {

@@ -173,4 +173,39 @@ absl::StatusOr<std::string> MergeResults(
   return text.str();
 }
 
+std::string ResultFromConsole(
+    const std::vector<std::pair<std::string, std::string>>& ended,
+    const std::string& why) {
+  pugi::xml_document document;
+  pugi::xml_node root = document.append_child("testsuites");
+  root.append_attribute("name") = "AllTests";
+  std::map<std::string, pugi::xml_node> suites;
+  for (const auto& [name, word] : ended) {
+    const std::string suite = SuiteOf(name);
+    pugi::xml_node& element = suites[suite];
+    if (!element) {
+      element = root.append_child("testsuite");
+      element.append_attribute("name") = suite.c_str();
+    }
+    pugi::xml_node testcase = element.append_child("testcase");
+    testcase.append_attribute("name") = name.substr(name.find('.') + 1).c_str();
+    testcase.append_attribute("status") = "run";
+    testcase.append_attribute("result") =
+        word == "SKIPPED" ? "skipped" : "completed";
+    testcase.append_attribute("time") = "0";
+    testcase.append_attribute("classname") = suite.c_str();
+    if (word == "FAILED") {
+      pugi::xml_node failure = testcase.append_child("failure");
+      failure.append_attribute("message") = XmlSafe(why).c_str();
+      failure.append_attribute("type") = "";
+      failure.append_child(pugi::node_cdata).set_value(XmlSafe(why).c_str());
+    } else if (word == "SKIPPED") {
+      testcase.append_child("skipped").append_attribute("message") = "";
+    }
+  }
+  std::ostringstream text;
+  document.save(text, "  ", pugi::format_default, pugi::encoding_utf8);
+  return text.str();
+}
+
 }  // namespace mxcts::conformance

@@ -19,6 +19,7 @@
 #define MXCTS_CONFORMANCE_TESTING_MERGED_RESULTS_H_
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -36,6 +37,15 @@ absl::StatusOr<std::string> MergeResults(
     const std::vector<std::string>& results,
     const std::vector<std::string>& order,
     const std::vector<AbortedCase>& aborted);
+
+// A GoogleTest XML document for cases known only from the console: `ended`
+// holds each case ("Suite.Name") with the word of its end marker ("OK",
+// "FAILED", "SKIPPED"; gtest_progress.h), for a process that died outside
+// any case before GoogleTest wrote its result. A failed case's <failure>
+// says `why` (its own messages are only in the log).
+std::string ResultFromConsole(
+    const std::vector<std::pair<std::string, std::string>>& ended,
+    const std::string& why);
 
 }  // namespace mxcts::conformance
 

@@ -101,5 +101,25 @@ TEST(MergeResults, NamesABrokenResult) {
   EXPECT_THAT(merged.status().message(), HasSubstr("result 2"));
 }
 
+TEST(ResultFromConsole, GivesEachEndedCaseItsOutcome) {
+  const std::string xml = ResultFromConsole(
+      {{"S.A", "OK"}, {"S.B", "FAILED"}, {"P/T.C/2", "SKIPPED"}},
+      "lost with the process");
+  const std::vector<spec::TestCaseResult> cases = Parse(xml);
+  ASSERT_EQ(cases.size(), 3u);
+  EXPECT_EQ(cases[0].name, "S.A");
+  EXPECT_EQ(cases[0].outcome, Outcome::kPassed);
+  EXPECT_EQ(cases[1].outcome, Outcome::kFailed);
+  EXPECT_EQ(cases[1].message, "lost with the process");
+  EXPECT_EQ(cases[2].name, "P/T.C/2");
+  // The skip's message is not in the end marker.
+  EXPECT_EQ(cases[2].outcome, Outcome::kSkipped);
+  // It merges like any result, with an abort outside any case.
+  absl::StatusOr<std::string> merged = MergeResults(
+      {xml}, {}, {{"OutsideCases.BetweenCases", "crashed: SIGSEGV", "", 0}});
+  ASSERT_TRUE(merged.ok()) << merged.status();
+  EXPECT_EQ(Parse(*merged).size(), 4u);
+}
+
 }  // namespace
 }  // namespace mxcts::conformance

@@ -7,7 +7,7 @@
 //               [--roots=DIR,...] [--tests=DIR] [--spec_dir=DIR]
 //               [--operators=negate,skip,drop] [--chapter=NAME,...]
 //               [--changed[=REV]] [--shard=I/N] [--max=N] [--only=ID,...]
-//               [--timeout=S]
+//               [--timeout=S] [--equivalents=FILE]
 //               [--bazel_flags=FLAGS] [--query_command=CMD]
 //               [--build_command=CMD] [--test_command=CMD] [--log_dir=DIR]
 //
@@ -26,6 +26,12 @@
 // starting at the Ith (0-based) after the other filters; --max caps the
 // count after that. --only keeps the mutants with those IDs (to rerun the
 // survivors of a run after adding tests).
+//
+// The mutants --equivalents lists (equivalents.h; default
+// tools/mutate/equivalent_mutants.tsv, if the workspace has it) are not
+// run: each gets the status "equivalent", and --list shows the reason. An
+// entry that matches no mutant of the files searched is reported (its check
+// was edited or removed: look at the reason again).
 //
 // Before a mutant, its tests are run unmutated (once per set of tests); if
 // they fail, the mutant is "broken", not killed.
@@ -56,6 +62,7 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "tools/mutate/equivalents.h"
 #include "tools/mutate/finder.h"
 #include "tools/mutate/mutator.h"
 #include "tools/mutate/results.h"
@@ -82,6 +89,9 @@ ABSL_FLAG(int, max, 0, "at most this many mutants (0: no limit)");
 ABSL_FLAG(std::string, only, "",
           "only these mutant IDs (comma-separated), e.g. to rerun survivors");
 ABSL_FLAG(int, timeout, 900, "seconds per mutant, build and test together");
+ABSL_FLAG(std::string, equivalents, "",
+          "the equivalent mutants' file (default: "
+          "tools/mutate/equivalent_mutants.tsv in the workspace, if there)");
 ABSL_FLAG(std::string, bazel_flags, "--test_timeout=120",
           "flags for {bazel_flags} in the commands");
 ABSL_FLAG(std::string, query_command,
@@ -283,6 +293,27 @@ int main(int argc, char** argv) {
     }
   }
 
+  // Equivalent mutants: an explicit --equivalents must exist.
+  std::vector<mxcts::mutate::Equivalent> equivalents;
+  {
+    std::string path = absl::GetFlag(FLAGS_equivalents);
+    const bool given = !path.empty();
+    if (!given) path = "tools/mutate/equivalent_mutants.tsv";
+    const std::string full = (fs::path(workspace) / path).string();
+    if (given || fs::exists(full)) {
+      absl::StatusOr<std::string> text = mxcts::spec::ReadFile(full);
+      if (!text.ok()) return Fail(std::string(text.status().message()));
+      absl::StatusOr<std::vector<mxcts::mutate::Equivalent>> table =
+          mxcts::mutate::ParseEquivalents(path, *text);
+      if (!table.ok()) return Fail(std::string(table.status().message()));
+      equivalents = std::move(*table);
+    }
+  }
+  // Mutant ID -> the reason it is equivalent.
+  std::map<std::string, std::string> equivalent_reason;
+  std::set<const mxcts::mutate::Equivalent*> matched;
+  std::set<std::string> searched_files;
+
   std::vector<mxcts::mutate::Mutant> mutants;
   for (const std::string& root : SplitList(absl::GetFlag(FLAGS_roots))) {
     absl::StatusOr<std::vector<std::string>> files = mxcts::spec::FindFiles(
@@ -295,13 +326,30 @@ int main(int argc, char** argv) {
       if (!changed.empty() && changed_files.count(relative) == 0) continue;
       absl::StatusOr<std::string> text = mxcts::spec::ReadFile(path);
       if (!text.ok()) return Fail(std::string(text.status().message()));
+      searched_files.insert(relative);
       for (auto& mutant : mxcts::mutate::MakeMutants(
                mxcts::mutate::FindTaggedChecks(relative, *text))) {
+        if (const mxcts::mutate::Equivalent* entry =
+                mxcts::mutate::FindEquivalent(
+                    equivalents, mutant,
+                    mxcts::mutate::CheckText(*text, mutant.check))) {
+          equivalent_reason[mutant.id] = entry->reason;
+          matched.insert(entry);
+        }
         if (std::find(operators.begin(), operators.end(), mutant.op) !=
             operators.end()) {
           mutants.push_back(std::move(mutant));
         }
       }
+    }
+  }
+  for (const mxcts::mutate::Equivalent& entry : equivalents) {
+    if (matched.count(&entry) == 0 && searched_files.count(entry.file) != 0) {
+      std::fprintf(stderr,
+                   "mutate: equivalents line %d: no %s mutant of \"%s\" in "
+                   "%s (was the check changed? look at the reason again)\n",
+                   entry.line, entry.op.c_str(), entry.check.c_str(),
+                   entry.file.c_str());
     }
   }
   auto chapter_of = [&](const mxcts::mutate::Mutant& mutant) {
@@ -343,9 +391,14 @@ int main(int argc, char** argv) {
 
   if (absl::GetFlag(FLAGS_list)) {
     for (const auto& mutant : selected) {
-      std::printf("%s\t%s\t%s\t%zu test sources\n", mutant.id.c_str(),
+      auto equivalent = equivalent_reason.find(mutant.id);
+      std::printf("%s\t%s\t%s\t%zu test sources%s%s\n", mutant.id.c_str(),
                   absl::StrJoin(mutant.check.clauses, ",").c_str(),
-                  chapter_of(mutant).c_str(), test_files_of(mutant).size());
+                  chapter_of(mutant).c_str(), test_files_of(mutant).size(),
+                  equivalent != equivalent_reason.end() ? "\tequivalent: " : "",
+                  equivalent != equivalent_reason.end()
+                      ? equivalent->second.c_str()
+                      : "");
     }
     std::printf("%zu mutants\n", selected.size());
     return 0;
@@ -430,7 +483,9 @@ int main(int argc, char** argv) {
     result.chapter = chapter_of(mutant);
     const auto start = std::chrono::steady_clock::now();
     const std::set<std::string> files = test_files_of(mutant);
-    if (files.empty()) {
+    if (equivalent_reason.count(mutant.id) != 0) {
+      result.status = MutantStatus::kEquivalent;
+    } else if (files.empty()) {
       result.status = MutantStatus::kNoTests;
     } else {
       std::optional<std::vector<std::string>> targets = targets_of(files);

@@ -79,6 +79,27 @@ check failing-baseline-runs '[ "$status" -eq 0 ]'
 check failing-baseline-is-broken '[ "$(grep -c "	broken	" "$work/broken.tsv")" -eq 4 ]'
 check broken-kills-nothing '[ "$(grep -c "	killed	" "$work/broken.tsv")" -eq 0 ]'
 
+# Equivalent mutants (--equivalents) are not run and do not count; an
+# entry that matches nothing is reported.
+status_in() { awk -F'\t' -v id="$2" '$1 == id { print $7 }' "$1"; }
+{
+  printf '# file\toperator\tcheck\treason\n'
+  printf 'lib/fixture.cc\tskip\tv  %%  2 != 0\tfixture: listed as equivalent\n'
+  printf 'lib/fixture.cc\tnegate\tv > 999\tstale\n'
+} >"$work/equivalents.tsv"
+run "$mutate" "${fixture_flags[@]}" --equivalents=equivalents.tsv --list
+check list-shows-equivalent '[[ "$output" == *"lib/fixture.cc:13:skip"*"equivalent: fixture: listed as equivalent"* ]]'
+check stale-entry-reported '[[ "$output" == *"equivalents line 3: no negate mutant of \"v > 999\""* ]]'
+run "$mutate" "${fixture_flags[@]}" --equivalents=equivalents.tsv \
+  --out="$work/equivalent.tsv" --only=lib/fixture.cc:13:skip,lib/fixture.cc:13:negate
+check equivalent-status '[ "$(status_in "$work/equivalent.tsv" lib/fixture.cc:13:skip)" = equivalent ]'
+check equivalent-score '[[ "$output" == *"smoke"*"100.0%"* ]]'
+# Control: without the file the same mutant runs and survives.
+run "$mutate" "${fixture_flags[@]}" --out="$work/plain.tsv" --only=lib/fixture.cc:13:skip
+check plain-survives '[ "$(status_in "$work/plain.tsv" lib/fixture.cc:13:skip)" = survived ]'
+run "$mutate" "${fixture_flags[@]}" --equivalents=missing.tsv --list
+check missing-equivalents-named '[ "$status" -eq 2 ] && [[ "$output" == *"missing.tsv"* ]]'
+
 run "$mutate" "${fixture_flags[@]}" --list --shard=2/2
 check bad-shard-exits-2 '[ "$status" -eq 2 ]'
 run "$mutate" "${fixture_flags[@]}" --list --operators=invert

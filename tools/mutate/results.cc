@@ -18,7 +18,8 @@ constexpr absl::string_view kHeader =
 
 constexpr MutantStatus kStatuses[] = {
     MutantStatus::kKilled,     MutantStatus::kSurvived, MutantStatus::kNoTests,
-    MutantStatus::kBuildError, MutantStatus::kTimeout,  MutantStatus::kBroken};
+    MutantStatus::kBuildError, MutantStatus::kTimeout,  MutantStatus::kBroken,
+    MutantStatus::kEquivalent};
 
 std::vector<std::string> SplitList(absl::string_view text) {
   if (text.empty()) return {};
@@ -41,6 +42,8 @@ absl::string_view MutantStatusName(MutantStatus status) {
       return "timeout";
     case MutantStatus::kBroken:
       return "broken";
+    case MutantStatus::kEquivalent:
+      return "equivalent";
   }
   return "?";
 }
@@ -65,6 +68,9 @@ void MutationCounts::Add(MutantStatus status) {
       break;
     case MutantStatus::kBroken:
       ++broken;
+      break;
+    case MutantStatus::kEquivalent:
+      ++equivalent;
       break;
   }
 }
@@ -146,16 +152,17 @@ std::string FormatScore(const MutationCounts& counts) {
 }
 
 std::string SummaryTable(const std::vector<MutantResult>& results) {
-  std::string out = absl::StrFormat("%-32s %6s %6s %8s %8s %6s %7s %6s\n",
-                                    "chapter", "total", "killed", "survived",
-                                    "no-tests", "build", "timeout", "score");
+  std::string out =
+      absl::StrFormat("%-32s %6s %6s %8s %8s %6s %7s %6s %5s %6s\n", "chapter",
+                      "total", "killed", "survived", "no-tests", "build",
+                      "timeout", "broken", "equiv", "score");
   MutationCounts total;
   auto row = [&out](absl::string_view name, const MutationCounts& counts) {
-    absl::StrAppendFormat(&out, "%-32s %6d %6d %8d %8d %6d %7d %6d %6s\n",
+    absl::StrAppendFormat(&out, "%-32s %6d %6d %8d %8d %6d %7d %6d %5d %6s\n",
                           name.empty() ? "(no chapter)" : name, counts.total,
                           counts.killed, counts.survived, counts.no_tests,
                           counts.build_errors, counts.timeouts, counts.broken,
-                          FormatScore(counts));
+                          counts.equivalent, FormatScore(counts));
   };
   for (const auto& [chapter, counts] : CountsByChapter(results)) {
     row(chapter, counts);

@@ -19,6 +19,9 @@
 //   timeout      the build ran past the per-mutant limit (does not count)
 //   broken       the tests already fail unmutated, so the mutant cannot be
 //                judged (does not count)
+//   equivalent   listed in the equivalent mutants' file (equivalents.h)
+//                with the reason no program can tell it from the
+//                reference; not run (does not count)
 //
 // The mutation score is killed / (killed + survived); a chapter with
 // neither has no score.
@@ -49,9 +52,11 @@ enum class MutantStatus {
   kBuildError,
   kTimeout,
   kBroken,
+  kEquivalent,
 };
 
-// "killed", "survived", "no-tests", "build-error", "timeout", "broken".
+// "killed", "survived", "no-tests", "build-error", "timeout", "broken",
+// "equivalent".
 absl::string_view MutantStatusName(MutantStatus status);
 
 struct MutantResult {
@@ -75,6 +80,7 @@ struct MutationCounts {
   int build_errors = 0;
   int timeouts = 0;
   int broken = 0;
+  int equivalent = 0;
 
   void Add(MutantStatus status);
   // killed / (killed + survived), or nullopt when both are 0.

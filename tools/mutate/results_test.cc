@@ -80,5 +80,24 @@ TEST(ResultsTest, ScoreIsKilledOverKilledAndSurvived) {
   EXPECT_THAT(table, HasSubstr("75.0%"));
 }
 
+TEST(ResultsTest, EquivalentMutantsRoundTripAndDoNotCount) {
+  std::string text =
+      ResultsHeader() +
+      FormatResult(Result("a.cc:3:skip", "api-a", MutantStatus::kEquivalent));
+  absl::StatusOr<std::vector<MutantResult>> parsed =
+      ParseResults("r.tsv", text);
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  ASSERT_EQ(parsed->size(), 1u);
+  EXPECT_EQ((*parsed)[0].status, MutantStatus::kEquivalent);
+  std::vector<MutantResult> results = *parsed;
+  results.push_back(Result("1", "api-a", MutantStatus::kKilled));
+  MutationCounts counts = CountsByChapter(results)["api-a"];
+  EXPECT_EQ(counts.equivalent, 1);
+  EXPECT_DOUBLE_EQ(*counts.Score(), 1.0);
+  // Control: the same mutant surviving halves the score.
+  results[0].status = MutantStatus::kSurvived;
+  EXPECT_DOUBLE_EQ(*CountsByChapter(results)["api-a"].Score(), 0.5);
+}
+
 }  // namespace
 }  // namespace mxcts::mutate

@@ -103,7 +103,7 @@ void AddMutants(CoverageModel* model) {
   for (mutate::MutantStatus status :
        {mutate::MutantStatus::kKilled, mutate::MutantStatus::kKilled,
         mutate::MutantStatus::kKilled, mutate::MutantStatus::kSurvived,
-        mutate::MutantStatus::kNoTests}) {
+        mutate::MutantStatus::kNoTests, mutate::MutantStatus::kEquivalent}) {
     mutate::MutantResult result;
     result.chapter = "api-stream";
     result.status = status;
@@ -123,14 +123,16 @@ TEST_F(ReportTest, MutationScoreColumnOnlyWithMutationResults) {
   EXPECT_THAT(markdown,
               HasSubstr("| api-stream | 3 | 3 | 2 (66.7%) | 1 (33.3%) | 1 | "
                         "75.0% (3/4) |"));
-  EXPECT_THAT(markdown, HasSubstr("Mutants: 5, killed: 3, survived: 1, "
-                                  "no tests: 1"));
+  // The equivalent mutant is counted but not scored.
+  EXPECT_THAT(markdown, HasSubstr("Mutants: 6, killed: 3, survived: 1, "
+                                  "no tests: 1, equivalent (not scored): 1"));
   const std::string html = CoverageHtml(model_);
   EXPECT_THAT(html, HasSubstr("<th>mutation score</th>"));
   EXPECT_THAT(html, HasSubstr("3/4 (75.0%)"));
   const std::string json = CoverageJson(model_);
   EXPECT_THAT(json, HasSubstr("\"killed\": 3"));
   EXPECT_THAT(json, HasSubstr("\"no_tests\": 1"));
+  EXPECT_THAT(json, HasSubstr("\"equivalent\": 1"));
   EXPECT_THAT(json, HasSubstr("\"score\": 0.75"));
 }
 

@@ -55,6 +55,7 @@ Json MutationJson(const mutate::MutationCounts& counts) {
   json["no_tests"] = counts.no_tests;
   json["build_errors"] = counts.build_errors;
   json["timeouts"] = counts.timeouts;
+  json["equivalent"] = counts.equivalent;
   std::optional<double> score = counts.Score();
   json["score"] = score.has_value() ? Json(*score) : Json(nullptr);
   return json;
@@ -147,6 +148,7 @@ std::string CoverageMarkdown(const CoverageModel& model) {
     absl::StrAppend(
         &out, "Mutants: ", mutation.total, ", killed: ", mutation.killed,
         ", survived: ", mutation.survived, ", no tests: ", mutation.no_tests,
+        ", equivalent (not scored): ", mutation.equivalent,
         "; mutation score (killed of killed and survived): ",
         MutationCell(mutation), ".\n\n");
   }

@@ -15,7 +15,9 @@
 #   OUT_DIR/bin/<package with _ for />__<target>   the GoogleTest binaries
 #   OUT_DIR/expectation_runner                     the suite's verdict tool
 #   OUT_DIR/lib/                                   shared libraries they
-#                                                  need beyond glibc's
+#                                                  need beyond glibc's, and
+#                                                  NVRTC if a test compiles
+#                                                  at run time
 #   OUT_DIR/capabilities.txt, expectations.txt     the backend's files
 #   OUT_DIR/targets.txt                            "<label> <binary>" lines
 #   OUT_DIR/run.sh                                 the runner (run.sh)
@@ -51,7 +53,7 @@ for label in $targets; do
   if [[ ! -f "$binary" ]]; then
     case "$name" in
       # A variant: its binary is its base's.
-      *_deferred | *_shuffle | *_engine_shuffle | *_mps_exclusive | *_mps_shared) ;;
+      *_deferred | *_shuffle | *_engine_shuffle | *_mps_exclusive | *_mps_shared | *_checked) ;;
       *) echo "$label not built" >> "$out/not_built.txt" ;;
     esac
     continue
@@ -81,5 +83,14 @@ done | sort -u | while read -r lib; do
     *) cp -L "$lib" "$out/lib/" ;;
   esac
 done
+# NVRTC, which runtime compilation opens while the program runs
+# (backends/cuda/runtime/rtc.cc): only when a bundled test compiles at run
+# time, as it is large (about 30 MiB compressed).
+if grep -lq nvrtcCompileProgram "$out"/bin/* 2>/dev/null; then
+  cuda_lib="${CUDA_PATH:-/usr/local/cuda}/lib64"
+  for lib in "$cuda_lib"/libnvrtc.so.[0-9]* "$cuda_lib"/libnvrtc-builtins.so.[0-9]*; do
+    [[ -f "$lib" && ! -L "$lib" ]] && cp "$lib" "$out/lib/"
+  done
+fi
 echo "$(wc -l < "$out/targets.txt") test binaries in $out ($(du -sh "$out" | cut -f1));" \
   "$(wc -l < "$out/not_built.txt") not built (not_built.txt)"

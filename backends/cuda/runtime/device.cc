@@ -13,6 +13,9 @@
 
 #include "backends/cuda/runtime/adapter.h"
 #include "backends/cuda/runtime/handles.h"
+#include "backends/cuda/runtime/ipc.h"
+#include "backends/cuda/runtime/modules.h"
+#include "backends/cuda/runtime/pools.h"
 
 namespace mxcts::cuda_backend {
 namespace {
@@ -227,6 +230,9 @@ mcError_t mcDeviceReset(void) {
   // The reset destroys the device's streams and events, and restores its
   // limits [api.device.reset.restores-defaults], the adapter's too.
   mxcts::cuda_backend::ForgetDevice(device);
+  mxcts::cuda_backend::ForgetDevicePools(device);
+  mxcts::cuda_backend::ForgetDeviceMappings(device);
+  mxcts::cuda_backend::ForgetDeviceModules(device);
   mxcts::cuda_backend::SyncDepth(device) = 2;
   mxcts::cuda_backend::ClearStickyFault();
   return Check(cudaDeviceReset());

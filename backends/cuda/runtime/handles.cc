@@ -93,6 +93,16 @@ bool RetireEvent(mcEvent_t event) {
   return true;
 }
 
+bool DestroyEventNow(mcEvent_t event) {
+  Registry& r = Handles();
+  {
+    std::lock_guard<std::mutex> lock(r.mutex);
+    if (r.events.erase(event) == 0) return false;
+  }
+  cudaEventDestroy(ToCuda(event));
+  return true;
+}
+
 bool IsStream(mcStream_t stream) {
   if (IsDefaultStream(stream)) return true;
   Registry& r = Handles();

@@ -44,6 +44,12 @@ void AddEvent(mcEvent_t event, int device);
 bool RetireStream(mcStream_t stream);
 bool RetireEvent(mcEvent_t event);
 
+// Takes a live event out of the live set and has CUDA destroy it at once,
+// skipping the quarantine: an interprocess event whose handle was exported
+// must be gone for the other processes too [api.ipc.event.open-handle];
+// false if the event was not live.
+bool DestroyEventNow(mcEvent_t event);
+
 // True if `stream` is live or one of the default streams (null, legacy,
 // per-thread).
 bool IsStream(mcStream_t stream);

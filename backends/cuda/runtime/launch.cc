@@ -9,6 +9,7 @@
 
 #include "backends/cuda/runtime/adapter.h"
 #include "backends/cuda/runtime/handles.h"
+#include "backends/cuda/runtime/modules.h"
 
 using mxcts::cuda_backend::Check;
 using mxcts::cuda_backend::Fail;
@@ -37,6 +38,11 @@ mcError_t mcLaunchKernel(const void* func, dim3 grid, dim3 block, void** args,
                          size_t sharedMem, mcStream_t stream) {
   MXCTS_CHECK_STREAM(stream);
   if (func == nullptr) return Fail(mcErrorInvalidDeviceFunction);
+  // A module function's handle is a kernel too (modules.h).
+  if (mxcts::cuda_backend::IsModuleFunction(func)) {
+    return mxcts::cuda_backend::LaunchModuleFunction(
+        func, grid, block, args, sharedMem, stream, /*cooperative=*/false);
+  }
   return CheckKernel(
       cudaLaunchKernel(func, grid, block, args, sharedMem, ToCuda(stream)));
 }
@@ -46,6 +52,10 @@ mcError_t mcLaunchCooperativeKernel(const void* func, dim3 gridDim,
                                     size_t sharedMem, mcStream_t stream) {
   MXCTS_CHECK_STREAM(stream);
   if (func == nullptr) return Fail(mcErrorInvalidDeviceFunction);
+  if (mxcts::cuda_backend::IsModuleFunction(func)) {
+    return mxcts::cuda_backend::LaunchModuleFunction(
+        func, gridDim, blockDim, args, sharedMem, stream, /*cooperative=*/true);
+  }
   return CheckKernel(cudaLaunchCooperativeKernel(func, gridDim, blockDim, args,
                                                  sharedMem, ToCuda(stream)));
 }
@@ -58,6 +68,9 @@ mcError_t mcLaunchCooperativeKernelMultiDevice(mcLaunchParams*, unsigned int,
 
 mcError_t mcFuncGetAttributes(mcFuncAttributes* attr, const void* func) {
   if (attr == nullptr) return Fail(mcErrorInvalidValue);
+  if (mxcts::cuda_backend::IsModuleFunction(func)) {
+    return mxcts::cuda_backend::ModuleFunctionAttributes(func, attr);
+  }
   cudaFuncAttributes cuda;
   const mcError_t error = CheckKernel(cudaFuncGetAttributes(&cuda, func));
   if (error != mcSuccess) return error;

@@ -19,6 +19,8 @@
 #include "backends/cuda/runtime/adapter.h"
 #include "backends/cuda/runtime/driver_api.h"
 #include "backends/cuda/runtime/handles.h"
+#include "backends/cuda/runtime/ipc.h"
+#include "backends/cuda/runtime/pools.h"
 
 namespace mxcts::cuda_backend {
 namespace {
@@ -242,7 +244,20 @@ mcError_t mcMalloc(void** ptr, size_t size) {
   return Check(cudaMalloc(ptr, size));
 }
 
-mcError_t mcFree(void* ptr) { return Check(cudaFree(ptr)); }
+mcError_t mcFree(void* ptr) {
+  // A mapping of another process's memory is closed, not freed
+  // [api.ipc.close-mem-handle.mcfree-rejected].
+  if (mxcts::cuda_backend::InIpcMapping(ptr)) return Fail(mcErrorInvalidValue);
+  // A stream-ordered allocation leaves the adapter's record with it
+  // [api.pool.free-async.mcfree-also-frees].
+  const mxcts::cuda_backend::TakenAllocation taken =
+      mxcts::cuda_backend::TakeStreamOrderedAllocation(ptr);
+  const mcError_t error = Check(cudaFree(ptr));
+  if (error != mcSuccess) {
+    mxcts::cuda_backend::RestoreStreamOrderedAllocation(taken);
+  }
+  return error;
+}
 
 mcError_t mcMallocPitch(void** devPtr, size_t* pitch, size_t width,
                         size_t height) {

@@ -11,6 +11,7 @@
 
 #include "backends/cuda/runtime/adapter.h"
 #include "backends/cuda/runtime/handles.h"
+#include "backends/cuda/runtime/ipc.h"
 
 using mxcts::cuda_backend::Check;
 using mxcts::cuda_backend::Fail;
@@ -115,7 +116,22 @@ mcError_t mcStreamDestroy(mcStream_t stream) {
 
 mcError_t mcStreamQuery(mcStream_t stream) {
   MXCTS_CHECK_STREAM(stream);
-  return Check(cudaStreamQuery(ToCuda(stream)));
+  cudaError_t error = cudaStreamQuery(ToCuda(stream));
+  // A stream outside every capture stays queryable while another captures
+  // [api.graph.capture.sync-call-unsupported]; CUDA refuses the query in a
+  // thread whose capture mode is global or thread-local, and answers it in
+  // the relaxed mode, which the query is then made in.
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusActive;
+  if (error == cudaErrorStreamCaptureUnsupported &&
+      cudaStreamIsCapturing(ToCuda(stream), &status) == cudaSuccess &&
+      status == cudaStreamCaptureStatusNone) {
+    cudaGetLastError();
+    cudaStreamCaptureMode mode = cudaStreamCaptureModeRelaxed;
+    cudaThreadExchangeStreamCaptureMode(&mode);
+    error = cudaStreamQuery(ToCuda(stream));
+    cudaThreadExchangeStreamCaptureMode(&mode);
+  }
+  return Check(error);
 }
 
 mcError_t mcStreamSynchronize(mcStream_t stream) {
@@ -131,7 +147,16 @@ mcError_t mcStreamWaitEvent(mcStream_t stream, mcEvent_t event,
   // [api.stream.wait-event.nonzero-flags-is-invalid-value]; CUDA's
   // external-wait flag answers mcErrorIllegalState outside a capture.
   if (flags != 0) return Fail(mcErrorInvalidValue);
-  return Check(cudaStreamWaitEvent(ToCuda(stream), ToCuda(event), flags));
+  const cudaError_t error =
+      cudaStreamWaitEvent(ToCuda(stream), ToCuda(event), flags);
+  // A capture waiting on another capture's event is an isolation error in
+  // MXMACA [api.graph.capture.cross-capture-isolation]; CUDA calls it a
+  // merge of the two captures (and invalidates both, as MXMACA does).
+  if (error == cudaErrorStreamCaptureMerge) {
+    cudaGetLastError();
+    return Fail(mcErrorStreamCaptureIsolation);
+  }
+  return Check(error);
 }
 
 mcError_t mcStreamGetFlags(mcStream_t stream, unsigned int* flags) {
@@ -316,7 +341,16 @@ mcError_t mcEventQuery(mcEvent_t event) {
 
 mcError_t mcEventSynchronize(mcEvent_t event) {
   MXCTS_CHECK_EVENT(event);
-  return Check(cudaEventSynchronize(ToCuda(event)));
+  const cudaError_t error = cudaEventSynchronize(ToCuda(event));
+  // An event recorded in an active stream capture cannot be waited for
+  // [api.graph.capture.captured-event-query]: CUDA's query says so, its
+  // synchronize calls it an invalid value.
+  if (error == cudaErrorInvalidValue &&
+      cudaEventQuery(ToCuda(event)) == cudaErrorCapturedEvent) {
+    cudaGetLastError();
+    return Fail(mcErrorCapturedEvent);
+  }
+  return Check(error);
 }
 
 mcError_t mcEventElapsedTime(float* ms, mcEvent_t start, mcEvent_t end) {
@@ -329,6 +363,12 @@ mcError_t mcEventElapsedTime(float* ms, mcEvent_t start, mcEvent_t end) {
 }
 
 mcError_t mcEventDestroy(mcEvent_t event) {
+  // An exported interprocess event goes at once (ipc.h).
+  if (mxcts::cuda_backend::ForgetExportedEvent(event)) {
+    return mxcts::cuda_backend::DestroyEventNow(event)
+               ? mcSuccess
+               : Fail(mcErrorInvalidResourceHandle);
+  }
   if (!mxcts::cuda_backend::RetireEvent(event)) {
     return Fail(mcErrorInvalidResourceHandle);
   }

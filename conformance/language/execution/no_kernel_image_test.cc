@@ -7,11 +7,21 @@
 // device (BUILD): on device 1 the launch fails with
 // mcErrorNoKernelImageForDevice and the kernel does not run; on device 0,
 // the architecture the code was built for, the same launch runs (the
-// control).
+// control). A kernel the device pass never compiled has no code for any
+// device, the built-for one included.
 
 #include <mc_runtime.h>
 
 #include "conformance/testing/spec.h"
+
+// Declared in both compilation passes and defined only in the host pass
+// (lang.function.macro.maca-arch-device-pass-only): the program registers
+// the kernel, but its device image holds no code for it. Outside the anonymous
+// namespace, so that the device pass may declare it without defining it.
+__global__ void HostPassOnly(int* out, int value);
+#ifndef __MACA_ARCH__
+__global__ void HostPassOnly(int* out, int value) { *out = value; }
+#endif
 
 namespace {
 
@@ -47,6 +57,23 @@ TEST_F(NoKernelImage, LaunchOnADeviceOfAnotherArchitectureFails) {
                            dim3(1), args, 0, nullptr),
             mcErrorNoKernelImageForDevice);
   // The failed mcLaunchKernel is the last error too; reading it resets it.
+  EXPECT_EQ(mcGetLastError(), mcErrorNoKernelImageForDevice);
+  EXPECT_EQ(mcDeviceSynchronize(), mcSuccess);
+  EXPECT_EQ(*out_, 0);
+}
+
+TEST_F(NoKernelImage, KernelWithNoDeviceCodeFailsOnEveryDevice) {
+  MX_SPEC("lang.launch.limit.no-image-for-device");
+  // Device 0 runs the image's architecture (the control below), but the
+  // image has no code for this kernel at all.
+  ASSERT_EQ(mcSetDevice(0), mcSuccess);
+  HostPassOnly<<<1, 1>>>(out_, 7);
+  EXPECT_EQ(mcGetLastError(), mcErrorNoKernelImageForDevice);
+  int value = 8;
+  void* args[] = {&out_, &value};
+  EXPECT_EQ(mcLaunchKernel(reinterpret_cast<const void*>(&HostPassOnly),
+                           dim3(1), dim3(1), args, 0, nullptr),
+            mcErrorNoKernelImageForDevice);
   EXPECT_EQ(mcGetLastError(), mcErrorNoKernelImageForDevice);
   EXPECT_EQ(mcDeviceSynchronize(), mcSuccess);
   EXPECT_EQ(*out_, 0);

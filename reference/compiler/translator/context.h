@@ -36,6 +36,8 @@ struct KernelBody {
   // The typedef names of the static `__shared__` variables declared at the
   // outermost block of the body, in order.
   std::vector<std::string> shared_types;
+  // It launches grids from device code (grid_launchers.h).
+  bool launches_grids = false;
 };
 
 struct Context {
@@ -64,6 +66,9 @@ struct Context {
   // Device pass: the kernel definitions whose records are still to be
   // instantiated.
   std::vector<KernelBody> kernel_bodies;
+  // Device pass: the names of the functions that launch grids
+  // (FindGridLaunchers).
+  std::set<std::string> grid_launchers;
   // Host pass: the `__forceinline__` tokens of __device__-only functions,
   // which become a plain `inline` (rewrite 4 makes them noinline).
   std::set<int> plain_forceinline;

@@ -198,11 +198,17 @@ std::string KernelRecordTouch(const KernelBody& kernel) {
       kernel.max_threads.empty() ? "0" : "(" + kernel.max_threads + ")";
   const std::string min_blocks =
       kernel.min_blocks.empty() ? "0" : "(" + kernel.min_blocks + ")";
+  // Unit is written when it is not 0, or when LaunchesGrids follows it.
+  std::string tail;
+  if (kernel.launches_grids) {
+    tail = ", " + kernel.unit + ", true";
+  } else if (kernel.unit != "0") {
+    tail = ", " + kernel.unit;
+  }
   return " ::__mc_internal::Touch(&::__mc_internal::DeviceKernel<decltype(" +
          kernel.self + "), " + kernel.self +
          ", ::__mc_internal::KernelTraits<" + max_threads + ", " + min_blocks +
-         ", " + footprint + (kernel.unit == "0" ? "" : ", " + kernel.unit) +
-         ">>::record); ";
+         ", " + footprint + tail + ">>::record); ";
 }
 
 namespace {
@@ -364,6 +370,8 @@ void RewriteKernel(Context& c, const FunctionDeclaration& f,
     kernel.body_close = f.body_end - 1;
     kernel.self = self;
     kernel.unit = unit;
+    kernel.launches_grids =
+        c.grid_launchers.count(std::string(c.s.at(f.name).text)) != 0;
     ReadLaunchBounds(c, f, kernel);
     if (f.body_begin != f.body_open) {
       // A function-try-block: the handlers follow the body, so the record

@@ -29,6 +29,7 @@
 #include "reference/compiler/translator/context.h"
 #include "reference/compiler/translator/declarations.h"
 #include "reference/compiler/translator/function_rewrites.h"
+#include "reference/compiler/translator/grid_launchers.h"
 #include "reference/compiler/translator/host_code_checks.h"
 #include "reference/compiler/translator/launch_rewrites.h"
 #include "reference/compiler/translator/lexer.h"
@@ -129,6 +130,7 @@ Translation Translate(std::string_view source,
 
   translator_internal::FunctionNames names =
       translator_internal::CollectFunctionNames(c);
+  if (!c.host()) c.grid_launchers = translator_internal::FindGridLaunchers(c);
   translator_internal::RewriteFunctions(c);
   translator_internal::RewriteNamespaceScopeVariables(c);
   translator_internal::CheckBlockScopeSpaces(c);

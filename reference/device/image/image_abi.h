@@ -28,7 +28,8 @@
 // barrier of cooperative launches; dynamic parallelism and the device
 // runtime API; kernel records end with the kernel's address in device code.
 // Version 6: streams and events in device code.
-#define MC_IMAGE_ABI_VERSION 6u
+// Version 7: kernel records end with flags (kKernelLaunchesGrids).
+#define MC_IMAGE_ABI_VERSION 7u
 
 extern "C" {
 

@@ -68,7 +68,7 @@ TEST_F(ImageTest, BindReturnsTheAbiVersion) {
 
 TEST_F(ImageTest, ExportsOnlyBindAndRecords) {
   EXPECT_NE(Kernel("_ZN13__mc_internal12DeviceKernelIPFvPiEXadL_Z7reverseS1_"
-                   "EENS_12KernelTraitsILx0ELx0ELm256ELy0EEEE6recordE"),
+                   "EENS_12KernelTraitsILx0ELx0ELm256ELy0ELb0EEEE6recordE"),
             nullptr);
   auto* variable = static_cast<const DeviceVariableRecord*>(
       dlsym(image_, "__mcdev___mc_variable_record_0"));
@@ -84,7 +84,7 @@ TEST_F(ImageTest, ExportsOnlyBindAndRecords) {
 TEST_F(ImageTest, KernelUsesSharedMemoryBarrierAndPrintf) {
   const KernelRecord* reverse = Kernel(
       "_ZN13__mc_internal12DeviceKernelIPFvPiEXadL_Z7reverseS1_EENS_"
-      "12KernelTraitsILx0ELx0ELm256ELy0EEEE6recordE");
+      "12KernelTraitsILx0ELx0ELm256ELy0ELb0EEEE6recordE");
   ASSERT_NE(reverse, nullptr);
   EXPECT_EQ(reverse->param_count, 1u);
   // The record carries the footprint of `__shared__ int tile[64]` and no
@@ -106,7 +106,7 @@ TEST_F(ImageTest, KernelUsesSharedMemoryBarrierAndPrintf) {
 TEST_F(ImageTest, MathForwardsToLibm) {
   const KernelRecord* math = Kernel(
       "_ZN13__mc_internal12DeviceKernelIPFvPfEXadL_Z4mathS1_EENS_"
-      "12KernelTraitsILx0ELx0ELm0ELy0EEEE6recordE");
+      "12KernelTraitsILx0ELx0ELm0ELy0ELb0EEEE6recordE");
   ASSERT_NE(math, nullptr);
   float values[7] = {0.5f, 2.0f, 1.5f, 1.0f, -2.5f, 3.0f, 4.0f};
   float* pointer = values;
@@ -123,7 +123,7 @@ TEST_F(ImageTest, MathForwardsToLibm) {
 TEST_F(ImageTest, NewDeleteMallocAndFreeUseTheDeviceHeap) {
   const KernelRecord* heap = Kernel(
       "_ZN13__mc_internal12DeviceKernelIPFvPiEXadL_Z4heapS1_EENS_"
-      "12KernelTraitsILx0ELx0ELm0ELy0EEEE6recordE");
+      "12KernelTraitsILx0ELx0ELm0ELy0ELb0EEEE6recordE");
   ASSERT_NE(heap, nullptr);
   std::vector<int> out(8);
   int* pointer = out.data();
@@ -137,7 +137,7 @@ TEST_F(ImageTest, NewDeleteMallocAndFreeUseTheDeviceHeap) {
 TEST_F(ImageTest, FailedAssertTraps) {
   const KernelRecord* check = Kernel(
       "_ZN13__mc_internal12DeviceKernelIPFvPiEXadL_Z5checkS1_EENS_"
-      "12KernelTraitsILx0ELx0ELm0ELy0EEEE6recordE");
+      "12KernelTraitsILx0ELx0ELm0ELy0ELb0EEEE6recordE");
   ASSERT_NE(check, nullptr);
   int value = 2;
   int* pointer = &value;
@@ -154,7 +154,7 @@ TEST_F(ImageTest, AssertThatHoldsPasses) {
   // Control of the test above.
   const KernelRecord* check = Kernel(
       "_ZN13__mc_internal12DeviceKernelIPFvPiEXadL_Z5checkS1_EENS_"
-      "12KernelTraitsILx0ELx0ELm0ELy0EEEE6recordE");
+      "12KernelTraitsILx0ELx0ELm0ELy0ELb0EEEE6recordE");
   ASSERT_NE(check, nullptr);
   int value = 1;
   int* pointer = &value;

@@ -342,6 +342,14 @@ mcGraphExecUpdateResult CheckChange(const NodeParams& before,
         *why = "the kernel runs on another device";
         return mcGraphExecUpdateErrorParametersChanged;
       }
+      // [api.graph.exec-update.kernel-to-dynamic-parallelism-rejected]
+      if (!before.launch()->launches_grids() &&
+          now.launch()->launches_grids()) {
+        *why = "kernel " + now.launch()->kernel_name() +
+               " launches grids from device code and kernel " +
+               before.launch()->kernel_name() + " does not";
+        return mcGraphExecUpdateErrorUnsupportedFunctionChange;
+      }
       break;
     default:
       break;

@@ -127,6 +127,11 @@ class PreparedLaunch {
   DeviceWork Work() const;
 
   const std::string& kernel_name() const { return kernel_.name; }
+  // Whether the kernel launches grids from device code, as its record says
+  // (__mc_internal::kKernelLaunchesGrids).
+  bool launches_grids() const {
+    return (kernel_.record->flags & __mc_internal::kKernelLaunchesGrids) != 0;
+  }
   const void* function() const { return function_; }
   int device() const { return device_->ordinal(); }
   dim3 grid() const { return grid_; }

@@ -324,9 +324,16 @@ INSTANTIATE_TEST_SUITE_P(
 
 TEST_F(ModuleArguments, ConfigurationsAtTheLimitsRun) {
   MX_SPEC("api.module.launch.bad-configuration-invalid-value");
+  // The shared memory a block may use is the device's
+  // (mcDeviceAttributeMaxSharedMemoryPerBlock), not one number.
+  int shared_limit = 0;
+  ASSERT_EQ(mcDeviceGetAttribute(&shared_limit,
+                                 mcDeviceAttributeMaxSharedMemoryPerBlock, 0),
+            mcSuccess);
+  ASSERT_GT(shared_limit, 0);
   EXPECT_EQ(LaunchFill(1, 1024), mcSuccess);
   EXPECT_EQ(LaunchFill(1, 64, 1, nullptr, nullptr, 1, 1, 16, 1), mcSuccess);
-  EXPECT_EQ(LaunchFill(1, 64, 65536), mcSuccess);
+  EXPECT_EQ(LaunchFill(1, 64, static_cast<unsigned>(shared_limit)), mcSuccess);
   int first = -1;
   ASSERT_EQ(mcMemcpy(&first, out_, sizeof(int), mcMemcpyDeviceToHost),
             mcSuccess);

@@ -352,6 +352,55 @@ TEST(ExitedBlockHandle, StreamOfAnEndedGridIsAnInvalidHandle) {
   mcFree(slot);
 }
 
+// A handle kept in global memory by one child grid and used by a later
+// child of the same parent, in the same launch tree. The later child has the
+// same shape as the first (one block, same kernel), so nothing but the first
+// block's exit tells its handle from one the later block created.
+__global__ void CreateOrDestroyStream(int create, int destroy, mcStream_t* slot,
+                                      int* status) {
+  if (create != 0) mcStreamCreateWithFlags(slot, mcStreamNonBlocking);
+  if (destroy != 0) status[0] = mcStreamDestroy(*slot);
+}
+
+__global__ void HandOnStreamBetweenChildren(int same_child, mcStream_t* slot,
+                                            int* status) {
+  mcStream_t order;
+  mcStreamCreateWithFlags(&order, mcStreamNonBlocking);
+  if (same_child != 0) {
+    // The control: the child that creates the stream destroys it.
+    CreateOrDestroyStream<<<1, 1, 0, order>>>(1, 0, slot, status);
+    CreateOrDestroyStream<<<1, 1, 0, order>>>(1, 1, slot, status);
+  } else {
+    CreateOrDestroyStream<<<1, 1, 0, order>>>(1, 0, slot, status);
+    CreateOrDestroyStream<<<1, 1, 0, order>>>(0, 1, slot, status);
+  }
+  mcStreamDestroy(order);
+}
+
+class LaterChildHandleTest : public ::testing::TestWithParam<bool> {};
+
+TEST_P(LaterChildHandleTest, StreamOfAnExitedChildIsAnInvalidHandle) {
+  MX_SPEC("api.devrt.stream.handles-private-to-block");
+  MX_REQUIRE_CAPABILITY("dynamic_parallelism");
+  MX_REQUIRE_CAPABILITY("device_streams");
+  const bool same_child = GetParam();
+  mcStream_t* slot = nullptr;
+  ASSERT_EQ(mcMalloc(&slot, sizeof(mcStream_t)), mcSuccess);
+  Cells status(1);
+  ASSERT_EQ(mcMemset(status.get(), 0xff, sizeof(int)), mcSuccess);
+  HandOnStreamBetweenChildren<<<1, 1>>>(same_child ? 1 : 0, slot, status.get());
+  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
+  EXPECT_EQ(status.At(0),
+            same_child ? mcSuccess : mcErrorInvalidResourceHandle);
+  mcFree(slot);
+}
+
+INSTANTIATE_TEST_SUITE_P(Users, LaterChildHandleTest, ::testing::Bool(),
+                         [](const auto& info) {
+                           return std::string(info.param ? "ControlSameChild"
+                                                         : "LaterChild");
+                         });
+
 // --- Launches into a stream the block may not use trap. ---
 
 __global__ void MarkRan(int* ran) { *ran = 1; }

@@ -176,11 +176,12 @@ TEST_P(DotOfKind, OneNodeStatementPerNodeAndOneEdgePerDependency) {
             mcSuccess);
   const DotGraph dot = ReadDot(ReadFile(path));
   if (kind() == NodeKind::kChildGraph) {
-    // The child's nodes may be drawn inside a subgraph: the statements
-    // outside subgraphs are the graph's own nodes and edges.
+    // The child's nodes may be drawn inside a subgraph: the shallowest
+    // node statements are the graph's own nodes, and the edges between
+    // them its edges (the whole graph may be drawn in a subgraph too).
     ExpectDotOfGraph(path, dot, dot.nodes.size(), dot.edges.size());
-    EXPECT_EQ(dot.NodesAt(0).size(), NodeCount(graph_.get())) << ReadFile(path);
-    EXPECT_EQ(dot.EdgesAt(0).size(), EdgeCount(graph_.get())) << ReadFile(path);
+    EXPECT_EQ(dot.OwnNodes().size(), NodeCount(graph_.get())) << ReadFile(path);
+    EXPECT_EQ(dot.OwnEdges().size(), EdgeCount(graph_.get())) << ReadFile(path);
   } else {
     ExpectDotOfGraph(path, dot, NodeCount(graph_.get()),
                      EdgeCount(graph_.get()));
@@ -190,7 +191,7 @@ TEST_P(DotOfKind, OneNodeStatementPerNodeAndOneEdgePerDependency) {
   for (mcGraphNode_t each : Nodes(graph_.get())) ++kinds[NodeType(each)];
   for (const auto& [type, count] : kinds) {
     size_t labelled = 0;
-    for (const DotNode& statement : dot.NodesAt(0)) {
+    for (const DotNode& statement : dot.OwnNodes()) {
       auto label = statement.attributes.find("label");
       const std::string text = label == statement.attributes.end()
                                    ? statement.id

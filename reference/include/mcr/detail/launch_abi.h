@@ -69,6 +69,15 @@ struct KernelRecord {
   // (mcLaunchDevice and mcGetParameterBufferV2 name kernels so); null in
   // records written by hand.
   const void* function = nullptr;
+  // kKernelLaunchesGrids when the kernel launches grids from device code
+  // (dynamic parallelism), directly or through the functions it calls, as
+  // the translator found; 0 in records written by hand.
+  unsigned flags = 0;
+};
+
+// Flags of a KernelRecord.
+enum : unsigned {
+  kKernelLaunchesGrids = 1u,
 };
 
 // One __device__, __constant__ or __managed__ variable in a device image.
@@ -228,9 +237,11 @@ __attribute__((__always_inline__)) inline bool LaunchFromDevice(
 // Device pass: what the translator knows of a kernel beyond its type: its
 // `__launch_bounds__` arguments and its static shared footprint.
 // `Unit` is the source's tag for a kernel with internal linkage in
-// relocatable device code (KernelKeyInUnit), else 0.
+// relocatable device code (KernelKeyInUnit), else 0. `LaunchesGrids`: the
+// kernel launches grids from device code (KernelRecord::flags).
 template <long long MaxThreads = 0, long long MinBlocks = 0,
-          size_t StaticShared = 0, unsigned long long Unit = 0>
+          size_t StaticShared = 0, unsigned long long Unit = 0,
+          bool LaunchesGrids = false>
 struct KernelTraits {
   // [lang.function.launch-bounds.non-positive-bound] (0 is "no bound": the
   // translator passes the user's expression only when there is one, and
@@ -253,9 +264,11 @@ template <typename Sig, Sig F, typename Traits = KernelTraits<>>
 struct DeviceKernel;
 
 template <typename... P, void (*F)(P...), long long MaxThreads,
-          long long MinBlocks, size_t StaticShared, unsigned long long Unit>
-struct DeviceKernel<void (*)(P...), F,
-                    KernelTraits<MaxThreads, MinBlocks, StaticShared, Unit>> {
+          long long MinBlocks, size_t StaticShared, unsigned long long Unit,
+          bool LaunchesGrids>
+struct DeviceKernel<
+    void (*)(P...), F,
+    KernelTraits<MaxThreads, MinBlocks, StaticShared, Unit, LaunchesGrids>> {
   template <size_t... I>
   static void Invoke(void** args, std::index_sequence<I...>) {
     F(*static_cast<std::remove_reference_t<P>*>(args[I])...);
@@ -296,20 +309,23 @@ struct DeviceKernel<void (*)(P...), F,
 // `used`: the record must be emitted even where optimization removes the
 // Touch that instantiated it; the runtime finds it by its symbol.
 template <typename... P, void (*F)(P...), long long MaxThreads,
-          long long MinBlocks, size_t StaticShared, unsigned long long Unit>
-__attribute__((used)) const KernelRecord DeviceKernel<
-    void (*)(P...), F,
-    KernelTraits<MaxThreads, MinBlocks, StaticShared, Unit>>::record = {
-    KernelKeyInUnit<void (*)(P...), F, Unit>(),
-    &Entry,
-    static_cast<unsigned>(sizeof...(P)),
-    kSizes + 1,
-    kAlignments + 1,
-    static_cast<unsigned>(MaxThreads),
-    static_cast<unsigned>(MinBlocks),
-    StaticShared,
-    &RunThreads,
-    reinterpret_cast<const void*>(F)};
+          long long MinBlocks, size_t StaticShared, unsigned long long Unit,
+          bool LaunchesGrids>
+__attribute__((used)) const KernelRecord
+    DeviceKernel<void (*)(P...), F,
+                 KernelTraits<MaxThreads, MinBlocks, StaticShared, Unit,
+                              LaunchesGrids>>::record = {
+        KernelKeyInUnit<void (*)(P...), F, Unit>(),
+        &Entry,
+        static_cast<unsigned>(sizeof...(P)),
+        kSizes + 1,
+        kAlignments + 1,
+        static_cast<unsigned>(MaxThreads),
+        static_cast<unsigned>(MinBlocks),
+        StaticShared,
+        &RunThreads,
+        reinterpret_cast<const void*>(F),
+        LaunchesGrids ? kKernelLaunchesGrids : 0u};
 
 }  // namespace __mc_internal
 

@@ -12,7 +12,8 @@
 //     blockIdx) are typed with them. This backend's mcr/detail/
 //     vector_types.h gives CUDA's, and the reference's own dim3 is renamed
 //     mcr_reference_dim3 while the types header is read; only the graph
-//     parameter structures (mcKernelNodeParams, mcLaunchParams) keep it.
+//     parameter structures (mcKernelNodeParams, mcLaunchParams) keep it,
+//     and it converts from and to CUDA's dim3.
 //   - mcStream_t and mcEvent_t are CUDA's cudaStream_t and cudaEvent_t.
 //   - the runtime functions are implemented by libmcruntime_cuda
 //     (backends/cuda/runtime) over the CUDA runtime.
@@ -36,8 +37,19 @@
 #define MCstream_st CUstream_st
 #define MCevent_st CUevent_st
 
+// The reference's dim3 converts from and to uint3; renamed, it converts
+// from and to CUDA's dim3 instead, so that a program sets and reads the
+// graph parameter structures' dimensions with the dim3 it knows
+// (`params.gridDim = dim3(4)`).
+#ifdef __cplusplus
+typedef dim3 mcr_cuda_dim3;
+#define uint3 mcr_cuda_dim3
+#endif
 #define dim3 mcr_reference_dim3
 #include "reference/include/mcr/mc_runtime_types.h"
 #undef dim3
+#ifdef __cplusplus
+#undef uint3
+#endif
 
 #endif  // MXCTS_CUDA_MCR_DETAIL_CUDA_TYPES_H_
