@@ -94,7 +94,7 @@ BlockScheduler::BlockScheduler(const device::GridLaunch& launch,
   }
   // Threads that start out of linear order do not follow the rule that
   // tells exited threads from unstarted ones.
-  if (!start_order_.empty()) RecordEveryThread();
+  if (!start_order_.empty()) BeginRecording(0);
 }
 
 BlockScheduler::~BlockScheduler() {
@@ -223,11 +223,19 @@ void BlockScheduler::RunThreadsInStartOrder(Fiber* self) {
 
 void BlockScheduler::RecordEveryThread() {
   if (recording_every_thread_) return;
-  recording_every_thread_ = true;
-  walk_.abi.thread_exited = &BlockScheduler::OnWalkThreadExited;
+  if (InFastPhase()) {
+    const unsigned running = FastPhaseThread();
+    walk_.abi.current = running;
+    walk_.abi.next = running + 1;
+  }
   // Until now threads started in linear order and none waited, so every
   // thread below the running one has exited, first thread 0.
-  const unsigned exited = walk_.abi.current;
+  BeginRecording(walk_.abi.current);
+}
+
+void BlockScheduler::BeginRecording(unsigned exited) {
+  recording_every_thread_ = true;
+  walk_.abi.thread_exited = &BlockScheduler::OnWalkThreadExited;
   for (unsigned thread = 0; thread < exited; ++thread) {
     states_[thread] = ThreadState::kExited;
   }

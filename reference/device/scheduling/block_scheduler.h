@@ -113,7 +113,9 @@ class BlockScheduler {
 
   unsigned thread_count() const { return thread_count_; }
   // The linear index of the thread that runs now.
-  unsigned current_thread() const { return walk_.abi.current; }
+  unsigned current_thread() const {
+    return InFastPhase() ? FastPhaseThread() : walk_.abi.current;
+  }
   // The stack the running thread runs on.
   const Stack& running_stack() const { return running_fiber_->stack(); }
   uint3 block_index() const { return block_index_; }
@@ -229,7 +231,7 @@ class BlockScheduler {
   }
   // Whether thread `thread` has returned from the kernel.
   bool HasExited(unsigned thread) const {
-    if (!recording_every_thread_) return thread < walk_.abi.current;
+    if (!recording_every_thread_) return thread < current_thread();
     return states_[thread] == ThreadState::kExited;
   }
   // Where thread `thread` waits, or null when it does not wait.
@@ -327,10 +329,26 @@ class BlockScheduler {
   void RunThreadsByEntry();
   // Runs unstarted threads in the order of start_order_.
   void RunThreadsInStartOrder(Fiber* self);
+  // Whether the kernel's thread loop is in its fast phase
+  // (__mc_thread_walk): it writes only threadIdx, and the walk's current
+  // and next ids are derived from it.
+  bool InFastPhase() const {
+    return walk_.abi.next == 0 && walk_.abi.thread_exited == nullptr;
+  }
+  // The running thread in the fast phase: the linear id of the built-in
+  // threadIdx, which the loop writes as each thread starts.
+  unsigned FastPhaseThread() const {
+    const uint3 index = walk_.abi.builtins->threadIdx;
+    return index.x + launch_.block.x * (index.y + launch_.block.y * index.z);
+  }
   // From now on every thread's state is recorded: threads below the
   // running one have exited (the linear order without waits so far), and
-  // each exit is recorded as it happens.
+  // each exit is recorded as it happens. Called by the running thread; the
+  // walk's current and next ids, left to derive in the fast phase, are
+  // written first, since the loop reads them once thread_exited is set.
   void RecordEveryThread();
+  // RecordEveryThread's bookkeeping, with threads 0 to `exited` - 1 exited.
+  void BeginRecording(unsigned exited);
   // ParkCurrent and ParkCurrentForGrid: the current thread waits at `site`
   // in state `waiting`.
   void Park(const WaitSite& site, ThreadState waiting) {
