@@ -129,4 +129,29 @@ CapabilityRequirement RequireCapabilityValue(std::string_view feature,
       feature, absl::StrCat("does not include ", std::string(word)), path);
 }
 
+std::optional<int64_t> ClaimedCount(std::string_view feature,
+                                    std::string* error) {
+  std::string ignored;
+  std::string& why = error != nullptr ? *error : ignored;
+  why.clear();
+  CapabilityRequirement wrong;
+  const CapabilityKind kind = CapabilityKind::kCount;
+  if (CheckQuestion(feature, &kind, "ClaimedCount", &wrong) == nullptr) {
+    why = wrong.message;
+    return std::nullopt;
+  }
+  std::string path;
+  absl::StatusOr<CapabilityManifest> manifest =
+      ReadManifestFromEnvironment(&path);
+  if (!manifest.ok()) {
+    why = std::string(manifest.status().message());
+    return std::nullopt;
+  }
+  std::optional<int64_t> count = manifest->Count(feature);
+  if (!count.has_value()) {
+    why = absl::StrCat(std::string(feature), " is not in ", path);
+  }
+  return count;
+}
+
 }  // namespace mxcts::conformance

@@ -35,6 +35,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -69,6 +70,12 @@ CapabilityRequirement RequireCapabilityAtLeast(std::string_view feature,
 // a list.
 CapabilityRequirement RequireCapabilityValue(std::string_view feature,
                                              std::string_view word);
+
+// The value of the count `feature` in the manifest, or nullopt where the
+// manifest omits it, `feature` is not a known count or the manifest cannot
+// be read (`*error`, when not null, then says why; it is cleared otherwise).
+std::optional<int64_t> ClaimedCount(std::string_view feature,
+                                    std::string* error = nullptr);
 
 }  // namespace mxcts::conformance
 

@@ -71,6 +71,18 @@ TEST_F(CapabilitiesTest, CountAtLeastComparesWithTheLimit) {
                          "least 3"));
 }
 
+TEST_F(CapabilitiesTest, ClaimedCountReadsTheValue) {
+  std::string error = "stale";
+  EXPECT_EQ(ClaimedCount("device_count", &error), 2);
+  EXPECT_EQ(error, "");
+  // Control: an omitted count, a flag and an unknown name have no value.
+  EXPECT_EQ(ClaimedCount("wave_size", &error), std::nullopt);
+  EXPECT_THAT(error, HasSubstr("wave_size is not in " + path_));
+  EXPECT_EQ(ClaimedCount("peer_access", &error), std::nullopt);
+  EXPECT_THAT(error, HasSubstr("'peer_access' is a flag"));
+  EXPECT_EQ(ClaimedCount("wave_sise"), std::nullopt);
+}
+
 TEST_F(CapabilitiesTest, ListValueMustBeListed) {
   EXPECT_EQ(
       RequireCapabilityValue("matrix_shapes", "16x16x16:half:float").status,

@@ -33,6 +33,8 @@ const std::vector<KnownCapability>* BuildKnownCapabilities() {
   return new std::vector<KnownCapability>{
       {"device_count", K::kCount,
        "the number of devices the backend presents to one process"},
+      {"wave_size", K::kCount,
+       "the lanes of a wave (warpSize in device code); MXMACA's is 64"},
       {"managed_memory", K::kFlag, "mcMallocManaged and __managed__ variables"},
       {"peer_access", K::kFlag,
        "a device can access another device's memory once peer access is "
@@ -69,6 +71,9 @@ const std::vector<KnownCapability>* BuildKnownCapabilities() {
        "the MACA_TRAP_HANDLER policies for device exceptions"},
       {"kernel_timeout", K::kFlag,
        "MACA_KERNEL_TIMEOUT stops a kernel that runs past it"},
+      {"reference_choices", K::kFlag,
+       "trap diagnostics and compiler errors in the reference's wording, "
+       "which tests of the reference's own messages check"},
       {"multi_process_service", K::kFlag,
        "the MACA_MPS_MODE policies of the multi-process service"},
   };

@@ -132,6 +132,18 @@ CompileFailVerdict JudgeCompileFail(const CompileFailCase& test) {
   return verdict;
 }
 
+std::string LocationPattern(absl::string_view source, int line) {
+  const size_t slash = source.rfind('/');
+  const std::string file = RE2::QuoteMeta(std::string(
+      slash == absl::string_view::npos ? source : source.substr(slash + 1)));
+  // The file name starts the output, a line, or follows a path separator
+  // or a space, so "x.cu" does not match inside "index.cu".
+  const std::string start = "(?:^|[\\s/])";
+  if (line <= 0) return absl::StrCat(start, file, "\\b");
+  return absl::StrCat("(?m)(?:", start, file, "(?::", line, "\\b|\\(", line,
+                      "\\))|line ", line, " of (?:\\S*/)?", file, "\\b)");
+}
+
 std::string SingleCaseResultXml(absl::string_view suite, absl::string_view name,
                                 absl::string_view spec, bool failed,
                                 absl::string_view message) {

@@ -70,6 +70,14 @@ struct CompileFailVerdict {
 
 CompileFailVerdict JudgeCompileFail(const CompileFailCase& test);
 
+// An RE2 that matches a diagnostic pointing at `source` (its last path
+// component) and, if `line` is above 0, at that line, in the forms
+// compilers print: "file.cu:6:" or "file.cu:6 " (GCC, Clang), "file.cu(6)"
+// (NVCC's front end), "line 6 of .../file.cu" (NVCC's instantiation
+// notes). With `line` 0, any mention of the file matches. This is the
+// pattern a backend without the reference's wording is held to.
+std::string LocationPattern(absl::string_view source, int line);
+
 // A GoogleTest-shaped XML result with the one case `suite`.`name`: its
 // "spec" property is `spec` (clause IDs separated by spaces; none if
 // empty), and, if `failed`, a <failure> with `message`.

@@ -30,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "conformance/testing/capability_manifest.h"
 #include "conformance/testing/compile_fail.h"
@@ -55,6 +56,8 @@ constexpr const char* kFlags[] = {
     "expectations",
     "expectations_name",
     "unsupported_where",
+    "required_capability",
+    "error_line",
     "capabilities",
 };
 
@@ -92,6 +95,23 @@ absl::StatusOr<CompileRecord> ReadRecord(const std::string& path) {
   return ParseCompileRecord(*text, path);
 }
 
+// Reports the test as unsupported with `message`: on stderr and, if the
+// test runner asks for one, as a skipped case in the XML result. Returns
+// the exit status.
+int ReportUnsupported(std::map<std::string, std::string>& flags,
+                      const std::string& message) {
+  const std::string& target = flags["target"];
+  const std::string name = target.substr(target.rfind(':') + 1);
+  std::fprintf(stderr, "%s.%s: %s\n", kSuite, name.c_str(), message.c_str());
+  const char* xml_path = std::getenv("XML_OUTPUT_FILE");
+  if (xml_path != nullptr && *xml_path != '\0') {
+    absl::Status written = spec::WriteFileAtomically(
+        xml_path, SkippedCaseResultXml(kSuite, name, flags["spec"], message));
+    if (!written.ok()) return 1;
+  }
+  return 0;
+}
+
 int Main(int argc, char** argv) {
   std::map<std::string, std::string> flags;
   if (!ParseFlags(argc, argv, &flags)) return 2;
@@ -104,7 +124,10 @@ int Main(int argc, char** argv) {
       return 2;
     }
   }
-  if (!flags["unsupported_where"].empty()) {
+  // The manifest decides whether the test applies and which wording the
+  // diagnostic is held to.
+  bool reference_wording = true;
+  if (!flags["capabilities"].empty()) {
     absl::StatusOr<CapabilityManifest> manifest =
         CapabilityManifest::Read(flags["capabilities"]);
     if (!manifest.ok()) {
@@ -112,23 +135,26 @@ int Main(int argc, char** argv) {
                    std::string(manifest.status().message()).c_str());
       return 2;
     }
-    if (manifest->Claims(flags["unsupported_where"])) {
-      const std::string& target = flags["target"];
-      const std::string name = target.substr(target.rfind(':') + 1);
-      const std::string message = absl::StrCat(
-          "unsupported: the backend claims ", flags["unsupported_where"],
-          "; this test checks a backend without it");
-      std::fprintf(stderr, "%s.%s: %s\n", kSuite, name.c_str(),
-                   message.c_str());
-      const char* xml_path = std::getenv("XML_OUTPUT_FILE");
-      if (xml_path != nullptr && *xml_path != '\0') {
-        absl::Status written = spec::WriteFileAtomically(
-            xml_path,
-            SkippedCaseResultXml(kSuite, name, flags["spec"], message));
-        if (!written.ok()) return 1;
-      }
-      return 0;
+    std::string unsupported;
+    if (!flags["unsupported_where"].empty() &&
+        manifest->Claims(flags["unsupported_where"])) {
+      unsupported = absl::StrCat("unsupported: the backend claims ",
+                                 flags["unsupported_where"],
+                                 "; this test checks a backend without it");
+    } else if (!flags["required_capability"].empty() &&
+               !manifest->Claims(flags["required_capability"])) {
+      unsupported = absl::StrCat("unsupported: the backend does not claim ",
+                                 flags["required_capability"]);
     }
+    if (!unsupported.empty()) return ReportUnsupported(flags, unsupported);
+    reference_wording = manifest->Claims("reference_choices");
+  }
+  int error_line = 0;
+  if (!flags["error_line"].empty() &&
+      (!absl::SimpleAtoi(flags["error_line"], &error_line) || error_line < 0)) {
+    std::fprintf(stderr, "compile_fail_check: --error_line=%s is not a line\n",
+                 flags["error_line"].c_str());
+    return 2;
   }
   std::vector<Expectation> mine;
   if (!flags["expectations"].empty()) {
@@ -142,9 +168,13 @@ int Main(int argc, char** argv) {
     mine = ExpectationsForTarget(*all, flags["target"]);
   }
 
-  const CompileFailVerdict verdict =
-      JudgeCompileFail({flags["source"], *rejected, flags["control_source"],
-                        *control, flags["error_pattern"]});
+  // Another backend's words are its own: its diagnostic must point at the
+  // broken line.
+  const std::string pattern =
+      reference_wording ? flags["error_pattern"]
+                        : LocationPattern(flags["source"], error_line);
+  const CompileFailVerdict verdict = JudgeCompileFail(
+      {flags["source"], *rejected, flags["control_source"], *control, pattern});
   const std::string& target = flags["target"];
   const std::string name = target.substr(target.rfind(':') + 1);
 

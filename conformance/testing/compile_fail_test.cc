@@ -13,6 +13,8 @@
 
 #include <string>
 
+#include "absl/strings/string_view.h"
+#include "re2/re2.h"
 #include "tools/spec/test_results.h"
 
 namespace mxcts::conformance {
@@ -142,6 +144,46 @@ std::vector<std::string> OutcomesOf(const std::string& xml) {
                        std::string(spec::OutcomeName(result.outcome)));
   }
   return outcomes;
+}
+
+bool PointsAt(absl::string_view output, absl::string_view source, int line) {
+  return RE2::PartialMatch(std::string(output),
+                           RE2(LocationPattern(source, line)));
+}
+
+TEST(LocationPattern, MatchesTheFormsCompilersPrint) {
+  // GCC and Clang; NVCC's front end; NVCC's instantiation note.
+  EXPECT_TRUE(PointsAt("dir/bad.cu:6:5: error: no", "conformance/x/bad.cu", 6));
+  EXPECT_TRUE(PointsAt("bad.cu:6: error: no", "bad.cu", 6));
+  EXPECT_TRUE(PointsAt("note\n/tmp/a/bad.cu(6): error: no", "bad.cu", 6));
+  EXPECT_TRUE(
+      PointsAt("  detected during instantiation at line 6 of "
+               "/tmp/a/bad.cu",
+               "bad.cu", 6));
+  EXPECT_TRUE(PointsAt("In file included from bad.cu:3", "bad.cu", 0));
+}
+
+TEST(LocationPattern, ControlOtherLinesAndFilesDoNotMatch) {
+  EXPECT_FALSE(PointsAt("bad.cu:60:1: error: no", "bad.cu", 6));
+  EXPECT_FALSE(PointsAt("bad.cu:16:1: error: no", "bad.cu", 6));
+  EXPECT_FALSE(PointsAt("bad.cu(7): error: no", "bad.cu", 6));
+  EXPECT_FALSE(PointsAt("notbad.cu:6:1: error: no", "bad.cu", 6));
+  EXPECT_FALSE(PointsAt("error: no file named", "bad.cu", 0));
+  // A dot in the name is a dot, not any character.
+  EXPECT_FALSE(PointsAt("badxcu:6:1: error", "bad.cu", 6));
+}
+
+TEST(LocationPattern, JudgesARejectionInOtherWords) {
+  const CompileFailCase test = {
+      "bad.cu",
+      {1, "bad.cu(6): error: something else entirely"},
+      "good.cu",
+      {0, ""},
+      LocationPattern("bad.cu", 6)};
+  EXPECT_TRUE(JudgeCompileFail(test).passed);
+  CompileFailCase elsewhere = test;
+  elsewhere.rejected.output = "bad.cu(2): error: an unrelated mistake";
+  EXPECT_FALSE(JudgeCompileFail(elsewhere).passed);
 }
 
 TEST(SingleCaseResultXml, PassingCaseReadsBackWithItsClauses) {

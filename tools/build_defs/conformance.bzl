@@ -16,6 +16,7 @@
         src = "global_returns_int.cu",
         control = "global_returns_void.cu",
         error_pattern = "must return void",
+        error_line = 2,
         spec = ["lang.function.global.return-type-void"],
     )
 
@@ -160,6 +161,7 @@ def conformance_compile_fail_test(
         src,
         control,
         error_pattern,
+        error_line,
         spec,
         size = "small",
         backend = _BACKEND,
@@ -171,7 +173,10 @@ def conformance_compile_fail_test(
       src: the source the backend's driver must reject.
       control: the source beside it, without the broken rule, that must
         compile.
-      error_pattern: RE2 the driver's diagnostic for `src` must match.
+      error_pattern: RE2 the driver's diagnostic for `src` must match on
+        a backend that claims reference_choices (the reference's wording).
+      error_line: the line of `src` with the broken rule: on other
+        backends the diagnostic must point there, in any words.
       spec: the clause IDs the test checks (at least one), each a clause of
         docs/spec.
       size: the test size (default "small").
@@ -198,6 +203,7 @@ def conformance_compile_fail_test(
         src = src,
         control = control,
         error_pattern = error_pattern,
+        error_line = error_line,
         spec = spec,
         size = size,
         backend = backend,

@@ -655,13 +655,14 @@ def _mxmaca_compile_fail_test_impl(ctx):
         "--control_source=" + _shell_quote(ctx.file.control.short_path),
         "--control_record=" + _in_runfiles(records["control"].short_path),
         "--error_pattern=" + _shell_quote(ctx.attr.error_pattern),
+        "--error_line=%d" % ctx.attr.error_line,
         "--spec=" + _shell_quote(" ".join(ctx.attr.spec)),
+        "--capabilities=" + _in_runfiles(backend.capabilities.short_path),
     ] + _expectation_flags(backend)
     if ctx.attr.unsupported_where:
-        command += [
-            "--unsupported_where=" + _shell_quote(ctx.attr.unsupported_where),
-            "--capabilities=" + _in_runfiles(backend.capabilities.short_path),
-        ]
+        command.append("--unsupported_where=" + _shell_quote(ctx.attr.unsupported_where))
+    if ctx.attr.required_capability:
+        command.append("--required_capability=" + _shell_quote(ctx.attr.required_capability))
     script = ctx.actions.declare_file(ctx.label.name)
     ctx.actions.write(
         output = script,
@@ -682,9 +683,12 @@ mxmaca_compile_fail_test = rule(
     doc = """A must-not-compile test.
 
 Passes only if the backend's driver rejects `src` (a non-zero exit, not a
-crash) with output matching `error_pattern` (an RE2 regular expression,
-searched in the driver's stdout and stderr together) and compiles `control`
-(the same source minus the one broken rule). Both compiles run at build time
+crash) with a diagnostic and compiles `control` (the same source minus the
+one broken rule). The diagnostic must match `error_pattern` (an RE2 regular
+expression, searched in the driver's stdout and stderr together) on a
+backend that claims `reference_choices` (the reference's wording); on any
+other it must point at `src` and, if `error_line` is set, that line
+(`file:LINE:` or `file(LINE)`), whatever its words. Both compiles run at build time
 with the flags mxmaca_test would use; the test reads their records and
 reports, on failure, the file, the pattern and what the driver printed. The
 result XML has one case, MustNotCompile.<name>, with `spec` as its "spec"
@@ -723,6 +727,14 @@ property; the backend's expectations may list it as a known failure.
             doc = "A capability (docs/backend-guide.md): on a backend " +
                   "whose manifest claims it, the test reports unsupported " +
                   "(it checks what a backend without the feature rejects).",
+        ),
+        "required_capability": attr.string(
+            doc = "A capability the test needs: on a backend whose " +
+                  "manifest does not claim it, the test reports unsupported.",
+        ),
+        "error_line": attr.int(
+            doc = "The line of `src` the diagnostic points at (0: any).",
+            default = 0,
         ),
         "backend": attr.label(
             default = "//conformance:backend",

@@ -32,8 +32,7 @@ mcError_t LaunchSyncwave(unsigned threads, unsigned long mask) {
 
 TEST(SyncwaveMisuse, ThirtyTwoBitFullMaskInAFullWaveTraps) {
   MX_SPEC("lang.sync.syncwave.caller-not-in-mask-undefined",
-          "lang.wave.legacy32.full-mask-names-half",
-          "lang.sync.syncwave.mask-is-64-bit");
+          "lang.wave.legacy32.full-mask-names-half");
   MX_EXPECT_TRAP(LaunchSyncwave(64, 0xfffffffful), mcErrorLaunchFailure,
                  "SyncwaveWithMask.*thread \\(32,0,0\\).*lane 32 .*"
                  "0x00000000ffffffff.*does not name it");

@@ -249,6 +249,7 @@ void WaveCollectives::CreateWaves() {
   // exit; the scheduler records exits from then on, so the exits so far
   // read below are known.
   block_->SetObserver(this);
+  block_->ObserveParks(false);
   const unsigned threads = block_->thread_count();
   // [lang.wave.formation.consecutive-linear-ids]
   // [lang.wave.formation.partial-last-wave]
@@ -498,20 +499,13 @@ void WaveCollectives::CheckForWaitCycle(const WaveState& wave, unsigned lane,
                        DescribeMask(group), site.file, site.line, others));
 }
 
-bool WaveCollectives::CompleteIfReady(WaveState& wave, size_t group_index) {
-  const Group& pending = wave.groups[group_index];
-  // [lang.wave.mask.waits-for-named-lanes]
-  // [lang.sync.syncwave.exited-lanes-not-awaited]
-  if (((pending.arrived | wave.exited) & pending.mask) != pending.mask) {
-    return false;
-  }
-  const Group group = pending;
+void WaveCollectives::Complete(WaveState& wave, size_t group_index) {
+  const Group group = wave.groups[group_index];
   wave.groups.erase(wave.groups.begin() +
                     static_cast<std::ptrdiff_t>(group_index));
   ComputeResults(wave, group);
   block_->MakeReadyInOrder(wave.first_thread, group.arrived);
   ++completed_groups_;
-  return true;
 }
 
 template <int kOperation>
@@ -661,6 +655,9 @@ unsigned long long WaveCollectives::ArriveAtActiveMask(WaveState& wave,
                                                        unsigned lane,
                                                        const WaitSite& site) {
   LaneRecord& record = wave.lanes[lane];
+  if (wave.at_activemask == 0 && waves_at_activemask_++ == 0) {
+    block_->ObserveParks(true);
+  }
   wave.at_activemask |= Bit(lane);
   // Parking tells OnThreadParked, which resolves the wave's waiters once
   // every live lane is parked (this one may be the last).
@@ -680,6 +677,7 @@ void WaveCollectives::ResolveActiveMaskIfSettled(WaveState& wave) {
   // those parked at the same __activemask() call site.
   const uint64_t waiting = wave.at_activemask;
   wave.at_activemask = 0;
+  if (--waves_at_activemask_ == 0) block_->ObserveParks(false);
   for (uint64_t lanes = waiting; lanes != 0; lanes &= lanes - 1) {
     const unsigned lane = LowestLane(lanes);
     uint64_t together = 0;
@@ -771,18 +769,32 @@ std::string WaveCollectives::DescribeStall() {
 
 }  // namespace mxcts::device_internal
 
-extern "C" unsigned long long __mc_dev_wave_collective(
+namespace {
+
+// __mc_dev_wave_collective's misuse, out of line: a call with a string in
+// its frame gets a stack protector, and every wave collective would pay
+// for it.
+[[noreturn]] __attribute__((noinline, cold)) void DieWaveCollectiveMisuse(
+    const mxcts::device_internal::ActiveGrid* grid,
     const __mc_wave_request* request) {
   using namespace mxcts::device_internal;
-  ActiveGrid* grid = CurrentGrid();
   if (grid == nullptr || grid->waves == nullptr) {
     DieOutsideGrid(request != nullptr ? WaveOperationName(request->operation)
                                       : "a wave collective",
                    request != nullptr ? request->file : nullptr,
                    request != nullptr ? request->line : 0);
   }
-  if (request == nullptr) {
-    Trap(mcErrorLaunchFailure, "a wave collective without a request");
+  Trap(mcErrorLaunchFailure, "a wave collective without a request");
+}
+
+}  // namespace
+
+extern "C" unsigned long long __mc_dev_wave_collective(
+    const __mc_wave_request* request) {
+  using namespace mxcts::device_internal;
+  ActiveGrid* grid = CurrentGrid();
+  if (grid == nullptr || grid->waves == nullptr || request == nullptr) {
+    DieWaveCollectiveMisuse(grid, request);
   }
   return grid->waves->Arrive(*request);
 }

@@ -137,9 +137,22 @@ class WaveCollectives : public ThreadEventObserver {
   WaveState& WaveOf(unsigned thread) { return waves_[thread / kWaveLanes]; }
   unsigned long long ArriveAtActiveMask(WaveState& wave, unsigned lane,
                                         const WaitSite& site);
-  // Releases `group` (an element of wave.groups) if every named lane has
-  // arrived or exited; returns whether it did (the group is then erased).
-  bool CompleteIfReady(WaveState& wave, size_t group_index);
+  // Whether every lane that `group` names has arrived or exited.
+  // [lang.wave.mask.waits-for-named-lanes]
+  // [lang.sync.syncwave.exited-lanes-not-awaited]
+  static bool IsComplete(const WaveState& wave, const Group& group) {
+    return ((group.arrived | wave.exited) & group.mask) == group.mask;
+  }
+  // Releases `group` (an element of wave.groups) if IsComplete; returns
+  // whether it did (the group is then erased).
+  bool CompleteIfReady(WaveState& wave, size_t group_index) {
+    if (!IsComplete(wave, wave.groups[group_index])) return false;
+    Complete(wave, group_index);
+    return true;
+  }
+  // Releases the complete `group` and erases it. Out of line: one lane in
+  // 64 of a whole wave's collective completes it.
+  __attribute__((noinline)) void Complete(WaveState& wave, size_t group_index);
   // Gives each participant its result.
   void ComputeResults(WaveState& wave, const Group& group);
   // ComputeResults for one shuffle operation, with the rule chosen once
@@ -180,6 +193,9 @@ class WaveCollectives : public ThreadEventObserver {
 
   BlockScheduler* const block_;
   std::vector<WaveState> waves_;  // empty until the first collective
+  // How many waves have lanes at __activemask(): only then does a park
+  // concern the waves (BlockScheduler::ObserveParks).
+  unsigned waves_at_activemask_ = 0;
   unsigned long completed_groups_ = 0;
 };
 

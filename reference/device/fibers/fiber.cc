@@ -1,13 +1,10 @@
 // Copyright mxcts authors.
 //
-// A suspended fiber is its stack pointer. mxcts_device_fiber_switch pushes
-// the callee-saved general registers on the current stack, stores the stack
-// pointer through its first argument, loads the second, pops the target's
-// registers and returns on the target's stack, handing it its third argument
-// (the fiber that switched) as the return value. A fiber that has not run
-// yet is a stack prepared by Start to look suspended: its registers hold the
-// fiber (r12), and it "returns" into the entry stub, which calls
-// mxcts_device_fiber_entry with the fiber and the one that switched to it.
+// A suspended fiber is its stack pointer, frame pointer and resume address
+// (fiber.h, where the switch is inline assembly). A fiber that has not run
+// yet resumes at the entry stub with the fiber on the top of its stack and
+// the fiber that switched in %rax; the stub calls mxcts_device_fiber_entry
+// with them.
 //
 // Under AddressSanitizer every switch is announced (start_switch_fiber
 // before, finish_switch_fiber after), so that the sanitizer tracks which
@@ -31,38 +28,17 @@
     "fiber.cc switches contexts in x86-64 assembly; another processor needs its own switch"
 #endif
 
-// mxcts_device_fiber_switch (fiber.h): the six callee-saved registers and
-// the return address are the whole saved state; see the note at the top.
+// The entry stub: entered by a switch with the new fiber on the top of its
+// stack and the one that switched in %rax.
 __asm__(R"(
   .text
-  .globl mxcts_device_fiber_switch
-  .type mxcts_device_fiber_switch, @function
-mxcts_device_fiber_switch:
-  pushq %rbp
-  pushq %rbx
-  pushq %r12
-  pushq %r13
-  pushq %r14
-  pushq %r15
-  movq %rsp, (%rdi)
-  movq %rsi, %rsp
-  movq %rdx, %rax
-  popq %r15
-  popq %r14
-  popq %r13
-  popq %r12
-  popq %rbx
-  popq %rbp
-  ret
-  .size mxcts_device_fiber_switch, .-mxcts_device_fiber_switch
-
   .globl mxcts_device_fiber_start
   .hidden mxcts_device_fiber_start
   .type mxcts_device_fiber_start, @function
 mxcts_device_fiber_start:
   .cfi_startproc
   .cfi_undefined rip
-  movq %r12, %rdi
+  movq (%rsp), %rdi
   movq %rax, %rsi
   andq $-16, %rsp
   call mxcts_device_fiber_entry@PLT
@@ -101,14 +77,14 @@ void Fiber::Start(const Stack& stack, Body body, void* argument) {
   const size_t color = (next_color++ % kStackColors) * kCacheLineBytes;
   const uintptr_t top =
       (reinterpret_cast<uintptr_t>(stack.top()) - color) & ~uintptr_t{15};
-  // As mxcts_device_fiber_switch leaves a suspended fiber: r15, r14, r13,
-  // r12, rbx, rbp, then the address to resume at; one word of padding above.
-  void** saved = reinterpret_cast<void**>(top) - 8;
-  for (int i = 0; i < 6; ++i) saved[i] = nullptr;
-  saved[3] = this;  // r12
-  saved[6] = reinterpret_cast<void*>(&mxcts_device_fiber_start);
-  saved[7] = nullptr;
-  context_ = saved;
+  // The stub finds the fiber on the stack and calls the entry with the
+  // stack 16-byte aligned.
+  void** saved = reinterpret_cast<void**>(top) - 2;
+  saved[0] = this;
+  saved[1] = nullptr;
+  context_.stack_pointer = saved;
+  context_.frame_pointer = nullptr;
+  context_.resume_address = reinterpret_cast<void*>(&mxcts_device_fiber_start);
   sanitizer_stack_bottom_ = stack.base;
   sanitizer_stack_size_ = stack.size;
   sanitizer_fake_stack_ = nullptr;
@@ -140,9 +116,8 @@ void Fiber::AfterSwitchFrom(Fiber* self, Fiber* from) {
 
 void Fiber::SwitchAnnounced(Fiber* from, Fiber* to) {
   from->BeforeSwitchTo(to);
-  void* resumed_by =
-      mxcts_device_fiber_switch(&from->context_, to->context_, from);
-  AfterSwitchFrom(from, static_cast<Fiber*>(resumed_by));
+  Fiber* resumed_by = SwitchContext(from, to->context_);
+  AfterSwitchFrom(from, resumed_by);
 }
 
 }  // namespace mxcts::device_internal

@@ -20,17 +20,30 @@
 // destroyed, which is what lets a trap abandon a whole grid of device threads
 // without unwinding through device code.
 //
-// A switch saves the registers the calling convention makes callee-saved,
-// except the floating-point controls (MXCSR and the x87 control word): every
-// fiber of a grid runs under the grid's floating-point environment, which
-// the engine sets on the host fiber before the grid and restores after it
-// (scheduling/floating_point_environment.h), so the controls are the same on
-// both sides of every switch. Loading them is most of what a general switch
-// costs. Device code that changes them itself (the device library and the
-// matrix functions restore them before they return, with no switch in
-// between) would change them for the grid.
+// A suspended fiber is three words (FiberContext): its stack pointer, frame
+// pointer and the address to resume at. A switch is inline assembly that
+// stores them for the fiber that leaves and loads the target's; it declares
+// every other general, vector and x87 register clobbered, so the compiler
+// keeps around it only what is live there, in the caller's own frame. A
+// switch that is a function call saves all six callee-saved registers on
+// every switch, on top of the caller's own saves, and the resumed thread
+// waits for the registers it pops from its stack: in a 1024-thread block
+// those loads were half of a barrier's time. Nothing is pushed: the context
+// is stored in the fiber, so nothing below the stack pointer (the red zone
+// a leaf function may use) is touched.
+//
+// The floating-point controls (MXCSR and the x87 control word) are not
+// switched: every fiber of a grid runs under the grid's floating-point
+// environment, which the engine sets on the host fiber before the grid and
+// restores after it (scheduling/floating_point_environment.h), so the
+// controls are the same on both sides of every switch. Loading them is most
+// of what a general switch costs. Device code that changes them itself (the
+// device library and the matrix functions restore them before they return,
+// with no switch in between) would change them for the grid.
 #ifndef REFERENCE_DEVICE_FIBERS_FIBER_H_
 #define REFERENCE_DEVICE_FIBERS_FIBER_H_
+
+#include <cstddef>
 
 #include "reference/device/fibers/stack_pool.h"
 
@@ -39,16 +52,14 @@
 extern "C" __attribute__((__visibility__("hidden"))) void
 mxcts_device_fiber_entry(void* self, void* from);
 
-// The switch itself (fiber.cc, in assembly): saves the callee-saved
-// registers on the current stack and the stack pointer in `*save`, resumes
-// the fiber whose saved stack pointer is `target`, and returns there
-// `from`, the fiber that switched. Not hidden: the engine's libraries call
-// it inline from other shared objects in tests; the runtime library's
-// version script keeps it out of the SDK's interface.
-extern "C" void* mxcts_device_fiber_switch(void** save, void* target,
-                                           void* from);
-
 namespace mxcts::device_internal {
+
+// A suspended fiber's context: what a switch to it loads.
+struct FiberContext {
+  void* stack_pointer = nullptr;
+  void* frame_pointer = nullptr;
+  void* resume_address = nullptr;
+};
 
 class Fiber {
  public:
@@ -73,7 +84,7 @@ class Fiber {
 #if defined(__SANITIZE_ADDRESS__)
     SwitchAnnounced(from, to);
 #else
-    mxcts_device_fiber_switch(&from->context_, to->context_, from);
+    SwitchContext(from, to->context_);
 #endif
   }
 
@@ -89,9 +100,45 @@ class Fiber {
   void BeforeSwitchTo(const Fiber* to);
   static void AfterSwitchFrom(Fiber* self, Fiber* from);
 
-  // The saved stack pointer of a suspended fiber: the callee-saved
-  // registers and the address to resume at lie on the stack from there.
-  void* context_ = nullptr;
+  // The switch itself: saves `from`'s context, loads `to` and continues
+  // there. Returns, when some fiber switches back to `from`, the fiber that
+  // did (its address travels in %rax).
+  __attribute__((always_inline)) static Fiber* SwitchContext(Fiber* from,
+                                                             FiberContext to) {
+    Fiber* resumed_by = from;
+    __asm__ volatile(
+        "leaq 1f(%%rip), %%r8\n\t"
+        "movq %%rsp, %c[sp](%%rdi)\n\t"
+        "movq %%rbp, %c[bp](%%rdi)\n\t"
+        "movq %%r8, %c[ip](%%rdi)\n\t"
+        "movq %%rsi, %%rbp\n\t"
+        "movq %%rdx, %%rsp\n\t"
+        "jmpq *%%rcx\n"
+        "1:"
+        : "+a"(resumed_by), "+D"(from), "+d"(to.stack_pointer),
+          "+S"(to.frame_pointer), "+c"(to.resume_address)
+        : [sp] "i"(offsetof(Fiber, context_) +
+                   offsetof(FiberContext, stack_pointer)),
+          [bp] "i"(offsetof(Fiber, context_) +
+                   offsetof(FiberContext, frame_pointer)),
+          [ip] "i"(offsetof(Fiber, context_) +
+                   offsetof(FiberContext, resume_address))
+        : "rbx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "xmm0",
+          "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8",
+          "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14", "xmm15", "st",
+          "st(1)", "st(2)", "st(3)", "st(4)", "st(5)", "st(6)", "st(7)",
+#if defined(__AVX512F__)
+          "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22",
+          "xmm23", "xmm24", "xmm25", "xmm26", "xmm27", "xmm28", "xmm29",
+          "xmm30", "xmm31", "k1", "k2", "k3", "k4", "k5", "k6", "k7",
+#endif
+          "memory", "cc");
+    return resumed_by;
+  }
+
+  // A suspended fiber's context (see the note at the top); a fiber that
+  // has not run yet resumes at its entry stub, on its stack's top.
+  FiberContext context_;
   Stack stack_;
   // AddressSanitizer's view: the stack bounds (learned on the first switch
   // away for the host fiber) and the fiber's fake stack.

@@ -23,8 +23,8 @@
 //
 // The built-in variables follow the current thread: Run writes the block's
 // (blockIdx, blockDim, gridDim), the thread loop writes threadIdx as each
-// thread starts, and a parked thread restores its own threadIdx, kept in
-// its Yield's frame, when it resumes.
+// thread starts, and whoever resumes a parked thread restores its
+// threadIdx, kept in its record since it parked.
 // [lang.builtin.values-constant-during-thread]
 //
 // Tested by block_scheduler_test.cc and engine_test.cc.
@@ -94,7 +94,7 @@ BlockScheduler::BlockScheduler(const device::GridLaunch& launch,
   }
   // Threads that start out of linear order do not follow the rule that
   // tells exited threads from unstarted ones.
-  if (!start_order_.empty()) RecordEveryThread();
+  if (!start_order_.empty()) BeginRecording(0);
 }
 
 BlockScheduler::~BlockScheduler() {
@@ -160,10 +160,11 @@ bool BlockScheduler::Resume(Fiber* host) {
   host_ = host;
   suspended_ = false;
   EnterBlock();
-  // The thread resumes in its Yield, which makes it the current one.
+  // The thread resumes in its Yield, current already.
   const unsigned next = TakeReadyThread();
   Fiber* target = records_[next].fiber;
   states_[next] = ThreadState::kRunning;
+  MakeCurrent(next, records_[next].index);
   running_fiber_ = target;
   Fiber::Switch(host, target);
   SetCurrentThreadContext(nullptr);
@@ -222,11 +223,19 @@ void BlockScheduler::RunThreadsInStartOrder(Fiber* self) {
 
 void BlockScheduler::RecordEveryThread() {
   if (recording_every_thread_) return;
-  recording_every_thread_ = true;
-  walk_.abi.thread_exited = &BlockScheduler::OnWalkThreadExited;
+  if (InFastPhase()) {
+    const unsigned running = FastPhaseThread();
+    walk_.abi.current = running;
+    walk_.abi.next = running + 1;
+  }
   // Until now threads started in linear order and none waited, so every
   // thread below the running one has exited, first thread 0.
-  const unsigned exited = walk_.abi.current;
+  BeginRecording(walk_.abi.current);
+}
+
+void BlockScheduler::BeginRecording(unsigned exited) {
+  recording_every_thread_ = true;
+  walk_.abi.thread_exited = &BlockScheduler::OnWalkThreadExited;
   for (unsigned thread = 0; thread < exited; ++thread) {
     states_[thread] = ThreadState::kExited;
   }
@@ -250,6 +259,7 @@ void BlockScheduler::SetObserver(ThreadEventObserver* observer) {
   // An observer hears of exits, so they must be recorded from now on.
   if (observer != nullptr) RecordEveryThread();
   observer_ = observer;
+  parks_observed_ = observer != nullptr;
 }
 
 void BlockScheduler::DieReleasingNonWaiter(unsigned thread) {

@@ -69,7 +69,8 @@ struct WaitSite {
 // (MakeReady) but must not yield.
 class ThreadEventObserver {
  public:
-  // `thread`, the current one, has just been parked by ParkCurrent.
+  // `thread`, the current one, has just been parked by ParkCurrent (while
+  // parks are observed: BlockScheduler::ObserveParks).
   virtual void OnThreadParked(unsigned thread) = 0;
   // `thread` has just returned from the kernel.
   virtual void OnThreadExited(unsigned thread) = 0;
@@ -112,7 +113,9 @@ class BlockScheduler {
 
   unsigned thread_count() const { return thread_count_; }
   // The linear index of the thread that runs now.
-  unsigned current_thread() const { return walk_.abi.current; }
+  unsigned current_thread() const {
+    return InFastPhase() ? FastPhaseThread() : walk_.abi.current;
+  }
   // The stack the running thread runs on.
   const Stack& running_stack() const { return running_fiber_->stack(); }
   uint3 block_index() const { return block_index_; }
@@ -197,12 +200,12 @@ class BlockScheduler {
   // the one every parked thread keeps, and a call more is a tenth of a
   // barrier's cost.
   __attribute__((always_inline)) void Yield() {
-    // What makes this thread current again when it resumes: kept in this
-    // frame, which stays on the thread's stack while it is parked.
-    const unsigned self = walk_.abi.current;
-    const uint3 index = walk_.abi.builtins->threadIdx;
     Dispatch(running_fiber_, /*self_free=*/false);
-    Enter(self, index);
+    // Resumed. Whoever resumed this thread made it current (MakeCurrent),
+    // so nothing here waits for what the thread reloads from its stack.
+    // [api.trap.error.timeout] A timeout that expired while engine code
+    // ran; the flag is read here so that a resume costs no call.
+    if (kernel_timeout_pending != 0) PollKernelTimeout();
   }
 
   // Abandons the block (used by Trap): switches to the host for good.
@@ -215,6 +218,12 @@ class BlockScheduler {
 
   // Makes `observer` (null: none) hear of every park and exit from now on.
   void SetObserver(ThreadEventObserver* observer);
+  // Whether the observer hears of parks (it always hears of exits): one
+  // that needs them only at times (the wave collectives, while a wave has
+  // lanes at __activemask()) spares every other park the call.
+  void ObserveParks(bool observed) {
+    parks_observed_ = observed && observer_ != nullptr;
+  }
   // Whether thread `thread` waits (parked and not yet released).
   bool IsWaiting(unsigned thread) const {
     return states_[thread] == ThreadState::kWaiting ||
@@ -222,7 +231,7 @@ class BlockScheduler {
   }
   // Whether thread `thread` has returned from the kernel.
   bool HasExited(unsigned thread) const {
-    if (!recording_every_thread_) return thread < walk_.abi.current;
+    if (!recording_every_thread_) return thread < current_thread();
     return states_[thread] == ThreadState::kExited;
   }
   // Where thread `thread` waits, or null when it does not wait.
@@ -245,15 +254,18 @@ class BlockScheduler {
     kExited
   };
 
-  // What the scheduler keeps of a thread that has waited: 16 bytes, since
+  // What the scheduler keeps of a thread that has waited: 32 bytes, since
   // a block of 1024 threads that waits at a barrier touches every record
-  // once per phase. The thread's own threadIdx and linear id stay in the
-  // frame of its Yield, which restores them when it resumes.
+  // once per phase.
   struct ThreadRecord {
     Fiber* fiber = nullptr;  // the fiber it parked on
     // While waiting: where. It points into the waiting thread's own frames
     // (or a collective's state), which stay put until the thread resumes.
     const WaitSite* wait = nullptr;
+    // Its threadIdx, which whoever resumes it restores (MakeCurrent): the
+    // resumed thread then has nothing to reload from its own stack, whose
+    // lines are the ones a switch waits for.
+    uint3 index = {0, 0, 0};
   };
 
   // The walk a kernel's thread loop shares with the engine, and the
@@ -317,10 +329,26 @@ class BlockScheduler {
   void RunThreadsByEntry();
   // Runs unstarted threads in the order of start_order_.
   void RunThreadsInStartOrder(Fiber* self);
+  // Whether the kernel's thread loop is in its fast phase
+  // (__mc_thread_walk): it writes only threadIdx, and the walk's current
+  // and next ids are derived from it.
+  bool InFastPhase() const {
+    return walk_.abi.next == 0 && walk_.abi.thread_exited == nullptr;
+  }
+  // The running thread in the fast phase: the linear id of the built-in
+  // threadIdx, which the loop writes as each thread starts.
+  unsigned FastPhaseThread() const {
+    const uint3 index = walk_.abi.builtins->threadIdx;
+    return index.x + launch_.block.x * (index.y + launch_.block.y * index.z);
+  }
   // From now on every thread's state is recorded: threads below the
   // running one have exited (the linear order without waits so far), and
-  // each exit is recorded as it happens.
+  // each exit is recorded as it happens. Called by the running thread; the
+  // walk's current and next ids, left to derive in the fast phase, are
+  // written first, since the loop reads them once thread_exited is set.
   void RecordEveryThread();
+  // RecordEveryThread's bookkeeping, with threads 0 to `exited` - 1 exited.
+  void BeginRecording(unsigned exited);
   // ParkCurrent and ParkCurrentForGrid: the current thread waits at `site`
   // in state `waiting`.
   void Park(const WaitSite& site, ThreadState waiting) {
@@ -330,8 +358,9 @@ class BlockScheduler {
     states_[thread] = waiting;
     record.fiber = running_fiber_;
     record.wait = &site;
+    record.index = walk_.abi.builtins->threadIdx;
     ++waiting_count_;
-    if (observer_ != nullptr) observer_->OnThreadParked(thread);
+    if (parks_observed_) observer_->OnThreadParked(thread);
   }
   // Aborts: MakeReady of a thread that does not wait (an engine bug).
   [[noreturn]] __attribute__((noinline, cold)) static void
@@ -339,21 +368,23 @@ class BlockScheduler {
   // `thread` has returned from the kernel (or was abandoned).
   void RecordExit(unsigned thread);
   static void OnWalkThreadExited(__mc_thread_walk* walk);
-  // Makes `thread` the current one: the built-in variables follow it. A
-  // switch point: traps if the kernel timeout has expired. A parked
-  // thread that resumes does this itself, in Yield.
-  void Enter(unsigned thread, uint3 index) {
+  // Makes `thread` the current one: the built-in variables follow it.
+  void MakeCurrent(unsigned thread, uint3 index) {
     walk_.abi.current = thread;
     walk_.abi.builtins->threadIdx = index;
-    // [api.trap.error.timeout] A timeout that expired while engine code
-    // ran. The flag is read here so that a resume costs no call.
-    if (*walk_.abi.timeout_pending != 0) PollKernelTimeout();
+  }
+  // MakeCurrent, at a switch point: traps if the kernel timeout has
+  // expired. A parked thread that resumes polls in its Yield.
+  void Enter(unsigned thread, uint3 index) {
+    MakeCurrent(thread, index);
+    // [api.trap.error.timeout] A timeout that expired while engine code ran.
+    if (kernel_timeout_pending != 0) PollKernelTimeout();
   }
   // Passes the processor from `self` to whatever runs next. `self_free`:
   // `self` holds no thread (its thread exited); it returns only to let a
   // free `self` walk on, or when a thread parked on `self` resumes. The
   // common case, a released thread to resume, is inline.
-  void Dispatch(Fiber* self, bool self_free) {
+  __attribute__((always_inline)) void Dispatch(Fiber* self, bool self_free) {
     // [lang.ub.exec.stack-overflow] An unguarded stack (stack_pool.h) shows
     // its overflow when the thread that ran on it leaves it.
     if (!self->stack().guarded && !stacks_->CanaryIntact(self->stack())) {
@@ -363,10 +394,12 @@ class BlockScheduler {
       DispatchWithNothingReady(self, self_free);
       return;
     }
-    // The thread resumes in its Yield, which makes it the current one.
+    // The thread resumes in its Yield, current already.
     const unsigned next = TakeReadyThread();
-    Fiber* target = records_[next].fiber;
+    const ThreadRecord& record = records_[next];
+    Fiber* target = record.fiber;
     states_[next] = ThreadState::kRunning;
+    MakeCurrent(next, record.index);
     if (target == self) return;
     if (self_free) idle_fibers_.push_back(self);
     running_fiber_ = target;
@@ -432,6 +465,7 @@ class BlockScheduler {
   size_t fibers_used_ = 0;
   std::vector<Fiber*> idle_fibers_;
   ThreadEventObserver* observer_ = nullptr;
+  bool parks_observed_ = false;  // see ObserveParks
 };
 
 }  // namespace mxcts::device_internal

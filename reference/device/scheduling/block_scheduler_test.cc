@@ -142,5 +142,81 @@ TEST(BlockScheduler, AnIntactStackCanaryRunsOn) {
   EXPECT_THAT(result.stderr_text, IsEmpty());
 }
 
+// What the scheduler says of the running thread and of exits, before any
+// thread has waited (through the thread loop, the walk's fast phase, when
+// the ids are derived from threadIdx) and after: each thread is the current
+// one, and exactly the threads before it have exited. Thread `waiter` of
+// each block waits once and is released at once, which starts recording.
+struct CurrentThreadLog {
+  std::vector<unsigned> current;  // current_thread(), as each thread logs
+  std::vector<unsigned> linear;   // its linear id from its threadIdx
+  unsigned wrong_exits = 0;       // HasExited answers that disagree
+};
+
+void LogCurrentThread(void** args) {
+  CurrentThreadLog* log = Arg<CurrentThreadLog*>(args, 0);
+  const unsigned waiter = Arg<unsigned>(args, 1);
+  BlockScheduler& block = Block();
+  auto record = [&] {
+    const unsigned self = block.current_thread();
+    log->current.push_back(self);
+    log->linear.push_back(LinearThread());
+    for (unsigned t = 0; t < block.thread_count(); ++t) {
+      if (block.HasExited(t) != (t < self)) ++log->wrong_exits;
+    }
+  };
+  record();
+  if (LinearThread() == waiter) {
+    block.ParkCurrent(WaitSite{"test wait", "test.cc", 30});
+    block.MakeReady(waiter);
+    block.Yield();
+    record();
+  }
+}
+
+TEST(BlockScheduler, TheRunningThreadIsKnownBeforeAndAfterTheFirstWait) {
+  constexpr unsigned kNoWaiter = ~0u;
+  for (unsigned waiter : {5u, kNoWaiter}) {
+    CurrentThreadLog log;
+    CurrentThreadLog* data = &log;
+    RunResult result =
+        RunCapturingStderr("LogCurrentThread", &LogCurrentThread,
+                           {&data, &waiter}, dim3(2), dim3(3, 2, 2));
+    ASSERT_EQ(result.error, mcSuccess) << result.stderr_text;
+    // 12 threads a block, and the waiter logs twice.
+    EXPECT_EQ(log.current.size(), waiter == kNoWaiter ? 24u : 26u);
+    EXPECT_EQ(log.current, log.linear) << "waiter " << waiter;
+    EXPECT_EQ(log.wrong_exits, 0u) << "waiter " << waiter;
+  }
+}
+
+// Thread `at` of block 1 traps; the diagnostic names it by the threadIdx the
+// loop wrote, with no wait before.
+void TrapAtThread(void** args) {
+  const unsigned at = Arg<unsigned>(args, 0);
+  if (blockIdx.x == 1 && LinearThread() == at) {
+    __mc_dev_trap(mcErrorLaunchFailure, "stop here");
+  }
+}
+
+TEST(BlockScheduler, ATrapBeforeAnyWaitNamesItsThread) {
+  unsigned at = 7;  // (1,0,1) in a block of 3 x 2 x 2
+  RunResult result = RunCapturingStderr("TrapAtThread", &TrapAtThread, {&at},
+                                        dim3(2), dim3(3, 2, 2));
+  EXPECT_EQ(result.error, mcErrorLaunchFailure);
+  EXPECT_THAT(result.stderr_text,
+              ::testing::HasSubstr("kernel 'TrapAtThread' block (1,0,0) "
+                                   "thread (1,0,1): stop here"));
+}
+
+TEST(BlockScheduler, NoTrapWhenNoThreadIsNamed) {
+  // Control of the test above.
+  unsigned at = 12;  // no such thread
+  RunResult result = RunCapturingStderr("TrapAtThread", &TrapAtThread, {&at},
+                                        dim3(2), dim3(3, 2, 2));
+  EXPECT_EQ(result.error, mcSuccess);
+  EXPECT_THAT(result.stderr_text, IsEmpty());
+}
+
 }  // namespace
 }  // namespace mxcts::device

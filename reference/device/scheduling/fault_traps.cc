@@ -74,6 +74,11 @@
 
 namespace mxcts::device_internal {
 
+// Set with the armed grid's timeout_expired, for the kernels' thread loops,
+// which read it at every thread start (KernelTimeoutPending), and the
+// engine's switch points.
+volatile sig_atomic_t kernel_timeout_pending = 0;
+
 // The armed grid: what the handler needs, reached through one pointer.
 struct ArmedGridTraps {
   GridTrapSettings settings;
@@ -124,10 +129,6 @@ std::atomic<device::FaultClassifier> fault_classifier{nullptr};
 
 // The grid being run, if any (one at a time in the process).
 std::atomic<ArmedGridTraps*> armed_grid{nullptr};
-
-// Set with the armed grid's timeout_expired, for the kernels' thread loops,
-// which read it at every thread start (KernelTimeoutPending).
-volatile sig_atomic_t kernel_timeout_pending = 0;
 
 // The dispositions the grid's handlers replaced, indexed like
 // kFaultSignals; the last entry is the timeout signal's.

@@ -127,6 +127,11 @@ void PollKernelTimeout();
 // thread start and call PollKernelTimeout when it is set.
 const volatile sig_atomic_t* KernelTimeoutPending();
 
+// The flag itself, for the engine's own switch points: a resumed thread
+// reads it at a fixed address, which depends on nothing it reloads from
+// its stack.
+extern volatile sig_atomic_t kernel_timeout_pending;
+
 // Whether `pc` lies in code registered with device::RegisterDeviceCode.
 // Async-signal-safe.
 bool IsDeviceCode(uintptr_t pc);

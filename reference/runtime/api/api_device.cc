@@ -217,7 +217,7 @@ mcError_t mcDeviceSetLimit(mcLimit_t limit, size_t value) {
     if (!DeviceLimits::IsSupported(limit)) {
       return device->limits().Set(static_cast<int>(limit), value);
     }
-    // [api.device.limit.set-while-work-pending-is-not-permitted]
+    // [api.device.limit.set-while-work-pending]
     if (mxcts::runtime::HasPendingWork(device->ordinal())) {
       return McStatus(
           mcErrorNotPermitted,

@@ -3,7 +3,7 @@
 // Tests of mcDeviceSetLimit while work is pending, under
 // MXCTS_TIMELINE=deferred (set by the BUILD rule), where a launch stays
 // queued until the host waits for it.
-// [api.device.limit.set-while-work-pending-is-not-permitted]
+// [api.device.limit.set-while-work-pending]
 
 #include <gtest/gtest.h>
 

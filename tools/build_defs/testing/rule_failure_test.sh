@@ -3,10 +3,11 @@
 # and checks that each fails for its reason, with the message the rules
 # promise: an unlisted failure, an unexpected pass, a must-not-compile
 # source that compiles, a diagnostic that does not match, a control that
-# does not compile.
+# does not compile, a diagnostic (of a backend with its own wording) that
+# points at another line.
 #
 # Usage: rule_failure_test.sh UNLISTED UNEXPECTED_PASS COMPILES_ANYWAY
-#            WRONG_PATTERN BROKEN_CONTROL
+#            WRONG_PATTERN BROKEN_CONTROL WRONG_LINE
 set -u
 source tools/testing/check.sh
 
@@ -35,5 +36,9 @@ check wrong-pattern-quotes-driver '[[ "$output" == *"invalid conversion from"* ]
 run "$5"
 check broken-control-fails '[ "$status" -eq 1 ]'
 check broken-control-named '[[ "$output" == *"tools/build_defs/testing/rejected.cc (the control): the driver must compile it, but it failed (exit 1)"* ]]'
+
+run "$6"
+check wrong-line-fails '[ "$status" -eq 1 ]'
+check wrong-line-named '[[ "$output" == *"tools/build_defs/testing/rejected.cc: the driver rejected it (exit 1), but no diagnostic matches"*"rejected\\.cc"*"5"* ]]'
 
 finish rule_failure_test

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "conformance/api/testing/device_testing.h"
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 
@@ -101,24 +102,49 @@ INSTANTIATE_TEST_SUITE_P(Limits, UnattainableLimit,
                                          mcLimitPrintfFifoSize,
                                          mcLimitMallocHeapSize));
 
-TEST(DeviceLimitL2, FetchGranularityOutOfRangeIsInvalidValue) {
+// A value outside 0..128 is refused (and changes nothing) or accepted as a
+// hint; either way the call answers one of the two and in-range values
+// still work afterwards.
+TEST(DeviceLimitL2, FetchGranularityOutOfRangeIsRefusedOrTakenAsAHint) {
   MX_SPEC("api.device.limit.l2-fetch-granularity-range");
   size_t before = 0;
   if (!LimitSupported(mcLimitMaxL2FetchGranularity, &before)) {
     GTEST_SKIP() << "unsupported: mcLimitMaxL2FetchGranularity";
   }
   for (size_t bad : {3, 48, 96, 129, 256}) {
-    EXPECT_EQ(mcDeviceSetLimit(mcLimitMaxL2FetchGranularity, bad),
-              mcErrorInvalidValue)
-        << bad;
+    const mcError_t result =
+        mcDeviceSetLimit(mcLimitMaxL2FetchGranularity, bad);
     size_t value = 0;
     ASSERT_EQ(mcDeviceGetLimit(&value, mcLimitMaxL2FetchGranularity),
               mcSuccess);
-    EXPECT_EQ(value, before);
+    if (result == mcErrorInvalidValue) {
+      EXPECT_EQ(value, before) << bad << " was refused, yet the limit changed";
+    } else {
+      EXPECT_EQ(result, mcSuccess) << bad;
+    }
+    mcGetLastError();
+    // Control: an in-range value is always accepted.
+    ASSERT_EQ(mcDeviceSetLimit(mcLimitMaxL2FetchGranularity, before),
+              mcSuccess);
   }
   EXPECT_EQ(mcDeviceSetLimit(mcLimitMaxL2FetchGranularity, 128), mcSuccess);
   EXPECT_EQ(mcDeviceSetLimit(mcLimitMaxL2FetchGranularity, before), mcSuccess);
+}
+
+// The reference's choice: values outside the range are refused.
+TEST(DeviceLimitL2, ReferenceRefusesOutOfRangeValues) {
+  MX_SPEC("api.device.limit.l2-fetch-granularity-range");
+  MX_REQUIRE_CAPABILITY("reference_choices");
+  size_t before = 0;
+  ASSERT_TRUE(LimitSupported(mcLimitMaxL2FetchGranularity, &before));
+  for (size_t bad : {3, 129}) {
+    EXPECT_EQ(mcDeviceSetLimit(mcLimitMaxL2FetchGranularity, bad),
+              mcErrorInvalidValue)
+        << bad;
+  }
   mcGetLastError();
+  EXPECT_EQ(mcDeviceSetLimit(mcLimitMaxL2FetchGranularity, 64), mcSuccess);
+  EXPECT_EQ(mcDeviceSetLimit(mcLimitMaxL2FetchGranularity, before), mcSuccess);
 }
 
 // Spins until the host sets `*flag`, at most `rounds` times round the loop.
@@ -130,8 +156,10 @@ __global__ void SpinUntilSet(volatile int* flag, long long rounds) {
 __global__ void DoNothing() {}
 
 // Queues two kernels in a stream, the first waiting for a flag only the
-// host sets; while the second has not run, the limits must not change.
-std::string SetLimitWhileWorkIsPending() {
+// host sets, and changes a limit while the second has not run: the change
+// is refused and the limit unchanged, or (unless `must_refuse`) accepted
+// and in effect.
+std::string SetLimitWhileWorkIsPending(bool must_refuse) {
   std::string problems;
   int* flag = nullptr;
   if (mcMallocHost(&flag, sizeof(int), mcMallocHostMapped) != mcSuccess) {
@@ -149,17 +177,21 @@ std::string SetLimitWhileWorkIsPending() {
   if (mcStreamQuery(stream) != mcErrorNotReady) {
     problems += "the stream's work completed before it could be observed; ";
   } else {
-    const mcError_t refused =
+    // Refused and unchanged, or accepted and in effect: nothing else.
+    const mcError_t result =
         mcDeviceSetLimit(mcLimitDevRuntimeSyncDepth, before + 1);
-    if (refused != mcErrorNotPermitted) {
+    size_t during = 0;
+    mcDeviceGetLimit(&during, mcLimitDevRuntimeSyncDepth);
+    if (result == mcErrorNotPermitted) {
+      if (during != before) problems += "refused, yet the limit changed; ";
+    } else if (result == mcSuccess && !must_refuse) {
+      if (during != before + 1) problems += "accepted, yet not in effect; ";
+    } else {
       problems += std::string(
                       "mcDeviceSetLimit while work is pending "
                       "returned ") +
-                  mcGetErrorName(refused) + "; ";
+                  mcGetErrorName(result) + "; ";
     }
-    size_t during = 0;
-    mcDeviceGetLimit(&during, mcLimitDevRuntimeSyncDepth);
-    if (during != before) problems += "the limit changed; ";
   }
   *flag = 1;
   if (mcStreamSynchronize(stream) != mcSuccess) {
@@ -174,12 +206,20 @@ std::string SetLimitWhileWorkIsPending() {
   return problems;
 }
 
-TEST(DeviceLimitPendingWork, SetWhileWorkIsPendingIsNotPermitted) {
-  MX_SPEC("api.device.limit.set-while-work-pending-is-not-permitted");
+TEST(DeviceLimitPendingWork, SetWhileWorkIsPendingIsRefusedOrApplied) {
+  MX_SPEC("api.device.limit.set-while-work-pending");
   // The reference runs work when it is submitted unless told to defer it
   // until the host waits; other backends ignore the variable.
   ScopedEnvironment deferred("MXCTS_TIMELINE", "deferred");
-  MX_EXPECT_IN_FRESH_PROCESS(SetLimitWhileWorkIsPending());
+  MX_EXPECT_IN_FRESH_PROCESS(SetLimitWhileWorkIsPending(false));
+}
+
+// The reference's choice: the change is refused.
+TEST(DeviceLimitPendingWork, ReferenceRefusesWhileWorkIsPending) {
+  MX_SPEC("api.device.limit.set-while-work-pending");
+  MX_REQUIRE_CAPABILITY("reference_choices");
+  ScopedEnvironment deferred("MXCTS_TIMELINE", "deferred");
+  MX_EXPECT_IN_FRESH_PROCESS(SetLimitWhileWorkIsPending(true));
 }
 
 }  // namespace

@@ -31,14 +31,23 @@ struct __mc_thread_context {
 // One block's threads as a kernel's thread loop (__mc_walk_threads below)
 // starts them, shared by the engine and the loop. For each thread, from
 // `next` while `next < count`, the loop sets `current` to it and `next` past
-// it, writes its threadIdx into `builtins`, calls `poll_timeout()` if
-// `*timeout_pending` is set (a thread start is a switch point, where a
-// kernel timeout that expired outside device code traps) and runs the
-// kernel; when the kernel returns and `thread_exited` is set, it calls
-// `thread_exited(walk)`. A thread that waits in a collective keeps the
-// loop's frame on its fiber; the engine continues with another loop on a
-// fresh fiber, and the waiting thread's loop goes on with whatever thread
-// is next when it resumes.
+// it, writes its threadIdx into `builtins` (the context the built-in
+// variables refer to), calls `poll_timeout()` if `*timeout_pending` is set
+// (a thread start is a switch point, where a kernel timeout that expired
+// outside device code traps) and runs the kernel; when the kernel returns
+// and `thread_exited` is set, it calls `thread_exited(walk)`. A thread that
+// waits in a collective keeps the loop's frame on its fiber; the engine
+// continues with another loop on a fresh fiber, and the waiting thread's
+// loop goes on with whatever thread is next when it resumes.
+//
+// The fast phase: while `thread_exited` is null and `next` is 0 (no thread
+// of the block has waited, and the loop that started the block still
+// runs), the loop writes only threadIdx, so `current` is the linear id of
+// the built-in threadIdx and `next` is `current + 1`; the engine derives
+// them from threadIdx when it needs them, and writes them into the walk
+// before it sets `thread_exited`. The loop leaves the fast phase when
+// `thread_exited` or `*timeout_pending` is set after a thread returns, and
+// writes `current` and `next` when it ends (`next` then equals `count`).
 struct __mc_thread_walk {
   __mc_thread_context* builtins;  // the built-ins that device code reads
   unsigned next;                  // linear id of the next thread to start
@@ -200,22 +209,68 @@ extern const __mc_builtin_extent& gridDim;
 // The thread loop of __mc_thread_walk, running `run_kernel()` as each
 // thread. Until a thread of the block waits (thread_exited is null then),
 // nothing but this loop changes the walk or the built-ins, so it keeps the
-// thread index in registers and stores only what changes: the current and
-// next ids and threadIdx.x for each thread; threadIdx.y and .z once per row
-// of blockDim.x threads. A processor stores about one value per cycle, so
-// those stores are most of the cost of a thread besides the kernel's body.
-// The inner loop runs one row, so that y and z stay out of its registers.
+// thread index in registers and stores only what changes. In the fast
+// phase that is threadIdx.x for each thread, and threadIdx.y and .z once
+// per row of blockDim.x threads (the inner loop runs one row, so y and z
+// stay out of its registers); the current and next ids are the engine's to
+// derive. A processor stores about one value per cycle, so stores are most
+// of the cost of a thread besides the kernel's body. threadIdx.x is written
+// through the built-in variable itself, so the kernel's reads of it are
+// the loop's register; the empty asm that reads it keeps the store at each
+// thread start (a fault handler reads it) rather than after the loop. The
+// loop calls nothing between threads: what needs the engine (an exit
+// callback set, a timeout pending) is checked after a thread returns and
+// leaves the fast phase for the loop that does everything at each start.
 template <typename RunKernel>
-inline void __mc_walk_threads(__mc_thread_walk* __walk,
-                              RunKernel __run_kernel) {
+__attribute__((__always_inline__)) inline void __mc_walk_threads(
+    __mc_thread_walk* __walk, RunKernel __run_kernel) {
   __mc_thread_context* const __builtins = __walk->builtins;
   const volatile int* const __timeout_pending = __walk->timeout_pending;
   const unsigned __count = __walk->count;
   const unsigned __width = __builtins->blockDim.x;
   const unsigned __height = __builtins->blockDim.y;
   unsigned __next = __walk->next;
+  if (__next == 0 && __walk->thread_exited == nullptr &&
+      *__timeout_pending == 0) {
+    // The fast phase. [model.exec.linear-thread-id] x varies fastest, then
+    // y, then z.
+    unsigned __row = 0;  // the linear id of the row's thread x = 0
+    unsigned __x = 0;
+    while (__next < __count) {
+      __row = __next;
+      __builtins->threadIdx.y = __next / __width % __height;
+      __builtins->threadIdx.z = __next / __width / __height;
+      const unsigned __x_end =
+          __count - __row < __width ? __count - __row : __width;
+      for (__x = 0;;) {
+        // Through the built-in's reference, loaded here as the kernel
+        // loads it, so the compiler sees that the kernel reads this store.
+        const_cast<unsigned&>(::threadIdx.x) = __x;
+        __asm__ volatile("" : : "m"(::threadIdx.x));
+        __run_kernel();
+        if (__walk->thread_exited != nullptr || *__timeout_pending != 0) {
+          goto __leave_fast_phase;
+        }
+        if (++__x == __x_end) break;
+      }
+      __next = __row + __x_end;
+    }
+    __walk->current = __count - 1;
+    __walk->next = __count;
+    return;
+  __leave_fast_phase:
+    if (__walk->thread_exited != nullptr) {
+      // The engine has written the walk; threads may have waited, resumed
+      // and started meanwhile.
+      __walk->thread_exited(__walk);
+      __next = __walk->next;
+    } else {
+      // A timeout pending: the next thread's start polls it.
+      __walk->current = __row + __x;
+      __next = __walk->next = __row + __x + 1;
+    }
+  }
   while (__next < __count) {
-    // [model.exec.linear-thread-id] x varies fastest, then y, then z.
     unsigned __x = __next % __width;
     __builtins->threadIdx.y = __next / __width % __height;
     __builtins->threadIdx.z = __next / __width / __height;
@@ -224,7 +279,7 @@ inline void __mc_walk_threads(__mc_thread_walk* __walk,
     for (;;) {
       __walk->current = __next;
       __walk->next = ++__next;
-      __builtins->threadIdx.x = __x;
+      const_cast<unsigned&>(::threadIdx.x) = __x;
       if (*__timeout_pending != 0) __walk->poll_timeout();
       __run_kernel();
       if (__walk->thread_exited != nullptr) {

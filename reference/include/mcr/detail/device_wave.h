@@ -132,10 +132,10 @@ inline unsigned long __lanemask64_gt() { return ~__lanemask64_le(); }
 // The wave barrier. [lang.sync.syncwave.waits-for-named-lanes]
 // --------------------------------------------------------------------------
 
-// Returns once every non-exited lane named in `mask` (default: the whole
-// wave) has called __syncwave/__syncwarp with the same mask; memory
-// accesses before the call are visible to the participants after it.
-// [lang.sync.syncwave.default-mask-is-full-wave]
+// Returns once every non-exited lane named in `mask` (64 bits; default: the
+// whole wave, the reference's choice) has called __syncwave/__syncwarp with the
+// same mask; memory accesses before the call are visible to the participants
+// after it. [lang.sync.syncwave.default-mask] [lang.sync.syncwave.mask-width]
 // [lang.sync.syncwave.memory-ordering]
 inline void __syncwave(unsigned long __mask = __mc_wave::kFullMask,
                        const char* __file = __builtin_FILE(),
@@ -332,8 +332,9 @@ __MC_WAVE_DEFINE_MATCHES(double)
 //   - `unsigned long` (uint64_t) or `unsigned long long`: a 64-bit mask over
 //     the whole wave [lang.wave.reduce.mask-64-whole-wave];
 //   - a signed type (`-1`, `0xFFFF`, an `int` variable) converts equally
-//     well to every form: the call is ambiguous and does not compile
-//     [lang.wave.reduce.unsuffixed-literal-mask-ambiguous].
+//     well to every form: the call is ambiguous and does not compile (the
+//     reference's choice where the spec leaves it open)
+//     [lang.wave.reduce.inexact-mask-type].
 // Every participant gets the same result
 // [lang.wave.reduce.same-result-for-participants].
 // --------------------------------------------------------------------------

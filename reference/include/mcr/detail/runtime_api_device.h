@@ -76,7 +76,7 @@ mcError_t mcDeviceReset(void);
 // granularity that is not a power of two up to 128; mcErrorMemoryAllocation
 // for a value that cannot be reserved. A failed call changes nothing.
 // [api.device.limit.set-then-get]
-// [api.device.limit.set-while-work-pending-is-not-permitted]
+// [api.device.limit.set-while-work-pending]
 mcError_t mcDeviceSetLimit(mcLimit_t limit, size_t value);
 
 // Stores the current device's value of `limit` in `*value`.
