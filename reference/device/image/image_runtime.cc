@@ -324,18 +324,20 @@ long long mcdev_llabs(long long value) { return llabs(value); }
 // [api.devrt.api.subset-of-host-api] Device code calls the host API's
 // spellings; here they reach the engine's device runtime.
 
-// Nonzero while a launch configuration may be pending in this image: set by
+// True while a launch configuration may be pending in this image: set by
 // every push, cleared when the engine says none is left. Kernel prologues
-// test it before asking the engine (launch_abi.h, LaunchFromDevice).
-__attribute__((visibility("hidden"))) int mcdev_launch_pending __asm__(
-    "__mcdev___mc_dev_launch_pending") = 0;
+// test it before asking the engine (launch_abi.h, LaunchFromDevice), and
+// the thread loops before starting a thread without its prologue
+// (device_abi.h, __mc_walk_threads).
+__attribute__((visibility("hidden"))) bool mcdev_launch_pending __asm__(
+    "__mcdev___mc_dev_launch_pending") = false;
 
 MCDEV_DECLARE(void, __mc_dev_push_launch_configuration,
               (dim3 grid, dim3 block, size_t shared_bytes, mcStream_t stream));
 void mcdev___mc_dev_push_launch_configuration(dim3 grid, dim3 block,
                                               size_t shared_bytes,
                                               mcStream_t stream) {
-  mcdev_launch_pending = 1;
+  mcdev_launch_pending = true;
   bound_runtime->push_launch_configuration(grid, block, shared_bytes, stream);
 }
 
@@ -344,7 +346,7 @@ MCDEV_DECLARE(int, __mc_dev_launch_from_kernel,
 int mcdev___mc_dev_launch_from_kernel(const void* kernel, void** args) {
   const int outcome = bound_runtime->launch_from_kernel(kernel, args);
   if (outcome == 2) {
-    mcdev_launch_pending = 0;
+    mcdev_launch_pending = false;
     return 0;
   }
   return outcome;

@@ -160,13 +160,16 @@ void __mc_dev_nanosleep(unsigned int nanoseconds);
 // the kernel it then calls hands the arguments over, and the call becomes
 // a child grid: __mc_dev_launch_from_kernel returns nonzero when it took
 // the call as a launch, zero when the calling thread has no configuration
-// pushed (an ordinary start of a thread). `__mc_dev_launch_pending` is
-// nonzero while some configuration may be pending in the image; hidden, so
-// that testing it costs one load.
+// pushed (an ordinary start of a thread). `__mc_dev_launch_pending` is true
+// while some configuration may be pending in the image; hidden, so that
+// testing it costs one load. A bool, so that the compiler knows the stores
+// of threadIdx.x and of most kernel bodies (int, unsigned, float) leave it
+// unchanged and keeps the thread loop's test of it out of the loop
+// (__mc_walk_threads).
 void __mc_dev_push_launch_configuration(dim3 grid, dim3 block,
                                         size_t shared_bytes, mcStream_t stream);
 int __mc_dev_launch_from_kernel(const void* kernel, void** args);
-__attribute__((__visibility__("hidden"))) extern int __mc_dev_launch_pending;
+__attribute__((__visibility__("hidden"))) extern bool __mc_dev_launch_pending;
 
 }  // extern "C"
 
@@ -221,6 +224,17 @@ extern const __mc_builtin_extent& gridDim;
 // loop calls nothing between threads: what needs the engine (an exit
 // callback set, a timeout pending) is checked after a thread returns and
 // leaves the fast phase for the loop that does everything at each start.
+//
+// In a device image the fast phase also starts each thread only while no
+// launch configuration is pending (__mc_dev_launch_pending, tested right
+// before the kernel runs): the kernel's prologue (launch_abi.h,
+// LaunchFromDevice) tests the same flag, so once the kernel is inlined
+// here the compiler knows the prologue is not taken and drops it, with
+// its call of the engine, which it would otherwise have to assume writes
+// any memory: the body's reads of the built-ins and its parameters stay in
+// registers across threads. A thread that starts while a configuration is
+// pending starts in the loop that does everything, whose kernel keeps its
+// prologue, and asks the engine as before.
 template <typename RunKernel>
 __attribute__((__always_inline__)) inline void __mc_walk_threads(
     __mc_thread_walk* __walk, RunKernel __run_kernel) {
@@ -247,6 +261,11 @@ __attribute__((__always_inline__)) inline void __mc_walk_threads(
         // loads it, so the compiler sees that the kernel reads this store.
         const_cast<unsigned&>(::threadIdx.x) = __x;
         __asm__ volatile("" : : "m"(::threadIdx.x));
+#ifdef __MACA_ARCH__
+        if (__builtin_expect(__mc_dev_launch_pending, false)) {
+          goto __start_outside_fast_phase;
+        }
+#endif
         __run_kernel();
         if (__walk->thread_exited != nullptr || *__timeout_pending != 0) {
           goto __leave_fast_phase;
@@ -258,6 +277,13 @@ __attribute__((__always_inline__)) inline void __mc_walk_threads(
     __walk->current = __count - 1;
     __walk->next = __count;
     return;
+#ifdef __MACA_ARCH__
+  __start_outside_fast_phase:
+    // Thread __row + __x has not started; the loop below starts it, writing
+    // the walk as it does for every thread.
+    __next = __row + __x;
+    goto __start_threads;
+#endif
   __leave_fast_phase:
     if (__walk->thread_exited != nullptr) {
       // The engine has written the walk; threads may have waited, resumed
@@ -270,6 +296,9 @@ __attribute__((__always_inline__)) inline void __mc_walk_threads(
       __next = __walk->next = __row + __x + 1;
     }
   }
+#ifdef __MACA_ARCH__
+__start_threads:
+#endif
   while (__next < __count) {
     unsigned __x = __next % __width;
     __builtins->threadIdx.y = __next / __width % __height;
