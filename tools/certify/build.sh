@@ -18,7 +18,9 @@
 #
 # Writes:
 #   PKG/package/            the tree that travels (pack.sh lists it), with
-#                           mustpass.txt, chapters.txt, backend.txt, and
+#                           mustpass.txt, chapters.txt, backend.txt,
+#                           judged/ (the XML of the must-not-compile tests,
+#                           judged here with `bazel test`, and a summary), and
 #                           MANIFEST: "<sha256>  <path>" of every other file
 #   PKG/pieces/package.tar.xz.NNN   the tree compressed, in pieces of at
 #                           most --piece_mib MiB (default 48: a piece and
@@ -122,6 +124,36 @@ built_flag=()
   --capabilities="$capabilities" ${expectations:+--expectations="$expectations"} \
   "${patterns[@]}" || exit 1
 
+# Must-not-compile tests are judged here, where their compiles ran: their
+# verdicts depend only on the build's compile records. Their XML results go
+# into the package (judged/), and the runner adds them to the results.
+judged_targets="$(bazel query "kind('mxmaca_compile_fail_test', $(printf '%s + ' "${patterns[@]}") set())" 2>/dev/null)"
+if [[ -n "$judged_targets" ]]; then
+  testlogs="$(bazel info bazel-testlogs 2>/dev/null)"
+  for label in $judged_targets; do
+    package="${label#//}"
+    rm -f "$testlogs/${package%%:*}/${label##*:}/test.xml"
+  done
+  bazel test --keep_going "--//conformance:backend=$backend" $judged_targets \
+    > "$out/judged.log" 2>&1
+  mkdir -p "$out/package/judged"
+  : > "$out/package/judged/summary.txt"
+  for label in $judged_targets; do
+    package="${label#//}"
+    package="${package%%:*}"
+    xml="$testlogs/$package/${label##*:}/test.xml"
+    flat="${package//\//_}__${label##*:}"
+    if [[ -f "$xml" ]]; then
+      cp "$xml" "$out/package/judged/$flat.xml"
+      echo "PASSED $label" >> "$out/package/judged/summary.txt"
+    else
+      echo "$label not built (its compiles did not run)" >> "$out/package/not_built.txt"
+    fi
+  done
+  echo "certify build: $(grep -c . "$out/package/judged/summary.txt") must-not-compile" \
+    "tests judged here ($out/judged.log)"
+fi
+
 # The mustpass list: every test target of a claimed chapter among the
 # patterns, built or not.
 {
@@ -130,7 +162,8 @@ built_flag=()
   echo "# unless the expectations list it. A case that needs a feature the"
   echo "# manifest does not claim reports itself unsupported."
   echo "# <label> <chapter> <capability the chapter needs, or ->"
-  cat "$out/package/targets.txt" "$out/package/not_built.txt" | awk '{print $1}' |
+  cat "$out/package/targets.txt" "$out/package/not_built.txt" \
+    "$out/package/judged/summary.txt" 2>/dev/null | awk '{print $1 == "PASSED" ? $2 : $1}' |
     sort -u | while read -r label; do
       chapter="$(awk -v l="$label" 'BEGIN {
         sub("^//conformance/", "", l); sub(":.*", "", l); n = split(l, p, "/");

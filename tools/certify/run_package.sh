@@ -20,6 +20,8 @@
 #
 # Writes into RESULTS:
 #   <binary>.xml, <binary>.log   each target's GoogleTest XML and output
+#                    (the package's judged/*.xml too: the must-not-compile
+#                    tests, judged where the package was built)
 #   summary.txt      "PASSED|FAILED|TIMEOUT <label>" per target, then counts
 #   capabilities.txt the manifest the tests read (device_count: the GPUs
 #                    nvidia-smi lists, where it is installed)
@@ -139,6 +141,13 @@ serial="${MXCTS_SERIAL_TARGETS:-^//conformance/api/memory/|^//conformance/api/me
   grep -v -E "$serial" targets.txt | xargs -r -P "$jobs" -L 1 bash -c 'run_one "$0" "$1"'
   grep -E "$serial" targets.txt | xargs -r -P 1 -L 1 bash -c 'run_one "$0" "$1"'
 } | sort -k2 > "$results/summary.txt"
+# The must-not-compile tests, judged where the package was built.
+if [[ -f judged/summary.txt ]]; then
+  for xml in judged/*.xml; do
+    [[ -f "$xml" ]] && cp "$xml" "$results/"
+  done
+  sort -k2 "$results/summary.txt" judged/summary.txt -o "$results/summary.txt"
+fi
 {
   echo "passed: $(grep -c '^PASSED' "$results/summary.txt")"
   echo "failed: $(grep -c '^FAILED' "$results/summary.txt")"

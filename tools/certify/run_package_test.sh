@@ -27,6 +27,9 @@ chmod +x expectation_runner bin/*
 printf 'device_count 1\n' > capabilities.txt
 printf 'cuda\n' > backend_name.txt
 printf '//pkg:passes pkg__passes\n//pkg:fails pkg__fails\n//pkg:hangs pkg__hangs\n' > targets.txt
+mkdir judged
+echo '<testsuites/>' > judged/pkg__rejects.xml
+echo 'PASSED //pkg:rejects' > judged/summary.txt
 find . -type f | sed 's|^\./||' | sort | xargs sha256sum > MANIFEST
 cd "$tmp" || exit 1
 
@@ -35,6 +38,9 @@ grep -qx 'PASSED //pkg:passes' results/summary.txt || fail "summary: $(cat resul
 grep -qx 'FAILED //pkg:fails' results/summary.txt || fail "summary: $(cat results/summary.txt)"
 grep -qx 'TIMEOUT //pkg:hangs' results/summary.txt || fail "summary: $(cat results/summary.txt)"
 grep -q "MXMACA_CAPABILITIES=$tmp/results/capabilities.txt" results/pkg__passes.log || fail "manifest not given"
+grep -qx 'PASSED //pkg:rejects' results/summary.txt || fail "judged test not in the summary: $(cat results/summary.txt)"
+grep -qx 'passed: 2' results/summary.txt || fail "counts: $(cat results/summary.txt)"
+cmp -s package/judged/pkg__rejects.xml results/pkg__rejects.xml || fail "judged XML not copied"
 cmp -s <(sort package/MANIFEST) <(sort results/package.sha256) || fail "package.sha256 differs from MANIFEST"
 (cd results && sha256sum --quiet -c MANIFEST) || fail "results MANIFEST does not check"
 grep -q ' summary.txt$' results/MANIFEST || fail "summary.txt not hashed"

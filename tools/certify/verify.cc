@@ -27,6 +27,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "conformance/testing/capability_manifest.h"
+#include "nlohmann/json.hpp"
 #include "reference/runtime/binary_cache/sha256.h"
 #include "tools/spec/file_io.h"
 
@@ -78,41 +79,13 @@ std::string WithoutDeviceCount(absl::string_view manifest) {
   return kept;
 }
 
-std::string JsonString(absl::string_view text) {
-  std::string out = "\"";
-  for (char c : text) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          absl::StrAppend(&out, "\\u00",
-                          absl::string_view("0123456789abcdef" + (c >> 4), 1),
-                          absl::string_view("0123456789abcdef" + (c & 15), 1));
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
-
-std::string JsonCounts(const ChapterCounts& c) {
-  return absl::StrCat("\"passed\": ", c.passed, ", \"failed\": ", c.failed,
-                      ", \"unsupported\": ", c.unsupported,
-                      ", \"expected_failures\": ", c.expected_failures,
-                      ", \"crashed_targets\": ", c.crashed,
-                      ", \"missing_targets\": ", c.missing);
+nlohmann::ordered_json JsonCounts(const ChapterCounts& c) {
+  return {{"passed", c.passed},
+          {"failed", c.failed},
+          {"unsupported", c.unsupported},
+          {"expected_failures", c.expected_failures},
+          {"crashed_targets", c.crashed},
+          {"missing_targets", c.missing}};
 }
 
 // A Markdown table cell: '|' would end it.
@@ -375,48 +348,31 @@ absl::StatusOr<Certificate> Verify(const std::string& results,
 }
 
 std::string FormatCertificateJson(const Certificate& c) {
-  std::string json =
-      absl::StrCat("{\n  \"certified\": ", c.Certified() ? "true" : "false",
-                   ",\n  \"problems\": [");
-  for (size_t i = 0; i < c.problems.size(); ++i) {
-    absl::StrAppend(&json, i ? ",\n    " : "\n    ", JsonString(c.problems[i]));
-  }
-  json += c.problems.empty() ? "],\n" : "\n  ],\n";
-  json += "  \"facts\": {";
-  bool first = true;
-  for (const auto& [key, value] : c.facts) {
-    absl::StrAppend(&json, first ? "\n    " : ",\n    ", JsonString(key), ": ",
-                    JsonString(value));
-    first = false;
-  }
-  absl::StrAppend(&json, "\n  },\n  \"hashes\": {\"package_manifest\": ",
-                  JsonString(c.package_hash),
-                  ", \"results_manifest\": ", JsonString(c.results_hash),
-                  "},\n", "  \"mustpass_targets\": ", c.mustpass_targets, ",\n",
-                  "  \"chapters\": {");
-  first = true;
+  nlohmann::ordered_json json;
+  json["certified"] = c.Certified();
+  json["problems"] = c.problems;
+  json["facts"] = c.facts;
+  json["hashes"] = {{"package_manifest", c.package_hash},
+                    {"results_manifest", c.results_hash}};
+  json["mustpass_targets"] = c.mustpass_targets;
+  nlohmann::ordered_json chapters = nlohmann::ordered_json::object();
   for (const auto& [name, counts] : c.run.chapters) {
+    nlohmann::ordered_json chapter = JsonCounts(counts);
     auto row = c.chapter_table.find(name);
-    absl::StrAppend(
-        &json, first ? "\n    " : ",\n    ", JsonString(name), ": {",
-        JsonCounts(counts), ", \"capability\": ",
-        JsonString(row == c.chapter_table.end() ? "" : row->second.capability),
-        ", \"claimed\": ",
-        row != c.chapter_table.end() && row->second.claimed ? "true" : "false",
-        "}");
-    first = false;
+    chapter["capability"] =
+        row == c.chapter_table.end() ? "" : row->second.capability;
+    chapter["claimed"] = row != c.chapter_table.end() && row->second.claimed;
+    chapters[name] = chapter;
   }
-  absl::StrAppend(&json, "\n  },\n  \"totals\": {", JsonCounts(c.run.Totals()),
-                  "},\n  \"expected_failures\": [");
-  for (size_t i = 0; i < c.run.expected.size(); ++i) {
-    const ExpectedFailure& e = c.run.expected[i];
-    absl::StrAppend(&json, i ? ",\n    " : "\n    ",
-                    "{\"target\": ", JsonString(e.target),
-                    ", \"test\": ", JsonString(e.test),
-                    ", \"reason\": ", JsonString(e.reason), "}");
+  json["chapters"] = chapters;
+  json["totals"] = JsonCounts(c.run.Totals());
+  nlohmann::ordered_json expected = nlohmann::ordered_json::array();
+  for (const ExpectedFailure& e : c.run.expected) {
+    expected.push_back(
+        {{"target", e.target}, {"test", e.test}, {"reason", e.reason}});
   }
-  json += c.run.expected.empty() ? "]\n}\n" : "\n  ]\n}\n";
-  return json;
+  json["expected_failures"] = expected;
+  return json.dump(2) + "\n";
 }
 
 std::string FormatCertificateMarkdown(const Certificate& c) {

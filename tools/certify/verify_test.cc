@@ -143,7 +143,7 @@ TEST_F(Verifier, ACleanRunIsCertified) {
 
   const std::string json = FormatCertificateJson(c);
   EXPECT_THAT(json, HasSubstr("\"certified\": true"));
-  EXPECT_THAT(json, HasSubstr("\"api/graph\": {\"passed\": 1"));
+  EXPECT_THAT(json, HasSubstr("\"api/graph\": {\n      \"passed\": 1,"));
   EXPECT_THAT(json, HasSubstr("\"reason\": \"the warp is 32 lanes\""));
   const std::string page = FormatCertificateMarkdown(c);
   EXPECT_THAT(page, HasSubstr("| verdict | **certified**"));
