@@ -1,9 +1,9 @@
 // Copyright mxcts authors.
 //
-// certify: the verifier of `tools/certify/certify verify` (verify.h).
+// verifier: the verifier of `tools/certify/certify verify` (verify.h).
 //
 // Usage:
-//   certify verify RESULTS --package-manifest=PKG/package/MANIFEST --out=DIR
+//   verifier verify RESULTS --package-manifest=PKG/package/MANIFEST --out=DIR
 //
 // RESULTS is what the package's runner wrote (tools/certify/run_package.sh);
 // the package's MANIFEST is the one `tools/certify/certify build` wrote here,
@@ -29,7 +29,8 @@ namespace mxcts::certify {
 namespace {
 
 constexpr char kUsage[] =
-    "usage: certify verify RESULTS --package-manifest=PKG/package/MANIFEST "
+    "usage: tools/certify/certify verify RESULTS "
+    "--package-manifest=PKG/package/MANIFEST "
     "--out=DIR\n";
 
 int Fail(const absl::Status& status) {
