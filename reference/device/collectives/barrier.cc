@@ -131,7 +131,8 @@ int BlockBarrier::PhaseResult() const {
 }  // namespace mxcts::device_internal
 
 // A tail call of Arrive: merging the two into one frame made each barrier
-// slower on the processor it was measured on (design.md, "Collectives").
+// slower on the processor it was measured on (design.md, "What a parked
+// thread costs the processor").
 extern "C" void __mc_dev_syncthreads(const char* file, int line) {
   using namespace mxcts::device_internal;
   ActiveGrid* grid = CurrentGrid();
