@@ -264,10 +264,12 @@ std::string UntimedRefusedBeforeComplete(Which which) {
   problems += Expect("creating the stream", stream.status(), mcSuccess);
   if (!problems.empty()) return problems;
   mcEvent_t events[4] = {};
-  const unsigned flags[4] = {
-      BreaksStart(which) ? mcEventDisableTiming : mcEventDefault,
-      BreaksEnd(which) ? mcEventDisableTiming : mcEventDefault, mcEventDefault,
-      mcEventDefault};
+  const unsigned start_flags =
+      BreaksStart(which) ? mcEventDisableTiming : mcEventDefault;
+  const unsigned end_flags =
+      BreaksEnd(which) ? mcEventDisableTiming : mcEventDefault;
+  const unsigned flags[4] = {start_flags, end_flags, mcEventDefault,
+                             mcEventDefault};
   for (int i = 0; i < 4; ++i) {
     problems += Expect("mcEventCreateWithFlags",
                        mcEventCreateWithFlags(&events[i], flags[i]), mcSuccess);
