@@ -145,27 +145,15 @@ mcError_t AllocateFrom(State& s, Pool* pool, size_t size, mcStream_t stream,
       (size > pool->max_size || pool->live_bytes > pool->max_size - size)) {
     return Fail(mcErrorMemoryAllocation);
   }
-  // In a capture the call becomes an allocation node whose memory the graph
-  // owns, not the pool [api.graph.capture.records-instead-of-executing].
-  // CUDA captures cudaMallocAsync, which takes the device's current pool;
-  // cudaMallocFromPoolAsync of that pool's handle answered
-  // cudaErrorStreamCaptureUnsupported in a capture on an H200.
-  cudaStreamCaptureStatus capturing = cudaStreamCaptureStatusNone;
-  if (cudaStreamIsCapturing(ToCuda(stream), &capturing) != cudaSuccess) {
-    cudaGetLastError();
-  }
-  const bool captured = capturing != cudaStreamCaptureStatusNone;
+  // In a capture CUDA 13 refuses stream-ordered allocation
+  // (cudaErrorStreamCaptureUnsupported on an H200, from cudaMallocAsync and
+  // cudaMallocFromPoolAsync alike), which
+  // [api.graph.capture.uncapturable-work-implementation-defined] allows.
   void* p = nullptr;
-  const mcError_t error = Check(
-      captured && pool == CurrentPool(s, pool->device)
-          ? cudaMallocAsync(&p, size, ToCuda(stream))
-          : cudaMallocFromPoolAsync(&p, size, CudaPool(*pool), ToCuda(stream)));
+  const mcError_t error =
+      Check(cudaMallocFromPoolAsync(&p, size, CudaPool(*pool), ToCuda(stream)));
   if (error != mcSuccess) return error;
   *ptr = p;
-  if (captured) {
-    s.graph_allocations.insert(Address(p));
-    return mcSuccess;
-  }
   s.allocations[Address(p)] = Allocation{pool, size};
   pool->live_bytes += size;
   return mcSuccess;

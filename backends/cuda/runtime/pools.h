@@ -47,7 +47,7 @@ void RestoreStreamOrderedAllocation(const TakenAllocation& taken);
 mcError_t FreeTakenAllocation(const TakenAllocation& taken);
 
 // Memory a graph owns: the address of an allocation node made by
-// mcGraphAddMemAllocNode or by a captured mcMallocAsync. mcFreeAsync frees
+// mcGraphAddMemAllocNode. mcFreeAsync frees
 // such memory as CUDA does [api.graph.mem-alloc-node.unfreed-memory-persists]
 // although it is no stream-ordered allocation of a pool. The address stays
 // noted while CUDA keeps it reserved for the graph; CUDA itself answers a
