@@ -1,6 +1,6 @@
 // Copyright mxcts authors.
 //
-// The certificate of a bundle's run (certificate.h).
+// The results of a package's run (certificate.h).
 
 #include "tools/certify/certificate.h"
 
@@ -22,17 +22,6 @@ namespace {
 
 constexpr absl::string_view kKnownFailure = "known failure: ";
 
-// A table cell: '|' would end it.
-std::string Cell(absl::string_view text) {
-  return absl::StrReplaceAll(text, {{"|", "\\|"}, {"\n", " "}});
-}
-
-std::string Row(absl::string_view name, const ChapterCounts& c) {
-  return absl::StrCat("| ", name, " | ", c.passed, " | ", c.failed, " | ",
-                      c.unsupported, " | ", c.expected_failures, " | ",
-                      c.crashed, " |\n");
-}
-
 }  // namespace
 
 void ChapterCounts::Add(const ChapterCounts& other) {
@@ -41,6 +30,7 @@ void ChapterCounts::Add(const ChapterCounts& other) {
   unsupported += other.unsupported;
   expected_failures += other.expected_failures;
   crashed += other.crashed;
+  missing += other.missing;
 }
 
 ChapterCounts RunResults::Totals() const {
@@ -87,6 +77,7 @@ absl::StatusOr<RunResults> ReadRunResults(const std::string& dir) {
     }
     ++targets;
     ChapterCounts& counts = run.chapters[ChapterOf(label)];
+    run.reported_cases[label] = 0;
     const std::string xml = dir + "/" + BinaryNameOf(label) + ".xml";
     std::error_code error;
     if (verdict == "TIMEOUT" || !std::filesystem::exists(xml, error)) {
@@ -100,6 +91,7 @@ absl::StatusOr<RunResults> ReadRunResults(const std::string& dir) {
     absl::StatusOr<std::vector<spec::TestCaseResult>> cases =
         spec::ReadTestResultsFile(xml);
     if (!cases.ok()) return cases.status();
+    run.reported_cases[label] = static_cast<int>(cases->size());
     for (const spec::TestCaseResult& c : *cases) {
       switch (c.outcome) {
         case spec::Outcome::kPassed:
@@ -132,50 +124,6 @@ absl::StatusOr<RunResults> ReadRunResults(const std::string& dir) {
                      "\"PASSED|FAILED|TIMEOUT //label\" from run.sh)"));
   }
   return run;
-}
-
-std::string FormatCertificate(const RunResults& run,
-                              const CertificateInfo& info) {
-  const ChapterCounts totals = run.Totals();
-  const bool certified = totals.failed == 0 && totals.crashed == 0;
-  std::string page = absl::StrCat(
-      "# Conformance certificate: ", info.backend, "\n\n",
-      "Written by tools/certify from the results of the suite's bundle run ",
-      "on the device (docs/backend-guide.md).\n\n", "| | |\n|---|---|\n",
-      "| backend | ", Cell(info.backend), " |\n", "| device | ",
-      Cell(info.device), " |\n", "| driver | ", Cell(info.driver), " |\n",
-      "| date | ", Cell(info.date), " |\n", "| commit | ", Cell(info.commit),
-      " |\n", "| verdict | ",
-      certified ? "certified: no unexpected failure, no crash"
-                : "not certified: unexpected failures or crashes (below)",
-      " |\n\n", "## Test cases per chapter\n\n",
-      "| chapter | passed | failed | unsupported | expected failures | "
-      "crashed targets |\n",
-      "|---|---|---|---|---|---|\n");
-  for (const auto& [name, counts] : run.chapters) page += Row(name, counts);
-  page += Row("**total**", totals);
-  if (!run.failures.empty()) {
-    page += "\n## Unexpected failures and crashes\n\n";
-    for (const std::string& failure : run.failures) {
-      absl::StrAppend(&page, "- ", failure, "\n");
-    }
-  }
-  if (!run.expected.empty()) {
-    page += absl::StrCat(
-        "\n## Expected failures\n\n",
-        "Listed in the backend's expectations file, each with its reason.\n\n",
-        "| target | test | reason |\n|---|---|---|\n");
-    for (const ExpectedFailure& e : run.expected) {
-      absl::StrAppend(&page, "| ", Cell(e.target), " | ", Cell(e.test), " | ",
-                      Cell(e.reason), " |\n");
-    }
-  }
-  if (!run.capabilities.empty()) {
-    absl::StrAppend(
-        &page, "\n## Capability manifest of the run\n\n```\n", run.capabilities,
-        absl::EndsWith(run.capabilities, "\n") ? "" : "\n", "```\n");
-  }
-  return page;
 }
 
 }  // namespace mxcts::certify

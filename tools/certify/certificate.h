@@ -3,25 +3,24 @@
 // File: tools/certify/certificate.h
 // -----------------------------------------------------------------------------
 //
-// The certificate of a backend's run of the suite on a machine without
-// Bazel (a bundle, backends/cuda/bundle/run.sh): each test target's verdict
-// from the runner's summary.txt and its cases from the GoogleTest XML the
-// expectation runner wrote (tools/spec/test_results), counted per chapter,
-// and written as a page for docs/certification/.
+// The results of a package's run of the suite on a machine without Bazel
+// (tools/certify/run_package.sh): each test target's verdict from the
+// runner's summary.txt and its cases from the GoogleTest XML the
+// expectation runner wrote (tools/spec/test_results), counted per chapter.
 //
 // A chapter is the first two parts of the target's package below
 // //conformance ("api/stream" for //conformance/api/stream/validation:x).
 // A case the backend's expectations list (the runner marked it
 // expectation="known failure: ...") counts as an expected failure, not a
 // failure. A target the runner reports failed or timed out without an XML
-// (it crashed or hung) counts as one crashed target of its chapter.
+// (it crashed or hung) counts as one crashed target of its chapter. The
+// verifier (verify.h) adds its checks and writes the certificate.
 //
 // Example:
 //
 //   absl::StatusOr<RunResults> run = ReadRunResults("results");
 //   if (!run.ok()) return run.status();
-//   std::string page = FormatCertificate(*run, info);
-//   bool certified = run->Totals().failed == 0 && run->Totals().crashed == 0;
+//   bool clean = run->Totals().failed == 0 && run->Totals().crashed == 0;
 
 #ifndef MXCTS_TOOLS_CERTIFY_CERTIFICATE_H_
 #define MXCTS_TOOLS_CERTIFY_CERTIFICATE_H_
@@ -46,6 +45,9 @@ struct ChapterCounts {
   int expected_failures = 0;
   // Targets that ended without results (a crash or a timeout).
   int crashed = 0;
+  // Mustpass targets that did not run or report (filled in by the
+  // verifier, verify.h).
+  int missing = 0;
 
   void Add(const ChapterCounts& other);
 };
@@ -66,17 +68,11 @@ struct RunResults {
   std::vector<std::string> failures;
   // The run's capability manifest (results/capabilities.txt), as read.
   std::string capabilities;
+  // The number of cases each target's XML reported, by label (0 for a
+  // target that ran without an XML).
+  std::map<std::string, int> reported_cases;
 
   ChapterCounts Totals() const;
-};
-
-// What the certificate says about the run besides the counts.
-struct CertificateInfo {
-  std::string backend;  // e.g. "cuda (//backends/cuda:backend)"
-  std::string device;   // e.g. "NVIDIA H100 80GB HBM3"
-  std::string driver;   // e.g. "580.65.06, CUDA 13.0"
-  std::string date;     // of the run, e.g. "2026-11-27"
-  std::string commit;   // of the suite and backend built
 };
 
 // The chapter of the test target `label` ("//conformance/api/x/y:z" is
@@ -94,13 +90,6 @@ std::string BinaryNameOf(absl::string_view label);
 // why if summary.txt is missing or names no target, or an XML cannot be
 // parsed.
 absl::StatusOr<RunResults> ReadRunResults(const std::string& dir);
-
-// The certificate page (Markdown): the run's facts, a table of the counts
-// per chapter with the totals, the verdict (certified when nothing failed
-// unexpectedly and no target crashed), the unexpected failures, and the
-// expected failures with their reasons.
-std::string FormatCertificate(const RunResults& run,
-                              const CertificateInfo& info);
 
 }  // namespace mxcts::certify
 

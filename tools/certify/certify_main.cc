@@ -1,19 +1,19 @@
 // Copyright mxcts authors.
 //
-// certify: writes the conformance certificate of a backend's bundle run
-// (certificate.h).
+// verifier: the verifier of `tools/certify/certify verify` (verify.h).
 //
 // Usage:
-//   certify RESULTS_DIR --out=PAGE.md --backend=NAME --device=TEXT
-//           --driver=TEXT --date=TEXT --commit=HASH
+//   verifier verify RESULTS --package-manifest=PKG/package/MANIFEST --out=DIR
 //
-// RESULTS_DIR is what the bundle's run.sh wrote (summary.txt, one XML and
-// log per target, capabilities.txt). Relative paths are taken from the
-// directory `bazel run` was started in.
+// RESULTS is what the package's runner wrote (tools/certify/run_package.sh);
+// the package's MANIFEST is the one `tools/certify/certify build` wrote here,
+// beside the package's mustpass list, chapters table, manifest and
+// expectations. Writes DIR/certificate.json and DIR/certificate.md. Relative
+// paths are taken from the directory `bazel run` was started in.
 //
-// Exit status: 0 certified (no unexpected failure, no crashed target),
-// 1 not certified (the page is written all the same), 2 bad usage or
-// results that cannot be read (the message names the file and why).
+// Exit status: 0 certified, 1 not certified (the certificate is written all
+// the same, its problems listed), 2 bad usage or a package that cannot be
+// read (the message names the file and why).
 
 #include <cstdio>
 #include <string>
@@ -22,76 +22,83 @@
 #include "absl/strings/match.h"
 #include "absl/strings/string_view.h"
 #include "absl/strings/strip.h"
-#include "tools/certify/certificate.h"
+#include "tools/certify/verify.h"
 #include "tools/spec/file_io.h"
 
 namespace mxcts::certify {
 namespace {
 
 constexpr char kUsage[] =
-    "usage: certify RESULTS_DIR --out=PAGE.md --backend=NAME --device=TEXT "
-    "--driver=TEXT --date=TEXT --commit=HASH\n";
+    "usage: tools/certify/certify verify RESULTS "
+    "--package-manifest=PKG/package/MANIFEST "
+    "--out=DIR\n";
+
+int Fail(const absl::Status& status) {
+  std::fprintf(stderr, "certify verify: %s\n",
+               std::string(status.message()).c_str());
+  return 2;
+}
 
 int Main(int argc, char** argv) {
-  std::string dir;
+  if (argc < 2 || absl::string_view(argv[1]) != "verify") {
+    std::fputs(kUsage, stderr);
+    return 2;
+  }
+  std::string results;
+  std::string manifest;
   std::string out;
-  CertificateInfo info;
-  for (int i = 1; i < argc; ++i) {
+  for (int i = 2; i < argc; ++i) {
     absl::string_view arg = argv[i];
-    struct {
-      absl::string_view flag;
-      std::string* value;
-    } const flags[] = {{"--out=", &out},
-                       {"--backend=", &info.backend},
-                       {"--device=", &info.device},
-                       {"--driver=", &info.driver},
-                       {"--date=", &info.date},
-                       {"--commit=", &info.commit}};
-    bool known = false;
-    for (const auto& flag : flags) {
-      if (absl::ConsumePrefix(&arg, flag.flag)) {
-        *flag.value = std::string(arg);
-        known = true;
-        break;
-      }
-    }
-    if (known) continue;
-    if (absl::StartsWith(arg, "-") || !dir.empty()) {
-      std::fprintf(stderr, "certify: unknown argument '%s'\n%s", argv[i],
+    if (absl::ConsumePrefix(&arg, "--package-manifest=")) {
+      manifest = std::string(arg);
+    } else if (absl::ConsumePrefix(&arg, "--out=")) {
+      out = std::string(arg);
+    } else if (absl::StartsWith(arg, "-") || !results.empty()) {
+      std::fprintf(stderr, "certify verify: unknown argument '%s'\n%s", argv[i],
                    kUsage);
       return 2;
+    } else {
+      results = std::string(arg);
     }
-    dir = std::string(arg);
   }
-  if (dir.empty() || out.empty() || info.backend.empty()) {
+  if (results.empty() || manifest.empty() || out.empty()) {
     std::fputs(kUsage, stderr);
     return 2;
   }
   if (absl::Status entered = spec::EnterUserDirectory(); !entered.ok()) {
-    std::fprintf(stderr, "certify: %s\n",
-                 std::string(entered.message()).c_str());
-    return 2;
+    return Fail(entered);
   }
-  absl::StatusOr<RunResults> run = ReadRunResults(dir);
-  if (!run.ok()) {
-    std::fprintf(stderr, "certify: %s\n",
-                 std::string(run.status().message()).c_str());
-    return 2;
+  absl::StatusOr<Certificate> certificate = Verify(results, manifest);
+  if (!certificate.ok()) return Fail(certificate.status());
+  if (absl::Status made = spec::MakeDirectories(out); !made.ok()) {
+    return Fail(made);
   }
-  if (absl::Status written =
-          spec::WriteFileAtomically(out, FormatCertificate(*run, info));
-      !written.ok()) {
-    std::fprintf(stderr, "certify: %s\n",
-                 std::string(written.message()).c_str());
-    return 2;
+  for (const auto& [name, text] :
+       {std::pair<const char*, std::string>{
+            "certificate.json", FormatCertificateJson(*certificate)},
+        {"certificate.md", FormatCertificateMarkdown(*certificate)}}) {
+    if (absl::Status written =
+            spec::WriteFileAtomically(out + "/" + name, text);
+        !written.ok()) {
+      return Fail(written);
+    }
   }
-  const ChapterCounts totals = run->Totals();
+  const ChapterCounts totals = certificate->run.Totals();
   std::printf(
-      "certify: %s: %d passed, %d failed, %d unsupported, %d expected "
-      "failures, %d crashed targets\n",
-      out.c_str(), totals.passed, totals.failed, totals.unsupported,
-      totals.expected_failures, totals.crashed);
-  return totals.failed == 0 && totals.crashed == 0 ? 0 : 1;
+      "certify verify: %s: %s; %d passed, %d failed, %d unsupported, %d "
+      "expected failures, %d crashed targets, %d mustpass targets missing\n",
+      out.c_str(),
+      certificate->Certified()
+          ? "certified"
+          : ("not certified, " + std::to_string(certificate->problems.size()) +
+             " problems")
+                .c_str(),
+      totals.passed, totals.failed, totals.unsupported,
+      totals.expected_failures, totals.crashed, totals.missing);
+  for (const std::string& problem : certificate->problems) {
+    std::printf("  %s\n", problem.c_str());
+  }
+  return certificate->Certified() ? 0 : 1;
 }
 
 }  // namespace
