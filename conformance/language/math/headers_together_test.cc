@@ -51,7 +51,9 @@ TEST(HeadersTogether, EachOverloadIsSelectedByItsArgumentTypes) {
   for (const Overloads* o : {static_cast<const Overloads*>(device),
                              static_cast<const Overloads*>(&host)}) {
     SCOPED_TRACE(o == device ? "device" : "host");
-    if (o == device) EXPECT_EQ(o->integer, 4);
+    if (o == device) {
+      EXPECT_EQ(o->integer, 4);
+    }
     EXPECT_EQ(o->half_sum, 9.0f);
     EXPECT_EQ(o->bfloat16_sum, 9.0f);
     EXPECT_EQ(o->mixed, 0.75f);
