@@ -128,7 +128,11 @@ built_flag=()
 # verdicts depend only on the build's compile records. Their XML results go
 # into the package (judged/), and the runner adds them to the results.
 judged_targets="$(bazel query "kind('mxmaca_compile_fail_test', $(printf '%s + ' "${patterns[@]}") set())" 2>/dev/null)"
-if [[ -n "$judged_targets" ]]; then
+if [[ -n "$judged_targets" && $build -eq 0 ]]; then
+  for label in $judged_targets; do
+    echo "$label not judged (--no_build)" >> "$out/package/not_built.txt"
+  done
+elif [[ -n "$judged_targets" ]]; then
   testlogs="$(bazel info bazel-testlogs 2>/dev/null)"
   for label in $judged_targets; do
     package="${label#//}"
