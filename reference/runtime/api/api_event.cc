@@ -183,11 +183,17 @@ mcError_t mcEventQuery(mcEvent_t event) {
       return McStatus(mcErrorCapturedEvent,
                       "the event's last record was captured");
     }
-    mxcts::runtime::EventTarget target = mxcts::runtime::TargetOf(*object);
-    // [api.event.query.unrecorded-is-success]
-    if (!target.recorded) return absl::OkStatus();
+    // [api.error.sticky.later-calls-fail] before anything about the
+    // record: a faulted device's events answer with its sticky error.
     MX_ASSIGN_OR_RETURN(Device * device, runtime.DeviceAt(object->device));
     MX_RETURN_IF_ERROR(device->CheckUsable());
+    mxcts::runtime::EventTarget target = mxcts::runtime::TargetOf(*object);
+    // [api.event.query.unrecorded-is-success] An unrecorded event stands
+    // for an empty set of work, complete: it answers as a completed record
+    // does.
+    if (!target.recorded) {
+      return mxcts::runtime::ResultAfterWait(object->device);
+    }
     // [api.sync.timeline.poll-advances] [api.event.synchronize.other-device]
     bool reached = target.shared != nullptr && !target.local()
                        ? target.shared->Reached(target.generation)
@@ -214,8 +220,14 @@ mcError_t mcEventSynchronize(mcEvent_t event) {
                         "the event's last record was captured");
       }
       target = mxcts::runtime::TargetOf(*object);
-      // [api.event.synchronize.unrecorded-returns-at-once]
-      if (!target.recorded) return absl::OkStatus();
+      // [api.event.synchronize.unrecorded-returns-at-once] Nothing to wait
+      // for; the call is still a synchronization, which reports the
+      // device's errors, a sticky one included
+      // [api.error.sticky.later-calls-fail]. A shortcut only: the wait
+      // below returns at once for an unrecorded event too.
+      if (!target.recorded) {
+        return mxcts::runtime::ResultAfterWait(object->device);
+      }
       if (target.shared == nullptr || target.local()) {
         // [api.event.synchronize.waits-for-captured-work]
         // [api.event.create-with-flags.blocking-sync-yields]: the waiting
@@ -249,22 +261,26 @@ mcError_t mcEventElapsedTime(float* ms, mcEvent_t start, mcEvent_t end) {
                       "mcEventElapsedTime: the events belong to different "
                       "devices");
     }
+    Runtime& runtime = Runtime::Get();
+    absl::MutexLock lock(&runtime.execution_mutex());
+    // [api.error.sticky.later-calls-fail] Once the handles are known good,
+    // a faulted device's sticky error comes before what is wrong with the
+    // events' records or flags.
+    MX_ASSIGN_OR_RETURN(Device * device, runtime.DeviceAt(first->device));
+    MX_RETURN_IF_ERROR(device->CheckUsable());
     if (((first->flags | last->flags) & mcEventDisableTiming) != 0) {
       // [api.event.elapsed-time.disable-timing-is-invalid-resource-handle]
-      // [api.ipc.event.opened-has-no-timing]
+      // [api.ipc.event.opened-has-no-timing] Whether or not the records
+      // have completed.
       return McStatus(mcErrorInvalidResourceHandle,
                       "mcEventElapsedTime: an event was created with "
                       "mcEventDisableTiming");
     }
-    Runtime& runtime = Runtime::Get();
-    absl::MutexLock lock(&runtime.execution_mutex());
     if (first->record == nullptr || last->record == nullptr) {
       // [api.event.elapsed-time.unrecorded-is-invalid-resource-handle]
       return McStatus(mcErrorInvalidResourceHandle,
                       "mcEventElapsedTime: an event was never recorded");
     }
-    MX_ASSIGN_OR_RETURN(Device * device, runtime.DeviceAt(first->device));
-    MX_RETURN_IF_ERROR(device->CheckUsable());
     Timeline& timeline = Timeline::Get();
     if (!timeline.Reached(first->record->point) ||
         !timeline.Reached(last->record->point)) {

@@ -95,8 +95,9 @@ absl::Status Copy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
   // [api.memory.memcpy-2d-async.invalid-stream]
   MX_ASSIGN_OR_RETURN(Device * device,
                       mxcts::runtime::StreamDeviceForWork(stream));
-  // [api.memory.memcpy-2d.invalid-kind]
-  if (!IsMemcpyKind(kind)) return InvalidKind(kind, api);
+  // The order of the checks is CUDA's: an empty copy succeeds whatever its
+  // kind, a pitch less than the width comes before the kind, and the kind
+  // before the pitch's maximum and the pointers.
   // [api.memory.memcpy-2d.zero-extent]
   if (width == 0 || height == 0) return absl::OkStatus();
   if (dpitch < width || spitch < width) {
@@ -106,6 +107,8 @@ absl::Status Copy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
                                     dpitch < width ? "dpitch" : "spitch",
                                     dpitch < width ? dpitch : spitch, width));
   }
+  // [api.memory.memcpy-2d.invalid-kind]
+  if (!IsMemcpyKind(kind)) return InvalidKind(kind, api);
   const size_t max_pitch = device->properties().memPitch;
   if (dpitch > max_pitch || spitch > max_pitch) {
     // [api.memory.memcpy-2d.pitch-exceeds-maximum]

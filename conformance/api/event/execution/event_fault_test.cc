@@ -11,10 +11,17 @@
 // afterwards (MX_EXPECT_TRAP). The control is the same program whose kernel
 // passes its assert: the synchronization succeeds. The same for stream
 // callbacks: stream/execution/callback_fault_test.cc.
+//
+// Events that no record of the fault concerns answer with the sticky error
+// too (api-errors.md, "Sticky errors"): an event never recorded, which
+// queries and synchronizes with mcSuccess on a healthy device, and a pair
+// without timing, which elapsed time refuses for its flag on a healthy
+// device.
 
 #include <assert.h>
 #include <mc_runtime.h>
 
+#include "conformance/api/testing/expect_error.h"
 #include "conformance/api/testing/stream_fixtures.h"
 #include "conformance/api/testing/stream_kind.h"
 #include "conformance/api/testing/timeline_mode_scope.h"
@@ -61,6 +68,54 @@ TEST_P(EventAfterFault, ControlWithoutFaultSucceeds) {
 
 INSTANTIATE_TEST_SUITE_P(Kinds, EventAfterFault,
                          testing::ValuesIn(kAllStreamKinds), KindName);
+
+// Events created before a fault: on the healthy device, then after the
+// fault. "" if each call gives what the clauses say.
+std::string EventsAnswerWithTheStickyError() {
+  std::string problems;
+  mcEvent_t unrecorded = nullptr;
+  mcEvent_t untimed[2] = {};
+  if (mcEventCreate(&unrecorded) != mcSuccess ||
+      mcEventCreateWithFlags(&untimed[0], mcEventDisableTiming) != mcSuccess ||
+      mcEventCreateWithFlags(&untimed[1], mcEventDisableTiming) != mcSuccess ||
+      mcEventRecord(untimed[0], nullptr) != mcSuccess ||
+      mcEventRecord(untimed[1], nullptr) != mcSuccess ||
+      mcDeviceSynchronize() != mcSuccess) {
+    return "could not make the events";
+  }
+  float ms = -1.0f;
+  // Control: the healthy device.
+  problems += Expect("mcEventQuery of an unrecorded event",
+                     mcEventQuery(unrecorded), mcSuccess);
+  problems += Expect("mcEventSynchronize of an unrecorded event",
+                     mcEventSynchronize(unrecorded), mcSuccess);
+  problems += Expect("mcEventElapsedTime without timing",
+                     mcEventElapsedTime(&ms, untimed[0], untimed[1]),
+                     mcErrorInvalidResourceHandle);
+  mcGetLastError();
+  CheckFlag<<<1, 1>>>(1);
+  problems += Expect("mcDeviceSynchronize after the fault",
+                     mcDeviceSynchronize(), mcErrorAssert);
+  problems += Expect("mcEventQuery of an unrecorded event after the fault",
+                     mcEventQuery(unrecorded), mcErrorAssert);
+  problems +=
+      Expect("mcEventSynchronize of an unrecorded event after the fault",
+             mcEventSynchronize(unrecorded), mcErrorAssert);
+  problems +=
+      Expect("mcEventElapsedTime without timing after the fault",
+             mcEventElapsedTime(&ms, untimed[0], untimed[1]), mcErrorAssert);
+  if (ms != -1.0f) problems += "mcEventElapsedTime wrote its output; ";
+  return problems;
+}
+
+TEST(EventsAfterFault, AnswerWithTheStickyError) {
+  MX_SPEC("api.error.sticky.later-calls-fail",
+          "api.event.query.unrecorded-is-success",
+          "api.event.synchronize.unrecorded-returns-at-once",
+          "api.event.elapsed-time.disable-timing-is-invalid-resource-handle");
+  MX_REQUIRE_CAPABILITY("trap_handler");
+  MX_EXPECT_IN_FRESH_PROCESS(EventsAnswerWithTheStickyError());
+}
 
 }  // namespace
 }  // namespace mxcts::conformance

@@ -254,5 +254,64 @@ INSTANTIATE_TEST_SUITE_P(Events, NotReady,
                                          Which::kBoth),
                          WhichParamName);
 
+// In a deferred-mode process: events without timing whose records wait
+// behind a host function. Elapsed time refuses them for their flag, not
+// as mcErrorNotReady: the flag is checked whether or not the records have
+// completed.
+std::string UntimedRefusedBeforeComplete(Which which) {
+  std::string problems;
+  TestStream stream(StreamKind::kNonBlocking);
+  problems += Expect("creating the stream", stream.status(), mcSuccess);
+  if (!problems.empty()) return problems;
+  mcEvent_t events[4] = {};
+  const unsigned start_flags =
+      BreaksStart(which) ? mcEventDisableTiming : mcEventDefault;
+  const unsigned end_flags =
+      BreaksEnd(which) ? mcEventDisableTiming : mcEventDefault;
+  const unsigned flags[4] = {start_flags, end_flags, mcEventDefault,
+                             mcEventDefault};
+  for (int i = 0; i < 4; ++i) {
+    problems += Expect("mcEventCreateWithFlags",
+                       mcEventCreateWithFlags(&events[i], flags[i]), mcSuccess);
+  }
+  if (!problems.empty()) return problems;
+  OrderLog log;
+  log.Append(stream.get(), "pending");
+  for (mcEvent_t event : events) mcEventRecord(event, stream.get());
+  float ms = kSentinel;
+  problems += Expect("mcEventElapsedTime of pending records without timing",
+                     mcEventElapsedTime(&ms, events[0], events[1]),
+                     mcErrorInvalidResourceHandle);
+  problems +=
+      Expect("mcGetLastError", mcGetLastError(), mcErrorInvalidResourceHandle);
+  // Control: timed events recorded in the same place are still pending.
+  problems +=
+      Expect("mcEventElapsedTime of pending timed records",
+             mcEventElapsedTime(&ms, events[2], events[3]), mcErrorNotReady);
+  if (ms != kSentinel) problems += "the output was written; ";
+  if (log.size() != 0) problems += "mcEventElapsedTime ran work; ";
+  problems += Expect("mcStreamSynchronize", mcStreamSynchronize(stream.get()),
+                     mcSuccess);
+  problems += Expect("mcEventElapsedTime of complete records without timing",
+                     mcEventElapsedTime(&ms, events[0], events[1]),
+                     mcErrorInvalidResourceHandle);
+  for (mcEvent_t event : events) mcEventDestroy(event);
+  return problems;
+}
+
+class UntimedPending : public DeferredModeTest<testing::TestWithParam<Which>> {
+};
+
+TEST_P(UntimedPending, IsInvalidResourceHandleNotNotReady) {
+  MX_SPEC("api.event.elapsed-time.disable-timing-is-invalid-resource-handle",
+          "api.event.elapsed-time.incomplete-is-not-ready");
+  MX_EXPECT_IN_FRESH_PROCESS(UntimedRefusedBeforeComplete(GetParam()));
+}
+
+INSTANTIATE_TEST_SUITE_P(Events, UntimedPending,
+                         testing::Values(Which::kStart, Which::kEnd,
+                                         Which::kBoth),
+                         WhichParamName);
+
 }  // namespace
 }  // namespace mxcts::conformance

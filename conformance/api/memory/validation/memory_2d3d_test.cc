@@ -103,6 +103,69 @@ TEST_P(Copy2DErrors, InvalidKindIsInvalidMemcpyDirection) {
       mcSuccess);
 }
 
+// Calls with two things wrong: the order of the checks.
+
+TEST_P(Copy2DErrors, EmptyCopySucceedsWhateverItsKind) {
+  MX_SPEC("api.memory.memcpy-2d.zero-extent",
+          "api.memory.memcpy-2d.invalid-kind");
+  const bool async = GetParam();
+  std::vector<unsigned char> dst(16, 1), src(16, 2);
+  for (int kind : {-1, 5, 100}) {
+    EXPECT_EQ(Copy2D(async, dst.data(), 16, src.data(), 16, 0, 1, kind),
+              mcSuccess);
+    EXPECT_EQ(Copy2D(async, dst.data(), 16, src.data(), 16, 16, 0, kind),
+              mcSuccess);
+    // Control: the same kind with something to copy is refused.
+    EXPECT_EQ(Copy2D(async, dst.data(), 16, src.data(), 16, 16, 1, kind),
+              mcErrorInvalidMemcpyDirection);
+  }
+  EXPECT_EQ(dst[0], 1);
+  EXPECT_EQ(mcGetLastError(), mcErrorInvalidMemcpyDirection);
+}
+
+TEST_P(Copy2DErrors, PitchBelowWidthComesBeforeTheKind) {
+  MX_SPEC("api.memory.memcpy-2d.pitch-less-than-width",
+          "api.memory.memcpy-2d.invalid-kind");
+  const bool async = GetParam();
+  std::vector<unsigned char> dst(16, 1), src(16, 2);
+  for (int kind : {-1, 5, 100}) {
+    EXPECT_EQ(Copy2D(async, dst.data(), 15, src.data(), 16, 16, 1, kind),
+              mcErrorInvalidPitchValue);
+    // Control: with the pitch made good, the kind is refused.
+    EXPECT_EQ(Copy2D(async, dst.data(), 16, src.data(), 16, 16, 1, kind),
+              mcErrorInvalidMemcpyDirection);
+  }
+  EXPECT_EQ(dst[0], 1);
+  mcGetLastError();
+}
+
+TEST_P(Copy2DErrors, KindComesBeforeThePitchMaximum) {
+  MX_SPEC("api.memory.memcpy-2d.invalid-kind",
+          "api.memory.memcpy-2d.pitch-exceeds-maximum");
+  const bool async = GetParam();
+  mcDeviceProp_t prop;
+  ASSERT_EQ(mcGetDeviceProperties(&prop, 0), mcSuccess);
+  std::vector<unsigned char> dst(16, 1), src(16, 2);
+  for (int kind : {-1, 5, 100}) {
+    EXPECT_EQ(Copy2D(async, dst.data(), prop.memPitch + 1, src.data(), 16, 16,
+                     1, kind),
+              mcErrorInvalidMemcpyDirection);
+    EXPECT_EQ(Copy2D(async, dst.data(), 16, src.data(), prop.memPitch + 1, 16,
+                     1, kind),
+              mcErrorInvalidMemcpyDirection);
+  }
+  EXPECT_EQ(dst[0], 1);
+  // Control: with a valid kind the same pitch is refused on its own (with
+  // the error of [api.memory.memcpy-2d.pitch-exceeds-maximum], which its
+  // own test checks).
+  const mcError_t alone = Copy2D(async, dst.data(), prop.memPitch + 1,
+                                 src.data(), 16, 16, 1, mcMemcpyHostToHost);
+  EXPECT_NE(alone, mcSuccess);
+  EXPECT_NE(alone, mcErrorInvalidMemcpyDirection);
+  EXPECT_EQ(dst[0], 1);
+  mcGetLastError();
+}
+
 TEST_P(Copy2DErrors, LastRowPastTheEndIsInvalidValue) {
   MX_SPEC("api.memory.memcpy-2d.past-end-of-allocation",
           "api.memory.lifetime.failed-call-changes-nothing");

@@ -268,6 +268,34 @@ std::string LocationName(const testing::TestParamInfo<LocationCase>& info) {
 INSTANTIATE_TEST_SUITE_P(Locations, InvalidLocation,
                          testing::ValuesIn(LocationCases()), LocationName);
 
+// A prefetch refused for its stream records no prefetch location: the
+// stream is checked before anything is recorded.
+TEST_F(Managed, InvalidStreamRecordsNoPrefetchLocation) {
+  MX_SPEC("api.memory.prefetch.invalid-stream",
+          "api.memory.lifetime.failed-call-changes-nothing");
+  auto last_prefetch = [&] {
+    int last = 55;
+    EXPECT_EQ(mcMemRangeGetAttribute(&last, sizeof(last),
+                                     mcMemRangeAttributeLastPrefetchLocation,
+                                     base_, kSize),
+              mcSuccess);
+    return last;
+  };
+  mcStream_t dead = nullptr;
+  ASSERT_EQ(mcStreamCreate(&dead), mcSuccess);
+  ASSERT_EQ(mcStreamDestroy(dead), mcSuccess);
+  EXPECT_EQ(mcMemPrefetchAsync(base_, kSize, 0, dead),
+            mcErrorInvalidResourceHandle);
+  EXPECT_EQ(last_prefetch(), mcInvalidDeviceId);
+  // Control: the same prefetch in a live stream records device 0.
+  mcStream_t live = nullptr;
+  ASSERT_EQ(mcStreamCreate(&live), mcSuccess);
+  EXPECT_EQ(mcMemPrefetchAsync(base_, kSize, 0, live), mcSuccess);
+  EXPECT_EQ(last_prefetch(), 0);
+  EXPECT_EQ(mcStreamSynchronize(live), mcSuccess);
+  EXPECT_EQ(mcStreamDestroy(live), mcSuccess);
+}
+
 TEST_F(Managed, DeviceIsIgnoredByReadMostlyAdvice) {
   MX_SPEC("api.memory.advise.invalid-device");
   for (mcMemoryAdvise advice :
