@@ -15,8 +15,8 @@
 # in PKG/package/not_built.txt, so the verifier reports it (never silently
 # dropped). --no_build packs what the last build left in bazel-bin;
 # --marker names a symbol every binary of the backend holds (pack.sh).
-# --build_timeout interrupts the build (and then the judging of the
-# must-not-compile tests) after S seconds each and packs what completed:
+# --build_timeout interrupts the build and the judging of the
+# must-not-compile tests after S seconds in all and packs what completed:
 # the rest is listed as not built.
 #
 # Writes:
@@ -59,6 +59,7 @@ if [[ -n "$limit" ]] && ! [[ "$limit" =~ ^[1-9][0-9]*$ ]]; then
   echo "certify build: --build_timeout=$limit is not a positive number of seconds" >&2
   exit 2
 fi
+started="$(date +%s)"
 limited=()
 [[ -n "$limit" ]] && limited=(timeout -s INT -k 120 "$limit")
 if ! [[ "$piece_mib" =~ ^[1-9][0-9]*$ ]]; then
@@ -144,6 +145,11 @@ if [[ -n "$judged_targets" && $build -eq 0 ]]; then
     echo "$label not judged (--no_build)" >> "$out/package/not_built.txt"
   done
 elif [[ -n "$judged_targets" ]]; then
+  if [[ -n "$limit" ]]; then
+    left=$((limit - ($(date +%s) - started)))
+    [[ $left -lt 30 ]] && left=30
+    limited=(timeout -s INT -k 120 "$left")
+  fi
   testlogs="$(bazel info bazel-testlogs 2>/dev/null)"
   for label in $judged_targets; do
     package="${label#//}"
