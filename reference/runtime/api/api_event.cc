@@ -183,9 +183,9 @@ mcError_t mcEventQuery(mcEvent_t event) {
       return McStatus(mcErrorCapturedEvent,
                       "the event's last record was captured");
     }
+    MX_ASSIGN_OR_RETURN(Device * device, runtime.DeviceAt(object->device));
     // [api.error.sticky.later-calls-fail] before anything about the
     // record: a faulted device's events answer with its sticky error.
-    MX_ASSIGN_OR_RETURN(Device * device, runtime.DeviceAt(object->device));
     MX_RETURN_IF_ERROR(device->CheckUsable());
     mxcts::runtime::EventTarget target = mxcts::runtime::TargetOf(*object);
     // [api.event.query.unrecorded-is-success] An unrecorded event stands
@@ -222,9 +222,9 @@ mcError_t mcEventSynchronize(mcEvent_t event) {
       target = mxcts::runtime::TargetOf(*object);
       // [api.event.synchronize.unrecorded-returns-at-once] Nothing to wait
       // for; the call is still a synchronization, which reports the
-      // device's errors, a sticky one included
-      // [api.error.sticky.later-calls-fail]. A shortcut only: the wait
-      // below returns at once for an unrecorded event too.
+      // device's errors, a sticky one included (ResultAfterWait). A
+      // shortcut only: the wait below returns at once for an unrecorded
+      // event too.
       if (!target.recorded) {
         return mxcts::runtime::ResultAfterWait(object->device);
       }
@@ -263,10 +263,10 @@ mcError_t mcEventElapsedTime(float* ms, mcEvent_t start, mcEvent_t end) {
     }
     Runtime& runtime = Runtime::Get();
     absl::MutexLock lock(&runtime.execution_mutex());
+    MX_ASSIGN_OR_RETURN(Device * device, runtime.DeviceAt(first->device));
     // [api.error.sticky.later-calls-fail] Once the handles are known good,
     // a faulted device's sticky error comes before what is wrong with the
     // events' records or flags.
-    MX_ASSIGN_OR_RETURN(Device * device, runtime.DeviceAt(first->device));
     MX_RETURN_IF_ERROR(device->CheckUsable());
     if (((first->flags | last->flags) & mcEventDisableTiming) != 0) {
       // [api.event.elapsed-time.disable-timing-is-invalid-resource-handle]
