@@ -130,6 +130,12 @@ absl::Status RecordEvent(mcEvent_t event, mcStream_t stream, unsigned flags,
   return absl::OkStatus();
 }
 
+// The sticky error of the event's device, or OK. Execution lock held.
+absl::Status DeviceStickyError(const MCevent_st& event) {
+  MX_ASSIGN_OR_RETURN(Device * device, Runtime::Get().DeviceAt(event.device));
+  return device->CheckUsable();
+}
+
 }  // namespace
 }  // namespace mxcts::runtime
 
@@ -183,10 +189,9 @@ mcError_t mcEventQuery(mcEvent_t event) {
       return McStatus(mcErrorCapturedEvent,
                       "the event's last record was captured");
     }
-    MX_ASSIGN_OR_RETURN(Device * device, runtime.DeviceAt(object->device));
     // [api.error.sticky.later-calls-fail] before anything about the
     // record: a faulted device's events answer with its sticky error.
-    MX_RETURN_IF_ERROR(device->CheckUsable());
+    MX_RETURN_IF_ERROR(mxcts::runtime::DeviceStickyError(*object));
     mxcts::runtime::EventTarget target = mxcts::runtime::TargetOf(*object);
     // [api.event.query.unrecorded-is-success] An unrecorded event stands
     // for an empty set of work, complete: it answers as a completed record
@@ -263,11 +268,10 @@ mcError_t mcEventElapsedTime(float* ms, mcEvent_t start, mcEvent_t end) {
     }
     Runtime& runtime = Runtime::Get();
     absl::MutexLock lock(&runtime.execution_mutex());
-    MX_ASSIGN_OR_RETURN(Device * device, runtime.DeviceAt(first->device));
     // [api.error.sticky.later-calls-fail] Once the handles are known good,
     // a faulted device's sticky error comes before what is wrong with the
     // events' records or flags.
-    MX_RETURN_IF_ERROR(device->CheckUsable());
+    MX_RETURN_IF_ERROR(mxcts::runtime::DeviceStickyError(*first));
     if (((first->flags | last->flags) & mcEventDisableTiming) != 0) {
       // [api.event.elapsed-time.disable-timing-is-invalid-resource-handle]
       // [api.ipc.event.opened-has-no-timing] Whether or not the records
