@@ -13,12 +13,9 @@
 #include <cooperative_groups/reduce.h>
 #include <cooperative_groups/scan.h>
 
-#include <cstdint>
-#include <optional>
 #include <string>
 
 #include "conformance/api/cooperative_groups/execution/cg_test_support.h"
-#include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 
 namespace {
@@ -268,21 +265,12 @@ void PrintTo(const AlgorithmCase& c, std::ostream* os) {
   }
 }
 
-// The lanes of a wave: the manifest's wave_size (64 on MXMACA; a backend
-// with narrower waves, such as CUDA's 32-lane warps, says so there).
-unsigned WaveLanes() {
-  const std::optional<int64_t> claimed =
-      mxcts::conformance::ClaimedCount("wave_size");
-  return claimed.has_value() && *claimed > 0 ? static_cast<unsigned>(*claimed)
-                                             : 64u;
-}
-
 // Which members (linear ids) form the group of thread `t`, in rank order:
 // a coalesced group of the even lanes has those of the caller's wave.
 std::vector<unsigned> MembersOf(unsigned group, unsigned t) {
   std::vector<unsigned> members;
   if (group == kCoalesced) {
-    const unsigned lanes = WaveLanes();
+    const unsigned lanes = cg_test::WaveLanes();
     const unsigned wave = t / lanes * lanes;
     for (unsigned lane = 0; lane < lanes; lane += 2)
       members.push_back(wave + lane);
