@@ -20,6 +20,7 @@
 #include "backends/cuda/runtime/graph_handles.h"
 #include "backends/cuda/runtime/graph_params.h"
 #include "backends/cuda/runtime/handles.h"
+#include "backends/cuda/runtime/pools.h"
 
 using mxcts::cuda_backend::AddGraph;
 using mxcts::cuda_backend::AddNode;
@@ -409,7 +410,10 @@ mcError_t mcGraphAddMemAllocNode(mcGraphNode_t* node, mcGraph_t graph,
                                          ToCudaNodes(dependencies),
                                          numDependencies, &cuda),
                 graph, node);
-  if (error == mcSuccess) params->dptr = cuda.dptr;
+  if (error == mcSuccess) {
+    params->dptr = cuda.dptr;
+    mxcts::cuda_backend::NoteGraphAllocation(cuda.dptr);
+  }
   return error;
 }
 

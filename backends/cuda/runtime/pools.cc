@@ -53,7 +53,8 @@ struct State {
   std::unordered_set<Pool*> live;
   std::map<int, Pool*> defaults;
   std::map<int, Pool*> current;
-  std::map<uintptr_t, Allocation> allocations;  // by start address
+  std::map<uintptr_t, Allocation> allocations;      // by start address
+  std::unordered_set<uintptr_t> graph_allocations;  // NoteGraphAllocation
 };
 
 State& Pools() {
@@ -144,13 +145,17 @@ mcError_t AllocateFrom(State& s, Pool* pool, size_t size, mcStream_t stream,
       (size > pool->max_size || pool->live_bytes > pool->max_size - size)) {
     return Fail(mcErrorMemoryAllocation);
   }
+  // In a capture CUDA 13 refuses stream-ordered allocation
+  // (cudaErrorStreamCaptureUnsupported on an H200, from cudaMallocAsync and
+  // cudaMallocFromPoolAsync alike), which
+  // [api.graph.capture.uncapturable-work-implementation-defined] allows.
   void* p = nullptr;
   const mcError_t error =
       Check(cudaMallocFromPoolAsync(&p, size, CudaPool(*pool), ToCuda(stream)));
   if (error != mcSuccess) return error;
+  *ptr = p;
   s.allocations[Address(p)] = Allocation{pool, size};
   pool->live_bytes += size;
-  *ptr = p;
   return mcSuccess;
 }
 
@@ -281,6 +286,12 @@ mcError_t FreeTakenAllocation(const TakenAllocation& taken) {
                             const_cast<void*>(taken.ptr));
 }
 
+void NoteGraphAllocation(const void* ptr) {
+  State& s = Pools();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.graph_allocations.insert(Address(ptr));
+}
+
 void ForgetDevicePools(int device) {
   State& s = Pools();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -358,7 +369,14 @@ mcError_t mcFreeAsync(void* ptr, mcStream_t stream) {
   // Only the start of a live stream-ordered allocation; CUDA would free
   // mcMalloc memory too.
   auto it = s.allocations.find(mxcts::cuda_backend::Address(ptr));
-  if (it == s.allocations.end()) return Fail(mcErrorInvalidValue);
+  if (it == s.allocations.end()) {
+    // Memory of a graph's allocation node: CUDA frees it if it is
+    // allocated at the time, and refuses it otherwise.
+    if (s.graph_allocations.count(mxcts::cuda_backend::Address(ptr)) == 0) {
+      return Fail(mcErrorInvalidValue);
+    }
+    return Check(cudaFreeAsync(ptr, ToCuda(stream)));
+  }
   error = Check(cudaFreeAsync(ptr, ToCuda(stream)));
   if (error == mcSuccess) mxcts::cuda_backend::Forget(s, it);
   return error;

@@ -46,6 +46,14 @@ void RestoreStreamOrderedAllocation(const TakenAllocation& taken);
 // it under work still queued.
 mcError_t FreeTakenAllocation(const TakenAllocation& taken);
 
+// Memory a graph owns: the address of an allocation node made by
+// mcGraphAddMemAllocNode. mcFreeAsync frees
+// such memory as CUDA does [api.graph.mem-alloc-node.unfreed-memory-persists]
+// although it is no stream-ordered allocation of a pool. The address stays
+// noted while CUDA keeps it reserved for the graph; CUDA itself answers a
+// free of one that is not allocated at the time.
+void NoteGraphAllocation(const void* ptr);
+
 // mcDeviceReset destroyed every pool and stream-ordered allocation of
 // `device`: forgets them, and makes the default pool current again.
 void ForgetDevicePools(int device);

@@ -101,7 +101,10 @@ std::uint16_t Bfloat16InMode(long double exact, Mode mode) {
 // [lang.math.bfloat16.float-conversions]
 // ---------------------------------------------------------------------------
 
-__device__ __maca_bfloat16 kDeviceBfloat16 = 2.5f;  // constant-initialized
+// A __device__ variable of the type, set from host code (CUDA's bfloat16,
+// unlike the reference's, has no constexpr constructor from float, and the
+// clause does not ask for one).
+__device__ __maca_bfloat16 device_bfloat16;
 
 __global__ void LayoutKernel(int* sizes, std::uint16_t* lanes,
                              float* constant) {
@@ -111,7 +114,7 @@ __global__ void LayoutKernel(int* sizes, std::uint16_t* lanes,
   sizes[3] = alignof(__maca_bfloat162);
   const __maca_bfloat162 pair = __floats2bfloat162_rn(1.0f, -2.0f);
   std::memcpy(lanes, &pair, sizeof pair);
-  *constant = __bfloat162float(kDeviceBfloat16);
+  *constant = __bfloat162float(device_bfloat16);
 }
 
 TEST(Bfloat16, TypesAreUpperHalvesOfBinary32InDeviceCode) {
@@ -122,6 +125,10 @@ TEST(Bfloat16, TypesAreUpperHalvesOfBinary32InDeviceCode) {
   ASSERT_EQ(mcMallocManaged(&sizes, 4 * sizeof(int)), mcSuccess);
   ASSERT_EQ(mcMallocManaged(&lanes, 2 * sizeof(std::uint16_t)), mcSuccess);
   ASSERT_EQ(mcMallocManaged(&constant, sizeof(float)), mcSuccess);
+  const __maca_bfloat16 host_bfloat16 = __float2bfloat16(2.5f);
+  ASSERT_EQ(
+      mcMemcpyToSymbol(device_bfloat16, &host_bfloat16, sizeof host_bfloat16),
+      mcSuccess);
   LayoutKernel<<<1, 1>>>(sizes, lanes, constant);
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   EXPECT_EQ(sizes[0], 2);

@@ -4,7 +4,9 @@
 //
 // `__hadd` names three overloads here: the integer halving add, the
 // __half sum and the bfloat16 sum. Each call must pick the one its argument
-// types select, in device code and in host code.
+// types select: the 16-bit sums in device code and in host code, the
+// integer intrinsic (a device function [lang.math.int.hadd], as CUDA's is)
+// in device code.
 
 #include <maca_bfloat16.h>
 #include <maca_fp16.h>
@@ -22,7 +24,6 @@ struct Overloads {
 };
 
 __host__ __device__ void UseAll(Overloads* o) {
-  o->integer = __hadd(7, 2);  // (7 + 2) >> 1
   o->half_sum = __half2float(__hadd(__float2half(7.0f), __float2half(2.0f)));
   o->bfloat16_sum =
       __bfloat162float(__hadd(__float2bfloat16(7.0f), __float2bfloat16(2.0f)));
@@ -32,7 +33,10 @@ __host__ __device__ void UseAll(Overloads* o) {
   o->mixed = __half2float(h) + __bfloat162float(b);
 }
 
-__global__ void UseAllKernel(Overloads* o) { UseAll(o); }
+__global__ void UseAllKernel(Overloads* o) {
+  o->integer = __hadd(7, 2);  // (7 + 2) >> 1
+  UseAll(o);
+}
 
 TEST(HeadersTogether, EachOverloadIsSelectedByItsArgumentTypes) {
   MX_SPEC("lang.math.half.types", "lang.math.bfloat16.types",
@@ -47,7 +51,9 @@ TEST(HeadersTogether, EachOverloadIsSelectedByItsArgumentTypes) {
   for (const Overloads* o : {static_cast<const Overloads*>(device),
                              static_cast<const Overloads*>(&host)}) {
     SCOPED_TRACE(o == device ? "device" : "host");
-    EXPECT_EQ(o->integer, 4);
+    if (o == device) {
+      EXPECT_EQ(o->integer, 4);
+    }
     EXPECT_EQ(o->half_sum, 9.0f);
     EXPECT_EQ(o->bfloat16_sum, 9.0f);
     EXPECT_EQ(o->mixed, 0.75f);

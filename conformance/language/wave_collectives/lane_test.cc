@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "conformance/language/wave_collectives/wave_test_support.h"
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 
 namespace {
@@ -101,6 +102,7 @@ TEST_P(LaneQueries, AnswerForTheLinearIdModulo64) {
           "lang.wave.lanemask.ge", "lang.wave.lanemask.gt",
           "lang.wave.formation.lane-is-linear-id-mod-64",
           "lang.wave.formation.consecutive-linear-ids");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   const Shape shape = std::get<0>(GetParam());
   const Query query = std::get<1>(GetParam());
   Managed<unsigned long> out(shape.threads());
@@ -134,6 +136,7 @@ __global__ void WaveArithmetic(int* sizes, unsigned* waves, unsigned* lanes) {
 TEST(WaveSize, IsSixtyFourInDeviceCode) {
   MX_SPEC("lang.wave.formation.wave-size-is-64",
           "lang.wave.legacy32.lane-arithmetic");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   const unsigned threads = 200;
   Managed<int> sizes(2 * threads);
   Managed<unsigned> waves(threads);
@@ -150,6 +153,7 @@ TEST(WaveSize, IsSixtyFourInDeviceCode) {
 
 TEST(WaveSize, DevicePropertiesSaySixtyFour) {
   MX_SPEC("lang.wave.formation.wave-size-is-64");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   mcDeviceProp_t prop;
   ASSERT_EQ(mcGetDeviceProperties(&prop, 0), mcSuccess);
   EXPECT_EQ(prop.warpSize, 64);
@@ -166,6 +170,7 @@ __global__ void BallotOfRow(unsigned long* out) {
 TEST(WaveFormation, TwoDimensionalBlocksAreCutByLinearId) {
   MX_SPEC("lang.wave.formation.consecutive-linear-ids",
           "lang.wave.formation.partial-last-wave");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   Managed<unsigned long> out(48 * 3);
   BallotOfRow<<<1, dim3(48, 3)>>>(out.get());
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);

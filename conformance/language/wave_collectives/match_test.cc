@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "conformance/language/wave_collectives/wave_test_support.h"
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 
 namespace {
@@ -162,6 +163,7 @@ class MatchAnyTypes : public testing::TestWithParam<TypeParam> {};
 TEST_P(MatchAnyTypes, ReturnsTheLanesWithEqualValues) {
   MX_SPEC("lang.wave.match-any.returns-equal-value-lanes",
           "lang.wave.match.value-types");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   MatchCase c;
   c.values = std::get<1>(GetParam());
   c.shape = {"Threads128", 128, 1, 1};
@@ -181,6 +183,7 @@ TEST_P(MatchAllTypes, ReturnsTheMaskOnlyForUniformValues) {
   MX_SPEC("lang.wave.match-all.uniform-returns-mask",
           "lang.wave.match-all.differing-returns-zero",
           "lang.wave.match.value-types");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   MatchCase c;
   c.match = Match::kAll;
   c.values = std::get<1>(GetParam());
@@ -206,6 +209,7 @@ TEST_P(MatchMasks, ComparesOnlyNamedLanes) {
           "lang.wave.match-all.uniform-returns-mask",
           "lang.wave.match-all.differing-returns-zero",
           "lang.wave.mask.is-64-bit");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   MatchCase c;
   c.mask = std::get<0>(GetParam()).mask;
   c.match = std::get<1>(GetParam());
@@ -232,6 +236,7 @@ TEST_P(MatchShapes, EachWaveMatchesItsExistingLanes) {
   MX_SPEC("lang.wave.match-any.returns-equal-value-lanes",
           "lang.wave.formation.partial-last-wave",
           "lang.wave.mask.absent-lanes-count-as-exited");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   MatchCase c;
   c.shape = GetParam();
   CheckMatch(ValueType::kLongLong, c);
@@ -273,11 +278,13 @@ void CheckFloatingBits() {
 
 TEST(MatchFloating, FloatComparesBitPatterns) {
   MX_SPEC("lang.wave.match.value-types");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   CheckFloatingBits<float>();
 }
 
 TEST(MatchFloating, DoubleComparesBitPatterns) {
   MX_SPEC("lang.wave.match.value-types");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   CheckFloatingBits<double>();
 }
 

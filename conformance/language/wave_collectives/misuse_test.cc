@@ -11,6 +11,7 @@
 #include <mc_runtime.h>
 
 #include "conformance/language/wave_collectives/wave_test_support.h"
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 #include "conformance/testing/trap_expectation.h"
 
@@ -33,6 +34,7 @@ mcError_t LaunchSyncwave(unsigned threads, unsigned long mask) {
 TEST(SyncwaveMisuse, ThirtyTwoBitFullMaskInAFullWaveTraps) {
   MX_SPEC("lang.sync.syncwave.caller-not-in-mask-undefined",
           "lang.wave.legacy32.full-mask-names-half");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   MX_EXPECT_TRAP(LaunchSyncwave(64, 0xfffffffful), mcErrorLaunchFailure,
                  "SyncwaveWithMask.*thread \\(32,0,0\\).*lane 32 .*"
                  "0x00000000ffffffff.*does not name it");
@@ -41,6 +43,7 @@ TEST(SyncwaveMisuse, ThirtyTwoBitFullMaskInAFullWaveTraps) {
 TEST(SyncwaveMisuse, ThirtyTwoBitFullMaskInAThirtyTwoThreadBlockIsFine) {
   MX_SPEC("lang.sync.syncwave.caller-not-in-mask-undefined",
           "lang.wave.legacy32.block-size-multiple-of-64");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   MX_EXPECT_NO_TRAP(LaunchSyncwave(32, 0xfffffffful));
 }
 
@@ -62,6 +65,7 @@ mcError_t LaunchShuffle(unsigned long mask) {
 TEST(ShuffleMisuse, CallerOutsideItsMaskTraps) {
   MX_SPEC("lang.wave.mask.caller-not-in-mask-undefined",
           "lang.wave.legacy32.full-mask-names-half");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   MX_EXPECT_TRAP(LaunchShuffle(0xfffffffful), mcErrorLaunchFailure,
                  "ShuffleWithMask.*__shfl_sync.*mask 0x00000000ffffffff.*"
                  "does not name it");
@@ -70,6 +74,7 @@ TEST(ShuffleMisuse, CallerOutsideItsMaskTraps) {
 TEST(ShuffleMisuse, SixtyFourBitFullMaskIsFine) {
   MX_SPEC("lang.wave.mask.caller-not-in-mask-undefined",
           "lang.wave.mask.is-64-bit");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   MX_EXPECT_NO_TRAP(LaunchShuffle(kFullMask));
 }
 
@@ -90,6 +95,7 @@ mcError_t LaunchThreeLanes(unsigned long lane0_mask) {
 TEST(SyncwaveMisuse, InconsistentMasksTrap) {
   MX_SPEC("lang.sync.syncwave.inconsistent-masks-undefined",
           "lang.wave.mask.differing-masks-undefined");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   MX_EXPECT_TRAP(LaunchThreeLanes(0x3ul), mcErrorLaunchFailure,
                  "ThreeLanesSync.*overlapping but different masks.*"
                  "0x0000000000000007.*0x0000000000000003");
@@ -98,6 +104,7 @@ TEST(SyncwaveMisuse, InconsistentMasksTrap) {
 TEST(SyncwaveMisuse, ConsistentMasksAreFine) {
   MX_SPEC("lang.sync.syncwave.inconsistent-masks-undefined",
           "lang.wave.mask.differing-masks-undefined");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   MX_EXPECT_NO_TRAP(LaunchThreeLanes(0x7ul));
 }
 
@@ -129,6 +136,7 @@ mcError_t LaunchBallotOrAny(unsigned split) {
 TEST(VoteMisuse, DifferentCollectivesWithOneMaskTrap) {
   MX_SPEC("lang.wave.mask.different-collectives-undefined",
           "lang.wave.mask.named-lane-not-participating-undefined");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   MX_EXPECT_TRAP(LaunchBallotOrAny(32), mcErrorLaunchFailure,
                  "BallotOrAny.*different wave collectives.*lane 32 called "
                  "__any_sync.*lanes 0-31 wait in __ballot_sync");
@@ -136,6 +144,7 @@ TEST(VoteMisuse, DifferentCollectivesWithOneMaskTrap) {
 
 TEST(VoteMisuse, OneCollectiveForAllLanesIsFine) {
   MX_SPEC("lang.wave.mask.different-collectives-undefined");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   MX_EXPECT_NO_TRAP(LaunchBallotOrAny(64));
 }
 
@@ -157,6 +166,7 @@ mcError_t LaunchMixedWidths(int low_width) {
 
 TEST(ShuffleMisuse, DifferentWidthsWithOneMaskTrap) {
   MX_SPEC("lang.wave.mask.different-collectives-undefined");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   MX_EXPECT_TRAP(LaunchMixedWidths(32), mcErrorLaunchFailure,
                  "MixedWidths.*different wave collectives.*width 64.*"
                  "width 32");
@@ -164,6 +174,7 @@ TEST(ShuffleMisuse, DifferentWidthsWithOneMaskTrap) {
 
 TEST(ShuffleMisuse, OneWidthForAllLanesIsFine) {
   MX_SPEC("lang.wave.mask.different-collectives-undefined");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   MX_EXPECT_NO_TRAP(LaunchMixedWidths(64));
 }
 
@@ -193,6 +204,7 @@ mcError_t LaunchShuffleThenBarrier(unsigned shufflers) {
 TEST(ShuffleMisuse, NamedLaneWaitingAtABarrierDeadlocks) {
   MX_SPEC("lang.wave.mask.named-lane-not-participating-undefined",
           "lang.sync.syncwave.named-lane-missing-undefined");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   MX_EXPECT_TRAP(LaunchShuffleThenBarrier(32), mcErrorLaunchFailure,
                  "ShuffleThenBarrier.*deadlock.*lanes 0-31 wait in "
                  "__shfl_down_sync.*for lanes 32-63.*__syncthreads");
@@ -200,6 +212,7 @@ TEST(ShuffleMisuse, NamedLaneWaitingAtABarrierDeadlocks) {
 
 TEST(ShuffleMisuse, EveryNamedLaneShufflingIsFine) {
   MX_SPEC("lang.wave.mask.named-lane-not-participating-undefined");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   MX_EXPECT_NO_TRAP(LaunchShuffleThenBarrier(64));
 }
 
@@ -216,6 +229,7 @@ mcError_t LaunchSyncwaveAgainstBarrier(bool lane1_syncs) {
 
 TEST(SyncwaveMisuse, NamedLaneThatNeverSyncsDeadlocks) {
   MX_SPEC("lang.sync.syncwave.named-lane-missing-undefined");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   MX_EXPECT_TRAP(LaunchSyncwaveAgainstBarrier(false), mcErrorLaunchFailure,
                  "SyncwaveAgainstBarrier.*deadlock.*__syncwave.*"
                  "0x0000000000000003");
@@ -223,6 +237,7 @@ TEST(SyncwaveMisuse, NamedLaneThatNeverSyncsDeadlocks) {
 
 TEST(SyncwaveMisuse, NamedLaneThatSyncsIsFine) {
   MX_SPEC("lang.sync.syncwave.named-lane-missing-undefined");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   MX_EXPECT_NO_TRAP(LaunchSyncwaveAgainstBarrier(true));
 }
 

@@ -221,6 +221,7 @@ TEST_P(ReduceMask64, CombinesTheNamedLanesOfTheWave) {
           "lang.wave.reduce.or-result", "lang.wave.reduce.xor-result",
           "lang.wave.reduce.same-result-for-participants",
           "lang.wave.reduce.mask-64-whole-wave");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   ReduceCase c;
   c.reduction = std::get<0>(GetParam());
   c.mask64 = std::get<1>(GetParam()).mask;
@@ -262,6 +263,7 @@ TEST_P(ReduceMask32, CombinesTheNamedLanesOfTheCallersHalf) {
           "lang.wave.reduce.and-result", "lang.wave.reduce.or-result",
           "lang.wave.reduce.xor-result",
           "lang.wave.reduce.same-result-for-participants");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   ReduceCase c;
   c.reduction = std::get<0>(GetParam());
   c.halves = true;
@@ -293,6 +295,7 @@ TEST_P(ReduceShapes, EachWaveReducesItsExistingLanes) {
           "lang.wave.formation.partial-last-wave",
           "lang.wave.mask.absent-lanes-count-as-exited",
           "lang.wave.reduce.add-result", "lang.wave.reduce.max-result");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   ReduceCase c;
   c.reduction = std::get<0>(GetParam());
   c.shape = std::get<1>(GetParam());
@@ -325,6 +328,7 @@ TEST(ReduceMaskType, UnsignedIntLiteralReducesHalvesAndUnsignedLongTheWave) {
   MX_SPEC("lang.wave.reduce.inexact-mask-type",
           "lang.wave.reduce.mask-32-half-wave",
           "lang.wave.reduce.mask-64-whole-wave");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   // Which form an unsuffixed literal selects is the reference's choice.
   MX_REQUIRE_CAPABILITY("reference_choices");
   Managed<int> halves(64);
@@ -344,6 +348,7 @@ __global__ void SumLargeValues(unsigned* sums, int* int_sums) {
 
 TEST(ReduceAdd, WrapsModuloTwoToThe32) {
   MX_SPEC("lang.wave.reduce.add-result");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   Managed<unsigned> sums(64);
   Managed<int> int_sums(64);
   SumLargeValues<<<1, 64>>>(sums.get(), int_sums.get());

@@ -14,6 +14,7 @@
 #include <tuple>
 
 #include "conformance/language/wave_collectives/wave_test_support.h"
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 
 namespace {
@@ -217,6 +218,7 @@ TEST_P(ShuffleTypes, MovesTheSourceLanesBits) {
           "lang.wave.shfl-up.returns-lower-lane",
           "lang.wave.shfl-down.returns-higher-lane",
           "lang.wave.shfl-xor.returns-butterfly-partner");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   ShuffleCase c;
   c.op = std::get<1>(GetParam());
   switch (c.op) {
@@ -279,6 +281,7 @@ TEST_P(ShuffleWidths, StaysInsideTheWidthGroup) {
           "lang.wave.shfl-up.out-of-range-returns-own",
           "lang.wave.shfl-down.out-of-range-returns-own",
           "lang.wave.shfl-xor.later-group-returns-own");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   ShuffleCase c;
   c.op = std::get<0>(GetParam());
   c.width = std::get<1>(GetParam());
@@ -351,6 +354,7 @@ TEST_P(ShuffleMasks, OnlyNamedLanesTakePart) {
           "lang.wave.shfl-up.returns-lower-lane",
           "lang.wave.shfl-down.returns-higher-lane",
           "lang.wave.shfl-xor.returns-butterfly-partner");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   ShuffleCase c;
   c.mask = std::get<0>(GetParam()).mask;
   c.op = std::get<1>(GetParam());
@@ -395,6 +399,7 @@ TEST_P(ShuffleShapes, EachWaveShufflesWithinItself) {
           "lang.wave.formation.partial-last-wave",
           "lang.wave.mask.absent-lanes-count-as-exited",
           "lang.wave.shfl.broadcast");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   ShuffleCase c;
   c.shape = std::get<0>(GetParam());
   c.op = std::get<1>(GetParam());
@@ -447,6 +452,7 @@ class Butterfly : public testing::TestWithParam<ValueType> {};
 TEST_P(Butterfly, LeavesTheWaveSumInEveryLane) {
   MX_SPEC("lang.wave.shfl-xor.butterfly-reduction",
           "lang.wave.legacy32.lane-arithmetic");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   switch (GetParam()) {
     case ValueType::kInt:
       return CheckButterfly<int>();
@@ -485,6 +491,7 @@ __global__ void ButterflyFrom16(int* out) {
 
 TEST(Butterfly, StartingAtSixteenSumsOnlyHalfTheWave) {
   MX_SPEC("lang.wave.legacy32.lane-arithmetic");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   Managed<int> out(64);
   ButterflyFrom16<<<1, 64>>>(out.get());
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
@@ -520,6 +527,7 @@ class LegacyShuffles : public testing::TestWithParam<Op> {};
 
 TEST_P(LegacyShuffles, BehaveAsTheFullMaskForm) {
   MX_SPEC("lang.wave.shfl-xor.legacy-maskless-form");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   const Op op = GetParam();
   Managed<int> out(128);
   LegacyShuffle<<<1, 128>>>(static_cast<int>(op), out.get());
@@ -560,6 +568,7 @@ __global__ void DefaultWidth(int* out) {
 TEST(ShuffleWidth, DefaultIsTheWholeWave) {
   MX_SPEC("lang.wave.shfl.width-default-is-wave",
           "lang.wave.formation.wave-size-is-64");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   Managed<int> out(64);
   DefaultWidth<<<1, 64>>>(out.get());
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
@@ -594,6 +603,7 @@ void CheckSpecials(const Bits* specials, int count) {
 
 TEST(ShuffleFloating, FloatBitsIncludingNanPayloadsSurvive) {
   MX_SPEC("lang.wave.shfl.floating-types");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   // Quiet and signalling NaNs with payloads, -0, +0, the smallest
   // subnormal, infinities, an ordinary value.
   const unsigned specials[] = {0x7fc12345u, 0x7f800001u, 0xffa0beefu,
@@ -604,6 +614,7 @@ TEST(ShuffleFloating, FloatBitsIncludingNanPayloadsSurvive) {
 
 TEST(ShuffleFloating, DoubleBitsIncludingNanPayloadsSurvive) {
   MX_SPEC("lang.wave.shfl.floating-types");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   const unsigned long long specials[] = {
       0x7ff8000000abcdefull, 0x7ff0000000000001ull, 0xfff4000012345678ull,
       0x8000000000000000ull, 0x0000000000000000ull, 0x0000000000000001ull,
@@ -638,11 +649,13 @@ void CheckPairMovesAsUnit() {
 
 TEST(ShufflePairs, Half2MovesBothHalvesFromOneLane) {
   MX_SPEC("lang.wave.shfl.half-types");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   CheckPairMovesAsUnit<__half2>();
 }
 
 TEST(ShufflePairs, Bfloat162MovesBothHalvesFromOneLane) {
   MX_SPEC("lang.wave.shfl.bfloat16-types");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   CheckPairMovesAsUnit<__maca_bfloat162>();
 }
 

@@ -88,6 +88,7 @@ TEST_P(SyncwaveMasks, NamedLanesSeeEachOthersStores) {
   MX_SPEC("lang.sync.syncwave.waits-for-named-lanes",
           "lang.sync.syncwave.memory-ordering", "lang.sync.syncwave.mask-width",
           "lang.sync.syncwave.syncwarp-is-synonym");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   // Naming lanes 32 to 63 needs a 64-bit mask, the reference's width.
   if ((std::get<0>(GetParam()).mask >> 32) != 0) {
     MX_REQUIRE_CAPABILITY("reference_choices");
@@ -125,6 +126,7 @@ TEST_P(SyncwaveShapes, DefaultMaskSynchronizesEachWholeWave) {
           "lang.sync.syncwave.absent-lanes-count-as-exited",
           "lang.sync.syncwave.memory-ordering",
           "lang.wave.formation.consecutive-linear-ids");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   MX_REQUIRE_CAPABILITY("reference_choices");
   const Shape shape = GetParam();
   Managed<int> out(shape.threads());
@@ -159,6 +161,7 @@ TEST(Syncwave, DivergentCallSitesSynchronizeTogether) {
   MX_SPEC("lang.sync.syncwave.divergent-lanes-allowed",
           "lang.sync.syncwave.syncwarp-is-synonym",
           "lang.sync.syncwave.memory-ordering");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   Managed<int> stored(64);
   Managed<int> out(64);
   DivergentSyncwave<<<1, 64>>>(stored.get(), out.get());
@@ -180,6 +183,7 @@ __global__ void SyncwaveAfterExits(unsigned stay, int* out) {
 
 TEST(Syncwave, ExitedLanesAreNotAwaited) {
   MX_SPEC("lang.sync.syncwave.exited-lanes-not-awaited");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   Managed<int> out(64, 0xff);
   SyncwaveAfterExits<<<1, 64>>>(40, out.get());
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
@@ -201,6 +205,7 @@ __global__ void OnlyWaveZeroSynchronizes(int* out) {
 
 TEST(Syncwave, WaitsOnlyForLanesOfTheCallingWave) {
   MX_SPEC("lang.sync.syncwave.wave-scope-only");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   Managed<int> out(64);
   OnlyWaveZeroSynchronizes<<<1, 128>>>(out.get());
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);

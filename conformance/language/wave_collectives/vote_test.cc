@@ -11,6 +11,7 @@
 #include <tuple>
 
 #include "conformance/language/wave_collectives/wave_test_support.h"
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 
 namespace {
@@ -160,6 +161,7 @@ TEST_P(BallotMasks, SetsTheBitsOfNamedLanesThatVoteYes) {
           "lang.wave.ballot.unnamed-lanes-are-zero",
           "lang.wave.ballot.same-result-for-participants",
           "lang.wave.mask.is-64-bit");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   CheckVote(Vote::kBallot, kOneWave, std::get<0>(GetParam()).mask,
             std::get<1>(GetParam()));
 }
@@ -168,6 +170,7 @@ class AnyMasks : public testing::TestWithParam<MaskParam> {};
 
 TEST_P(AnyMasks, IsTrueIffANamedLaneVotesYes) {
   MX_SPEC("lang.wave.any.result", "lang.wave.mask.waits-for-named-lanes");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   CheckVote(Vote::kAny, kOneWave, std::get<0>(GetParam()).mask,
             std::get<1>(GetParam()));
 }
@@ -176,6 +179,7 @@ class AllMasks : public testing::TestWithParam<MaskParam> {};
 
 TEST_P(AllMasks, IsTrueIffEveryNamedLaneVotesYes) {
   MX_SPEC("lang.wave.all.result", "lang.wave.mask.waits-for-named-lanes");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   CheckVote(Vote::kAll, kOneWave, std::get<0>(GetParam()).mask,
             std::get<1>(GetParam()));
 }
@@ -208,6 +212,7 @@ TEST_P(VoteShapes, EachWaveVotesOverItsExistingLanes) {
           "lang.wave.mask.absent-lanes-count-as-exited",
           "lang.wave.ballot.returns-64-bit-mask", "lang.wave.any.result",
           "lang.wave.all.result");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   const Vote vote = std::get<1>(GetParam());
   // For any/all, the even-lane pattern makes the last wave of 65 threads
   // (lane 0 alone) differ from the others.
@@ -240,6 +245,7 @@ __global__ void CountVotes(int* popcll_count, int* popc_count) {
 
 TEST(BallotCount, PopcllCountsAllSixtyFourLanes) {
   MX_SPEC("lang.wave.ballot.count-with-popcll");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   Managed<int> counts(2);
   CountVotes<<<1, 64>>>(&counts[0], &counts[1]);
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
@@ -262,6 +268,7 @@ __global__ void VoteAfterExits(unsigned stay, unsigned long* ballots,
 TEST(VoteExits, ExitedLanesAreNotAwaitedAndCountAsAbsent) {
   MX_SPEC("lang.wave.mask.waits-for-named-lanes", "lang.wave.all.result",
           "lang.wave.ballot.returns-64-bit-mask");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   Managed<unsigned long> ballots(128);
   Managed<int> alls(128);
   VoteAfterExits<<<1, 128>>>(40, ballots.get(), alls.get());
@@ -287,6 +294,7 @@ TEST_P(ActiveMaskShapes, ConvergedLanesReportTheirWholeWave) {
   MX_SPEC("lang.wave.activemask.full-wave-when-converged",
           "lang.wave.activemask.returns-active-lanes",
           "lang.wave.formation.partial-last-wave");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   const Shape shape = GetParam();
   Managed<unsigned long> out(shape.threads());
   ActiveMaskConverged<<<1, shape.dims()>>>(out.get());
@@ -303,6 +311,7 @@ INSTANTIATE_TEST_SUITE_P(AllShapes, ActiveMaskShapes,
 TEST(ActiveMask, ThirtyTwoThreadLastWaveIsLowHalf) {
   MX_SPEC("lang.wave.legacy32.block-size-multiple-of-64",
           "lang.wave.activemask.full-wave-when-converged");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   Managed<unsigned long> out(96);
   ActiveMaskConverged<<<1, 96>>>(out.get());
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
@@ -326,6 +335,7 @@ __global__ void ActiveMaskDivergent(unsigned split, unsigned stop,
 TEST(ActiveMask, ContainsTheCallerAndOnlyLanesOfItsBranch) {
   MX_SPEC("lang.wave.activemask.returns-active-lanes",
           "lang.wave.activemask.not-a-barrier");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   Managed<unsigned long> out(64);
   ActiveMaskDivergent<<<1, 64>>>(24, 64, out.get());
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
@@ -340,6 +350,7 @@ TEST(ActiveMask, ContainsTheCallerAndOnlyLanesOfItsBranch) {
 
 TEST(ActiveMask, LeavesOutExitedLanes) {
   MX_SPEC("lang.wave.activemask.returns-active-lanes");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   Managed<unsigned long> out(64);
   ActiveMaskDivergent<<<1, 64>>>(0, 20, out.get());
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);

@@ -26,6 +26,9 @@
 
 namespace wave_test {
 
+// The chapter's shapes and masks are those of MXMACA's 64-lane wave, so
+// every test requires wave_size 64 (MX_REQUIRE_CAPABILITY_AT_LEAST); a
+// backend whose waves have other widths reports the chapter unsupported.
 constexpr unsigned kWaveLanes = 64;
 constexpr unsigned long kFullMask = ~0ul;
 

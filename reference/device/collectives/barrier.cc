@@ -22,6 +22,15 @@
 #include "reference/device/scheduling/trap.h"
 
 namespace mxcts::device_internal {
+namespace {
+
+// Whether call-site file names `file` (null: unknown) and `site_file` name
+// the same file; for arrivals whose pointer differs from the phase's.
+bool SameFile(const char* file, const char* site_file) {
+  return std::strcmp(file != nullptr ? file : "<unknown>", site_file) == 0;
+}
+
+}  // namespace
 
 void BlockBarrier::Arrive(const char* file, int line) {
   ArriveAs<false>(Kind::kPlain, 0, file, line);
@@ -31,24 +40,21 @@ int BlockBarrier::Arrive(Kind kind, int predicate, const char* file, int line) {
   return ArriveAs<true>(kind, predicate, file, line);
 }
 
-// Inlined into both Arrive calls: each thread of a block runs one of them
-// once per phase, and a frame fewer is a tenth of its cost.
 template <bool kPredicated>
-inline __attribute__((always_inline)) int BlockBarrier::ArriveAs(
-    Kind kind, int predicate, const char* file, int line) {
-  if (file == nullptr) file = "<unknown>";
-  const unsigned self = block_->current_thread();
+int BlockBarrier::ArriveAs(Kind kind, int predicate, const char* file,
+                           int line) {
   if (arrived_ == 0) {
+    if (file == nullptr) file = "<unknown>";
     site_ = WaitSite{OperationName(kind), file, line};
     kind_ = kind;
     nonzero_predicates_ = 0;
-    first_arrival_ = self;
+    first_arrival_ = block_->current_thread();
   } else if (line != site_.line || kind != kind_ ||
-             (file != site_.file && std::strcmp(file, site_.file) != 0)) {
+             (file != site_.file && !SameFile(file, site_.file))) {
     // One call site passes the same literal every time: pointers are
     // compared first, text only when they differ (one file's name may be
     // spelled by several literals).
-    TrapDifferentBarriers(kind, file, line);
+    TrapDifferentBarriers(kind, file != nullptr ? file : "<unknown>", line);
   }
   // Every thread of the phase waits at the phase's site: the parked
   // threads share the barrier's copy, which stays until all are released.
@@ -59,7 +65,8 @@ inline __attribute__((always_inline)) int BlockBarrier::ArriveAs(
   if (arrived_ == block_->thread_count()) CompletePhase();
   block_->Yield();
   if (!kPredicated || kind == Kind::kPlain) return 0;
-  return results_[self];
+  // Current again: whoever resumed this thread made it so.
+  return results_[block_->current_thread()];
 }
 
 void BlockBarrier::CompletePhase() {
@@ -123,6 +130,9 @@ int BlockBarrier::PhaseResult() const {
 
 }  // namespace mxcts::device_internal
 
+// A tail call of Arrive: merging the two into one frame made each barrier
+// slower on the processor it was measured on (design.md, "What a parked
+// thread costs the processor").
 extern "C" void __mc_dev_syncthreads(const char* file, int line) {
   using namespace mxcts::device_internal;
   ActiveGrid* grid = CurrentGrid();

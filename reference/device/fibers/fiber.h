@@ -88,6 +88,16 @@ class Fiber {
 #endif
   }
 
+  // Asks the processor to fetch the lines and the address translation of
+  // the top of the suspended fiber's stack, which a switch to it reads
+  // first. Thousands of parked stacks, each in its own pages, miss the
+  // translation buffers; resuming them in a known order, the engine
+  // prefetches a few threads ahead so that the page walks overlap.
+  void PrefetchContext() const {
+    __builtin_prefetch(context_.stack_pointer);
+    __builtin_prefetch(static_cast<char*>(context_.stack_pointer) + 64);
+  }
+
   void* argument() const { return argument_; }
   const Stack& stack() const { return stack_; }
 

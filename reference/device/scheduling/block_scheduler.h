@@ -305,6 +305,9 @@ class BlockScheduler {
     }
     return mismatch == 0;
   }
+  // How many threads ahead of the one it resumes a release range's
+  // resumer prefetches the parked stack of (TakeReadyThread).
+  static constexpr unsigned kResumeLookahead = 12;
   // Whether no released thread waits to be resumed (ready_ below).
   bool NoThreadReady() const {
     return ready_range_next_ == ready_range_end_ &&
@@ -312,7 +315,11 @@ class BlockScheduler {
   }
   // The first released thread not yet resumed; some thread must be ready.
   unsigned TakeReadyThread() {
-    if (ready_range_next_ != ready_range_end_) return ready_range_next_++;
+    if (ready_range_next_ != ready_range_end_) {
+      const unsigned ahead = ready_range_next_ + kResumeLookahead;
+      if (ahead < ready_range_end_) records_[ahead].fiber->PrefetchContext();
+      return ready_range_next_++;
+    }
     const unsigned thread = ready_[ready_head_++];
     if (ready_head_ == ready_.size()) {
       ready_.clear();
@@ -355,10 +362,15 @@ class BlockScheduler {
     if (!recording_every_thread_) RecordEveryThread();
     const unsigned thread = walk_.abi.current;
     ThreadRecord& record = records_[thread];
+    // A thread resumed after an earlier wait runs on the fiber its record
+    // names, and its threadIdx never changes: only a first wait writes
+    // them.
+    if (states_[thread] != ThreadState::kRunning) {
+      record.fiber = running_fiber_;
+      record.index = walk_.abi.builtins->threadIdx;
+    }
     states_[thread] = waiting;
-    record.fiber = running_fiber_;
     record.wait = &site;
-    record.index = walk_.abi.builtins->threadIdx;
     ++waiting_count_;
     if (parks_observed_) observer_->OnThreadParked(thread);
   }

@@ -71,13 +71,16 @@ struct ActiveGrid {
 
 // The calling OS thread's current grid (CurrentGrid). `__thread`, not
 // `thread_local`: a pointer needs no dynamic initialization, and a
-// `thread_local` declared extern is read through a wrapper call.
-extern __thread ActiveGrid* current_grid_of_os_thread;
+// `thread_local` declared extern is read through a wrapper call. The
+// initial-exec model makes a lookup two loads and no call (a TLS
+// descriptor's lookup is a call, and the frame a call needs): the runtime
+// library is loaded with the program, and one loaded later still finds
+// the C library's spare static TLS room for eight bytes.
+extern __thread ActiveGrid* current_grid_of_os_thread
+    __attribute__((tls_model("initial-exec")));
 
 // The grid the calling OS thread runs now, or null outside RunGrid. Inline:
-// every collective and device service looks it up. Libraries that do so on
-// hot paths build with TLS descriptors (-mtls-dialect=gnu2), which make the
-// lookup a few instructions.
+// every collective and device service looks it up.
 inline ActiveGrid* CurrentGrid() { return current_grid_of_os_thread; }
 // Makes `grid` (null: none) the calling OS thread's current grid.
 void SetCurrentGrid(ActiveGrid* grid);

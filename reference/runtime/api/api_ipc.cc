@@ -160,6 +160,8 @@ mcError_t mcIpcOpenEventHandle(mcEvent_t* event, mcIpcEventHandle_t handle) {
     if (event == nullptr) {  // [api.ipc.event.open-null-pointer]
       return NullArgument("mcIpcOpenEventHandle", "event");
     }
+    // [api.ipc.event.open-zero-handle]; a changed handle, or one whose
+    // event is gone, is refused too [api.ipc.event.open-stale-handle].
     std::optional<mxcts::runtime::EventHandleFields> fields =
         mxcts::runtime::DecodeEventHandle(handle);
     if (!fields.has_value()) return NotAHandle("mcIpcOpenEventHandle");

@@ -142,7 +142,8 @@ void MemoryExports::Released(const Allocation& allocation) {
   absl::MutexLock lock(&mu_);
   auto it = exports_.find(allocation.base);
   if (it == exports_.end()) return;
-  // [api.ipc.open-mem-handle.invalid-handle]: the handle no longer opens.
+  // [api.ipc.open-mem-handle.freed-allocation]: the handle no longer opens
+  // (the reference's choice).
   close(it->second.fields.fd);
   exports_.erase(it);
 }

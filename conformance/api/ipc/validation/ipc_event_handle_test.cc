@@ -196,39 +196,68 @@ const char* StaleEventName(StaleEvent stale) {
   return "Unknown";
 }
 
-class InvalidEventHandle : public testing::TestWithParam<StaleEvent> {};
-
-TEST_P(InvalidEventHandle, OpenIsInvalidValue) {
-  MX_SPEC("api.ipc.event.open-handle");
-  MX_IPC_REQUIRE_DEVICE(0);
-  ChildProcess exporter("EventExporter", "device=0");
-  mcIpcEventHandle_t handle;
-  ASSERT_TRUE(FromHex(exporter.Receive(), &handle));
-  // Control: the live handle opens.
-  mcEvent_t opened = nullptr;
-  ASSERT_EQ(mcIpcOpenEventHandle(&opened, handle), mcSuccess);
-  EXPECT_EQ(mcEventDestroy(opened), mcSuccess);
-  switch (GetParam()) {
-    case StaleEvent::kZero:
-      std::memset(&handle, 0, sizeof handle);
-      break;
-    case StaleEvent::kCorrupted:
-      handle.reserved[20] ^= 0x01;
-      break;
-    case StaleEvent::kDestroyedByExporter:
-      exporter.Send("destroy");
-      ASSERT_EQ(exporter.Receive(), "destroyed");
-      break;
-    case StaleEvent::kExited:
-      exporter.Send("exit");
-      ASSERT_EQ(exporter.Wait(), 0);
-      break;
+class InvalidEventHandle : public testing::TestWithParam<StaleEvent> {
+ protected:
+  // Has a child export an interprocess event, opens the live handle (the
+  // control), makes the handle stale as the parameter says, and returns
+  // what opening it again answers; `*opened` is the event it gave.
+  mcError_t OpenStale(mcEvent_t* opened) {
+    ChildProcess exporter("EventExporter", "device=0");
+    mcIpcEventHandle_t handle;
+    EXPECT_TRUE(FromHex(exporter.Receive(), &handle));
+    // Control: the live handle opens.
+    mcEvent_t live = nullptr;
+    EXPECT_EQ(mcIpcOpenEventHandle(&live, handle), mcSuccess);
+    EXPECT_EQ(mcEventDestroy(live), mcSuccess);
+    switch (GetParam()) {
+      case StaleEvent::kZero:
+        std::memset(&handle, 0, sizeof handle);
+        break;
+      case StaleEvent::kCorrupted:
+        handle.reserved[20] ^= 0x01;
+        break;
+      case StaleEvent::kDestroyedByExporter:
+        exporter.Send("destroy");
+        EXPECT_EQ(exporter.Receive(), "destroyed");
+        break;
+      case StaleEvent::kExited:
+        exporter.Send("exit");
+        EXPECT_EQ(exporter.Wait(), 0);
+        break;
+    }
+    *opened = nullptr;
+    const mcError_t result = mcIpcOpenEventHandle(opened, handle);
+    EXPECT_EQ(mcGetLastError(), result);
+    exporter.Send("exit");
+    return result;
   }
-  opened = nullptr;
-  EXPECT_EQ(mcIpcOpenEventHandle(&opened, handle), mcErrorInvalidValue);
-  EXPECT_EQ(mcGetLastError(), mcErrorInvalidValue);
+};
+
+TEST_P(InvalidEventHandle, OpenIsRefusedOrGivesAnEventToDestroy) {
+  MX_SPEC("api.ipc.event.open-zero-handle", "api.ipc.event.open-stale-handle");
+  MX_IPC_REQUIRE_DEVICE(0);
+  mcEvent_t opened = nullptr;
+  const mcError_t result = OpenStale(&opened);
+  if (GetParam() == StaleEvent::kZero || result != mcSuccess) {
+    // A handle no mcIpcGetEventHandle makes is refused; so may a stale one
+    // be, and then no event is given.
+    EXPECT_EQ(result, mcErrorInvalidValue);
+    EXPECT_EQ(opened, nullptr);
+  } else {
+    // An event that a stale handle opened may only be destroyed.
+    ASSERT_NE(opened, nullptr);
+    EXPECT_EQ(mcEventDestroy(opened), mcSuccess);
+  }
+}
+
+TEST_P(InvalidEventHandle, ReferenceRefusesTheStaleHandle) {
+  // The reference's choice [api.ipc.event.open-stale-handle].
+  MX_SPEC("api.ipc.event.open-zero-handle", "api.ipc.event.open-stale-handle");
+  MX_REQUIRE_CAPABILITY("reference_choices");
+  MX_IPC_REQUIRE_DEVICE(0);
+  mcEvent_t opened = nullptr;
+  EXPECT_EQ(OpenStale(&opened), mcErrorInvalidValue);
   EXPECT_EQ(opened, nullptr);
-  exporter.Send("exit");
 }
 
 INSTANTIATE_TEST_SUITE_P(Handles, InvalidEventHandle,
