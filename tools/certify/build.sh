@@ -7,7 +7,7 @@
 #
 # Usage, from anywhere in the checkout:
 #   tools/certify/certify build --backend=LABEL --out=PKG [--piece_mib=N]
-#       [--no_build] [--marker=SYMBOL] [PATTERN...]
+#       [--no_build] [--marker=SYMBOL] [--build_timeout=S] [PATTERN...]
 #
 # Without PATTERNs, every chapter of tools/certify/chapters.txt whose
 # capability the backend's manifest claims. The build runs with
@@ -15,6 +15,9 @@
 # in PKG/package/not_built.txt, so the verifier reports it (never silently
 # dropped). --no_build packs what the last build left in bazel-bin;
 # --marker names a symbol every binary of the backend holds (pack.sh).
+# --build_timeout interrupts the build and the judging of the
+# must-not-compile tests after S seconds in all and packs what completed:
+# the rest is listed as not built.
 #
 # Writes:
 #   PKG/package/            the tree that travels (pack.sh lists it), with
@@ -34,6 +37,7 @@ out=""
 piece_mib=48
 build=1
 marker=""
+limit=""
 patterns=()
 for arg in "$@"; do
   case "$arg" in
@@ -42,14 +46,22 @@ for arg in "$@"; do
     --piece_mib=*) piece_mib="${arg#--piece_mib=}" ;;
     --no_build) build=0 ;;
     --marker=*) marker="${arg#--marker=}" ;;
+    --build_timeout=*) limit="${arg#--build_timeout=}" ;;
     -*) echo "certify build: unknown option '$arg'" >&2; exit 2 ;;
     *) patterns+=("$arg") ;;
   esac
 done
 if [[ -z "$backend" || -z "$out" ]]; then
-  echo "usage: tools/certify/certify build --backend=LABEL --out=PKG [--piece_mib=N] [--no_build] [--marker=SYMBOL] [PATTERN...]" >&2
+  echo "usage: tools/certify/certify build --backend=LABEL --out=PKG [--piece_mib=N] [--no_build] [--marker=SYMBOL] [--build_timeout=S] [PATTERN...]" >&2
   exit 2
 fi
+if [[ -n "$limit" ]] && ! [[ "$limit" =~ ^[1-9][0-9]*$ ]]; then
+  echo "certify build: --build_timeout=$limit is not a positive number of seconds" >&2
+  exit 2
+fi
+started="$(date +%s)"
+limited=()
+[[ -n "$limit" ]] && limited=(timeout -s INT -k 120 "$limit")
 if ! [[ "$piece_mib" =~ ^[1-9][0-9]*$ ]]; then
   echo "certify build: --piece_mib=$piece_mib is not a positive number of MiB" >&2
   exit 2
@@ -106,7 +118,7 @@ echo "certify build: backend $name ($backend), ${#patterns[@]} patterns"
 status=0
 if [[ $build -eq 1 ]]; then
   # The test targets themselves: their binaries and launchers.
-  bazel build --keep_going "--//conformance:backend=$backend" \
+  "${limited[@]}" bazel build --keep_going "--//conformance:backend=$backend" \
     --build_event_json_file="$out/build_events.json" "${patterns[@]}" \
     > "$out/build.log" 2>&1 || status=$?
   # The targets the build completed, from its build events.
@@ -128,13 +140,22 @@ built_flag=()
 # verdicts depend only on the build's compile records. Their XML results go
 # into the package (judged/), and the runner adds them to the results.
 judged_targets="$(bazel query "kind('mxmaca_compile_fail_test', $(printf '%s + ' "${patterns[@]}") set())" 2>/dev/null)"
-if [[ -n "$judged_targets" ]]; then
+if [[ -n "$judged_targets" && $build -eq 0 ]]; then
+  for label in $judged_targets; do
+    echo "$label not judged (--no_build)" >> "$out/package/not_built.txt"
+  done
+elif [[ -n "$judged_targets" ]]; then
+  if [[ -n "$limit" ]]; then
+    left=$((limit - ($(date +%s) - started)))
+    [[ $left -lt 30 ]] && left=30
+    limited=(timeout -s INT -k 120 "$left")
+  fi
   testlogs="$(bazel info bazel-testlogs 2>/dev/null)"
   for label in $judged_targets; do
     package="${label#//}"
     rm -f "$testlogs/${package%%:*}/${label##*:}/test.xml"
   done
-  bazel test --keep_going "--//conformance:backend=$backend" $judged_targets \
+  "${limited[@]}" bazel test --keep_going "--//conformance:backend=$backend" $judged_targets \
     > "$out/judged.log" 2>&1
   mkdir -p "$out/package/judged"
   : > "$out/package/judged/summary.txt"

@@ -82,6 +82,7 @@ absl::StatusOr<RunResults> ReadRunResults(const std::string& dir) {
     std::error_code error;
     if (verdict == "TIMEOUT" || !std::filesystem::exists(xml, error)) {
       ++counts.crashed;
+      run.crashed_targets.insert(label);
       run.failures.push_back(absl::StrCat(
           label, " (",
           verdict == "TIMEOUT" ? "timed out" : "no results: it crashed",

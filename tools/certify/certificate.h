@@ -26,6 +26,7 @@
 #define MXCTS_TOOLS_CERTIFY_CERTIFICATE_H_
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,8 @@ struct RunResults {
   // The number of cases each target's XML reported, by label (0 for a
   // target that ran without an XML).
   std::map<std::string, int> reported_cases;
+  // The labels of the targets that crashed or timed out.
+  std::set<std::string> crashed_targets;
 
   ChapterCounts Totals() const;
 };

@@ -251,6 +251,26 @@ TEST_F(Verifier, ACrashedTargetIsRefused) {
   EXPECT_THAT(VerifySealed().problems, Contains(HasSubstr("timed out")));
 }
 
+TEST_F(Verifier, ATimedOutTargetIsOneProblem) {
+  // Its runner may have left an XML of no case: the timeout says it all.
+  result_files_[std::string(kGraphBinary) + ".xml"] =
+      "<testsuites></testsuites>";
+  result_files_["summary.txt"] =
+      absl::StrCat("PASSED ", kStream, "\nTIMEOUT ", kGraph, "\n");
+  Seal();
+  const Certificate c = VerifySealed();
+  ASSERT_EQ(c.problems.size(), 1u) << testing::PrintToString(c.problems);
+  EXPECT_THAT(c.problems[0], HasSubstr("timed out"));
+}
+
+TEST_F(Verifier, ATargetThatReportsNoCaseIsRefused) {
+  result_files_[std::string(kGraphBinary) + ".xml"] =
+      "<testsuites></testsuites>";
+  Seal();
+  EXPECT_THAT(VerifySealed().problems,
+              Contains(absl::StrCat(kGraph, " reported no test case")));
+}
+
 TEST_F(Verifier, AnExpectationOutsideTheManifestIsRefused) {
   package_files_["expectations.txt"] =
       "api/stream/execution:s_test S.Known the warp is 32 lanes\n"

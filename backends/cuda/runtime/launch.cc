@@ -30,6 +30,66 @@ mcError_t CheckKernel(cudaError_t error) {
   return FromCuda(error);
 }
 
+// The device attribute `attribute` of the current device (0 if CUDA
+// cannot say).
+int CurrentDeviceLimit(cudaDeviceAttr attribute) {
+  int device = 0;
+  int value = 0;
+  if (cudaGetDevice(&device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&value, attribute, device) != cudaSuccess) {
+    cudaGetLastError();
+    return 0;
+  }
+  return value;
+}
+
+// MXMACA's checks of a launch through mcLaunchKernel or
+// mcLaunchCooperativeKernel, before CUDA sees it: CUDA 13 calls a
+// configuration beyond the device's limits an invalid value, MXMACA an
+// invalid configuration [lang.launch.limit.block-threads-exceed-max]
+// [lang.launch.limit.block-dimension-exceeds-max]
+// [lang.launch.limit.grid-dimension-exceeds-max]
+// [lang.launch.limit.zero-extent]
+// [lang.launch.limit.shared-memory-exceeds-max]; a block larger than the
+// kernel allows (__launch_bounds__) is out of resources
+// [lang.function.launch-bounds.launch-exceeds-bound].
+mcError_t CheckLaunch(const void* func, dim3 grid, dim3 block, size_t shared) {
+  const unsigned long long threads =
+      static_cast<unsigned long long>(block.x) * block.y * block.z;
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0 || threads == 0 ||
+      grid.x >
+          static_cast<unsigned>(CurrentDeviceLimit(cudaDevAttrMaxGridDimX)) ||
+      grid.y >
+          static_cast<unsigned>(CurrentDeviceLimit(cudaDevAttrMaxGridDimY)) ||
+      grid.z >
+          static_cast<unsigned>(CurrentDeviceLimit(cudaDevAttrMaxGridDimZ)) ||
+      block.x >
+          static_cast<unsigned>(CurrentDeviceLimit(cudaDevAttrMaxBlockDimX)) ||
+      block.y >
+          static_cast<unsigned>(CurrentDeviceLimit(cudaDevAttrMaxBlockDimY)) ||
+      block.z >
+          static_cast<unsigned>(CurrentDeviceLimit(cudaDevAttrMaxBlockDimZ)) ||
+      threads > static_cast<unsigned long long>(
+                    CurrentDeviceLimit(cudaDevAttrMaxThreadsPerBlock))) {
+    return Fail(mcErrorInvalidConfiguration);
+  }
+  cudaFuncAttributes attributes;
+  if (cudaFuncGetAttributes(&attributes, func) != cudaSuccess) {
+    cudaGetLastError();  // CUDA's launch answers a pointer that is no kernel
+    return mcSuccess;
+  }
+  // The dynamic shared memory the kernel may have: what is left of the
+  // block's after its static shared memory, or what it was opted into.
+  if (shared > static_cast<size_t>(attributes.maxDynamicSharedSizeBytes)) {
+    return Fail(mcErrorInvalidConfiguration);
+  }
+  if (threads >
+      static_cast<unsigned long long>(attributes.maxThreadsPerBlock)) {
+    return Fail(mcErrorLaunchOutOfResources);
+  }
+  return mcSuccess;
+}
+
 }  // namespace
 
 extern "C" {
@@ -43,6 +103,8 @@ mcError_t mcLaunchKernel(const void* func, dim3 grid, dim3 block, void** args,
     return mxcts::cuda_backend::LaunchModuleFunction(
         func, grid, block, args, sharedMem, stream, /*cooperative=*/false);
   }
+  const mcError_t error = CheckLaunch(func, grid, block, sharedMem);
+  if (error != mcSuccess) return error;
   return CheckKernel(
       cudaLaunchKernel(func, grid, block, args, sharedMem, ToCuda(stream)));
 }
@@ -56,6 +118,8 @@ mcError_t mcLaunchCooperativeKernel(const void* func, dim3 gridDim,
     return mxcts::cuda_backend::LaunchModuleFunction(
         func, gridDim, blockDim, args, sharedMem, stream, /*cooperative=*/true);
   }
+  const mcError_t error = CheckLaunch(func, gridDim, blockDim, sharedMem);
+  if (error != mcSuccess) return error;
   return CheckKernel(cudaLaunchCooperativeKernel(func, gridDim, blockDim, args,
                                                  sharedMem, ToCuda(stream)));
 }

@@ -12,6 +12,7 @@
 
 #include <mc_runtime.h>
 
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 
 // Declared in both compilation passes and defined only in the host pass
@@ -30,6 +31,8 @@ __global__ void Store(int* out, int value) { *out = value; }
 class NoKernelImage : public testing::Test {
  protected:
   void SetUp() override {
+    // Device 1 is the second device of the test's configuration (BUILD).
+    MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
     int count = 0;
     ASSERT_EQ(mcGetDeviceCount(&count), mcSuccess);
     ASSERT_GE(count, 2);

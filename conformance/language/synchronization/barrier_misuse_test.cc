@@ -8,6 +8,10 @@
 // sites as file:line (docs/spec/lang-synchronization.md,
 // docs/spec/lang-undefined-behaviour.md "lang.ub.sync.barrier-*").
 //
+// The behaviour is undefined, so the detection is the reference's choice:
+// the misuse tests require reference_choices (another backend reports them
+// unsupported), while the tests of uniform barriers run everywhere.
+//
 // Each misuse runs in a fresh process (MX_EXPECT_TRAP) and has a control
 // beside it: the same kernel with an argument that makes the barrier
 // uniform, which must complete with mcSuccess. The misuse is placed at the
@@ -22,6 +26,7 @@
 #include "conformance/language/synchronization/device_indices.h"
 #include "conformance/language/synchronization/launch_shapes.h"
 #include "conformance/language/synchronization/managed_array.h"
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 #include "conformance/testing/trap_expectation.h"
 
@@ -272,6 +277,8 @@ TEST_P(BarrierMisuseTest, ThreadExitingBeforeBarrierTraps) {
   MX_SPEC("lang.sync.syncthreads.exited-threads-undefined",
           "lang.sync.syncthreads.divergent-condition-undefined",
           "lang.ub.sync.barrier-after-thread-exit");
+  // Undefined behaviour: the trap is the reference's choice.
+  MX_REQUIRE_CAPABILITY("reference_choices");
   const std::string pattern =
       "kernel '[^']*ExitBeforeBarrier[^']*' block \\(0,0,0\\) thread "
       "\\([0-9]+,[0-9]+,[0-9]+\\): .*exit.*" +
@@ -284,6 +291,8 @@ TEST_P(BarrierMisuseTest, ThreadExitingBeforeBarrierTraps) {
 TEST_P(BarrierMisuseTest, ExitingAfterTheLastBarrierIsFine) {
   MX_SPEC("lang.sync.syncthreads.exited-threads-undefined",
           "lang.ub.sync.barrier-after-thread-exit");
+  // Undefined behaviour: the trap is the reference's choice.
+  MX_REQUIRE_CAPABILITY("reference_choices");
   ManagedArray<int> passed(threads(), 0);
   ASSERT_TRUE(passed.ok());
   // Control: no thread exits before the barrier.
@@ -300,6 +309,8 @@ TEST_P(BarrierMisuseTest, SkippingOneOfTwoBarriersTraps) {
   MX_SPEC("lang.sync.syncthreads.divergent-condition-undefined",
           "lang.sync.syncthreads.different-call-sites-undefined",
           "lang.ub.sync.barrier-in-divergent-code");
+  // Undefined behaviour: the trap is the reference's choice.
+  MX_REQUIRE_CAPABILITY("reference_choices");
   // Both call sites are named, in either order.
   const std::string skipped = SitePattern(kSkippedBarrierLine);
   const std::string following = SitePattern(kFollowingBarrierLine);
@@ -314,12 +325,16 @@ TEST_P(BarrierMisuseTest, SkippingOneOfTwoBarriersTraps) {
 TEST_P(BarrierMisuseTest, NoThreadSkippingIsFine) {
   MX_SPEC("lang.sync.syncthreads.divergent-condition-undefined",
           "lang.ub.sync.barrier-in-divergent-code");
+  // Undefined behaviour: the trap is the reference's choice.
+  MX_REQUIRE_CAPABILITY("reference_choices");
   MX_EXPECT_NO_TRAP(RunSkipOneBarrier(block(), kNoThread));
 }
 
 TEST_P(BarrierMisuseTest, BarriersInThenAndElseTrap) {
   MX_SPEC("lang.sync.syncthreads.different-call-sites-undefined",
           "lang.ub.sync.barrier-in-divergent-code");
+  // Undefined behaviour: the trap is the reference's choice.
+  MX_REQUIRE_CAPABILITY("reference_choices");
   // The first `split` threads take the `then` branch: at least one thread
   // takes each branch.
   const int split = misbehaving() == 0 ? 1 : misbehaving();
@@ -346,6 +361,8 @@ TEST_P(BarrierMisuseTest, LoopTripCountDivergingAtABarrierTraps) {
   MX_SPEC("lang.sync.syncthreads.divergent-condition-undefined",
           "lang.ub.sync.barrier-in-divergent-code",
           "lang.ub.sync.barrier-after-thread-exit");
+  // Undefined behaviour: the trap is the reference's choice.
+  MX_REQUIRE_CAPABILITY("reference_choices");
   const std::string pattern =
       "kernel '[^']*BarrierInDivergentLoop[^']*' block \\(0,0,0\\) thread "
       "\\([0-9]+,[0-9]+,[0-9]+\\): .*" +
@@ -377,6 +394,8 @@ class BarrierMisuseBlockTest
 TEST_P(BarrierMisuseBlockTest, DiagnosticNamesTheBlock) {
   MX_SPEC("lang.sync.syncthreads.exited-threads-undefined",
           "lang.ub.sync.barrier-after-thread-exit");
+  // Undefined behaviour: the trap is the reference's choice.
+  MX_REQUIRE_CAPABILITY("reference_choices");
   const Shape grid = std::get<0>(GetParam());
   const unsigned linear = std::get<1>(GetParam());
   const std::string block_index =
@@ -392,6 +411,8 @@ TEST_P(BarrierMisuseBlockTest, DiagnosticNamesTheBlock) {
 
 TEST_P(BarrierMisuseBlockTest, ControlWithoutMisuseCompletes) {
   MX_SPEC("lang.sync.syncthreads.exited-threads-undefined");
+  // Undefined behaviour: the trap is the reference's choice.
+  MX_REQUIRE_CAPABILITY("reference_choices");
   const Shape grid = std::get<0>(GetParam());
   MX_EXPECT_NO_TRAP(
       RunExitBeforeBarrier(grid, Shape{64}, static_cast<int>(grid.count()), 5));
@@ -417,6 +438,8 @@ class MixedVariantsTest
 TEST_P(MixedVariantsTest, TwoVariantsInOnePhaseTrap) {
   MX_SPEC("lang.sync.syncthreads-predicate.mixed-variants-undefined",
           "lang.ub.sync.barrier-in-divergent-code");
+  // Undefined behaviour: the trap is the reference's choice.
+  MX_REQUIRE_CAPABILITY("reference_choices");
   const int first = std::get<0>(GetParam());
   const int second = std::get<1>(GetParam());
   const Shape block = std::get<2>(GetParam());
@@ -433,6 +456,8 @@ TEST_P(MixedVariantsTest, TwoVariantsInOnePhaseTrap) {
 
 TEST_P(MixedVariantsTest, OneVariantPerPhaseIsFine) {
   MX_SPEC("lang.sync.syncthreads-predicate.mixed-variants-undefined");
+  // Undefined behaviour: the trap is the reference's choice.
+  MX_REQUIRE_CAPABILITY("reference_choices");
   const int first = std::get<0>(GetParam());
   const int second = std::get<1>(GetParam());
   const Shape block = std::get<2>(GetParam());
@@ -510,6 +535,8 @@ TEST_P(BarrierDeadlockTest, BlockBarrierAgainstWaveBarrierTraps) {
   MX_SPEC("lang.sync.syncthreads.deadlock-undefined",
           "lang.ub.sync.barrier-in-divergent-code",
           "lang.sync.syncwave.named-lane-missing-undefined");
+  // Undefined behaviour: the trap is the reference's choice.
+  MX_REQUIRE_CAPABILITY("reference_choices");
   const std::string pattern =
       "kernel '[^']*BarrierAgainstWaveBarrier[^']*' block \\(0,0,0\\) thread "
       "\\([0-9]+,[0-9]+,[0-9]+\\): .*deadlock.*" +
@@ -520,6 +547,8 @@ TEST_P(BarrierDeadlockTest, BlockBarrierAgainstWaveBarrierTraps) {
 
 TEST_P(BarrierDeadlockTest, WaveBarrierThenBlockBarrierIsFine) {
   MX_SPEC("lang.sync.syncthreads.deadlock-undefined");
+  // Undefined behaviour: the trap is the reference's choice.
+  MX_REQUIRE_CAPABILITY("reference_choices");
   MX_EXPECT_NO_TRAP(RunBarrierAgainstWaveBarrier(GetParam(), false));
 }
 

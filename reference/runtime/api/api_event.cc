@@ -130,6 +130,12 @@ absl::Status RecordEvent(mcEvent_t event, mcStream_t stream, unsigned flags,
   return absl::OkStatus();
 }
 
+// The sticky error of the event's device, or OK. Execution lock held.
+absl::Status DeviceStickyError(const MCevent_st& event) {
+  MX_ASSIGN_OR_RETURN(Device * device, Runtime::Get().DeviceAt(event.device));
+  return device->CheckUsable();
+}
+
 }  // namespace
 }  // namespace mxcts::runtime
 
@@ -185,8 +191,7 @@ mcError_t mcEventQuery(mcEvent_t event) {
     }
     // [api.error.sticky.later-calls-fail] before anything about the
     // record: a faulted device's events answer with its sticky error.
-    MX_ASSIGN_OR_RETURN(Device * device, runtime.DeviceAt(object->device));
-    MX_RETURN_IF_ERROR(device->CheckUsable());
+    MX_RETURN_IF_ERROR(mxcts::runtime::DeviceStickyError(*object));
     mxcts::runtime::EventTarget target = mxcts::runtime::TargetOf(*object);
     // [api.event.query.unrecorded-is-success] An unrecorded event stands
     // for an empty set of work, complete: it answers as a completed record
@@ -222,9 +227,9 @@ mcError_t mcEventSynchronize(mcEvent_t event) {
       target = mxcts::runtime::TargetOf(*object);
       // [api.event.synchronize.unrecorded-returns-at-once] Nothing to wait
       // for; the call is still a synchronization, which reports the
-      // device's errors, a sticky one included
-      // [api.error.sticky.later-calls-fail]. A shortcut only: the wait
-      // below returns at once for an unrecorded event too.
+      // device's errors, a sticky one included (ResultAfterWait). A
+      // shortcut only: the wait below returns at once for an unrecorded
+      // event too.
       if (!target.recorded) {
         return mxcts::runtime::ResultAfterWait(object->device);
       }
@@ -266,8 +271,7 @@ mcError_t mcEventElapsedTime(float* ms, mcEvent_t start, mcEvent_t end) {
     // [api.error.sticky.later-calls-fail] Once the handles are known good,
     // a faulted device's sticky error comes before what is wrong with the
     // events' records or flags.
-    MX_ASSIGN_OR_RETURN(Device * device, runtime.DeviceAt(first->device));
-    MX_RETURN_IF_ERROR(device->CheckUsable());
+    MX_RETURN_IF_ERROR(mxcts::runtime::DeviceStickyError(*first));
     if (((first->flags | last->flags) & mcEventDisableTiming) != 0) {
       // [api.event.elapsed-time.disable-timing-is-invalid-resource-handle]
       // [api.ipc.event.opened-has-no-timing] Whether or not the records

@@ -265,12 +265,14 @@ void PrintTo(const AlgorithmCase& c, std::ostream* os) {
   }
 }
 
-// Which members (linear ids) form the group of thread `t`, in rank order.
+// Which members (linear ids) form the group of thread `t`, in rank order:
+// a coalesced group of the even lanes has those of the caller's wave.
 std::vector<unsigned> MembersOf(unsigned group, unsigned t) {
   std::vector<unsigned> members;
   if (group == kCoalesced) {
-    const unsigned wave = t / 64 * 64;
-    for (unsigned lane = 0; lane < 64; lane += 2)
+    const unsigned lanes = cg_test::WaveLanes();
+    const unsigned wave = t / lanes * lanes;
+    for (unsigned lane = 0; lane < lanes; lane += 2)
       members.push_back(wave + lane);
   } else {
     for (unsigned r = 0; r < group; ++r)

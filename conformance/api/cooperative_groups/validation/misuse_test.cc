@@ -5,12 +5,14 @@
 // collective, a partition that does not fit its parent, a grid sync outside
 // a cooperative launch or skipped by exiting threads. Each stops the grid
 // with mcErrorLaunchFailure and a diagnostic naming the group; the control
-// beside each runs the same kernel with the rule kept. A backend that
-// leaves the undefined behaviour undetected lists the trap tests as known
-// failures.
+// beside each runs the same kernel with the rule kept. The detection is the
+// reference's choice for undefined behaviour: the trap tests require
+// reference_choices (another backend reports them unsupported; a skipped
+// grid sync may simply hang there), while the controls run everywhere.
 
 #include <maca_cooperative_groups.h>
 
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 #include "conformance/testing/trap_expectation.h"
 
@@ -39,6 +41,8 @@ mcError_t LaunchTileSync(unsigned leaver) {
 TEST(TileMisuse, SyncSkippedByAnExitingMemberTraps) {
   MX_SPEC("api.coop.group.collective-needs-all-members",
           "api.coop.tile.sync-only-tile");
+  // Undefined behaviour: the trap is the reference's choice.
+  MX_REQUIRE_CAPABILITY("reference_choices");
   MX_EXPECT_TRAP(LaunchTileSync(19), mcErrorLaunchFailure,
                  "TileSyncWithLeaver.*thread \\(19,0,0\\).*exited without "
                  "reaching thread_block_tile<16>::sync\\(\\).*"
@@ -74,6 +78,8 @@ mcError_t LaunchTileDivergent(unsigned split) {
 
 TEST(TileMisuse, MembersAtDifferentCollectivesTrap) {
   MX_SPEC("api.coop.group.collective-needs-all-members");
+  // Undefined behaviour: the trap is the reference's choice.
+  MX_REQUIRE_CAPABILITY("reference_choices");
   MX_EXPECT_TRAP(LaunchTileDivergent(8), mcErrorLaunchFailure,
                  "TileDivergentCollective.*thread_block_tile<16> lanes 0-15.*"
                  "thread_block_tile<16>::ballot\\(\\).*"
@@ -105,6 +111,8 @@ mcError_t LaunchStaticTile(unsigned threads) {
 
 TEST(TileMisuse, StaticTileNotDividingTheParentTraps) {
   MX_SPEC("api.coop.tile.parent-divisible");
+  // Undefined behaviour: the trap is the reference's choice.
+  MX_REQUIRE_CAPABILITY("reference_choices");
   MX_EXPECT_TRAP(LaunchStaticTile(48), mcErrorLaunchFailure,
                  "StaticTileOfBlock.*tiled_partition<N>\\(parent\\): the "
                  "parent's size is not a multiple of N");
@@ -135,12 +143,16 @@ mcError_t LaunchDynamicTile(unsigned size) {
 
 TEST(TileMisuse, DynamicTileSizeNotAPowerOfTwoTraps) {
   MX_SPEC("api.coop.tile.size-must-be-power-of-two");
+  // Undefined behaviour: the trap is the reference's choice.
+  MX_REQUIRE_CAPABILITY("reference_choices");
   MX_EXPECT_TRAP(LaunchDynamicTile(3), mcErrorLaunchFailure,
                  "DynamicTileOfBlock.*n must be a power of two from 1 to 64");
 }
 
 TEST(TileMisuse, DynamicTileSizeAboveTheWaveTraps) {
   MX_SPEC("api.coop.tile.size-must-be-power-of-two");
+  // Undefined behaviour: the trap is the reference's choice.
+  MX_REQUIRE_CAPABILITY("reference_choices");
   MX_EXPECT_TRAP(LaunchDynamicTile(128), mcErrorLaunchFailure,
                  "DynamicTileOfBlock.*n must be a power of two from 1 to 64");
 }
@@ -171,6 +183,8 @@ mcError_t LaunchCoalescedSync(unsigned leaver) {
 TEST(CoalescedMisuse, SyncSkippedByAnExitingMemberTraps) {
   MX_SPEC("api.coop.group.collective-needs-all-members",
           "api.coop.coalesced.collectives-by-rank");
+  // Undefined behaviour: the trap is the reference's choice.
+  MX_REQUIRE_CAPABILITY("reference_choices");
   MX_EXPECT_TRAP(LaunchCoalescedSync(10), mcErrorLaunchFailure,
                  "CoalescedSyncWithLeaver.*coalesced_group::sync\\(\\)");
 }
@@ -195,6 +209,8 @@ mcError_t LaunchBlockSync(unsigned leaver) {
 TEST(BlockMisuse, SyncSkippedByAnExitingThreadTraps) {
   MX_SPEC("api.coop.group.collective-needs-all-members",
           "api.coop.block.sync-equals-syncthreads");
+  // Undefined behaviour: the trap is the reference's choice.
+  MX_REQUIRE_CAPABILITY("reference_choices");
   MX_EXPECT_TRAP(LaunchBlockSync(7), mcErrorLaunchFailure,
                  "BlockSyncWithLeaver.*barrier skipped by exiting threads");
 }
@@ -233,6 +249,8 @@ mcError_t LaunchGridSync(bool cooperative, unsigned leaving_block,
 
 TEST(GridMisuse, SyncWithoutACooperativeLaunchTraps) {
   MX_SPEC("api.coop.grid.sync-without-cooperative-launch-undefined");
+  // Undefined behaviour: the trap is the reference's choice.
+  MX_REQUIRE_CAPABILITY("reference_choices");
   MX_EXPECT_TRAP(LaunchGridSync(false, 99, 99), mcErrorLaunchFailure,
                  "GridSyncWithLeavers.*grid_group::sync\\(\\) at .* in a grid "
                  "that was not launched cooperatively");
@@ -247,6 +265,8 @@ TEST(GridMisuse, SyncInACooperativeLaunchIsFine) {
 TEST(GridMisuse, SyncSkippedByAnExitingBlockTraps) {
   MX_SPEC("api.coop.group.collective-needs-all-members",
           "api.coop.grid.sync-across-blocks");
+  // Undefined behaviour: the trap is the reference's choice.
+  MX_REQUIRE_CAPABILITY("reference_choices");
   MX_EXPECT_TRAP(LaunchGridSync(true, 1, 99), mcErrorLaunchFailure,
                  "GridSyncWithLeavers.*grid barrier skipped by exiting "
                  "threads: 128 of 192 threads of the grid wait in "
@@ -256,6 +276,8 @@ TEST(GridMisuse, SyncSkippedByAnExitingBlockTraps) {
 TEST(GridMisuse, SyncSkippedByAnExitingThreadTraps) {
   MX_SPEC("api.coop.group.collective-needs-all-members",
           "api.coop.grid.sync-across-blocks");
+  // Undefined behaviour: the trap is the reference's choice.
+  MX_REQUIRE_CAPABILITY("reference_choices");
   MX_EXPECT_TRAP(LaunchGridSync(true, 99, 5), mcErrorLaunchFailure,
                  "GridSyncWithLeavers.*block \\(0,0,0\\).*barrier skipped by "
                  "exiting threads: 63 of 64 threads wait in "

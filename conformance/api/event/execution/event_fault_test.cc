@@ -108,6 +108,48 @@ std::string EventsAnswerWithTheStickyError() {
   return problems;
 }
 
+void Nothing(void*) {}
+
+// In a deferred-mode process: an event recorded in a second stream behind
+// a host function, still pending when a kernel of the first stream faults.
+// Its query answers with the sticky error, not mcErrorNotReady; without
+// the fault (the control) the pending record is mcErrorNotReady.
+std::string PendingEventQueryAfterFault(bool fault) {
+  std::string problems;
+  mcStream_t faulting = nullptr;
+  mcStream_t other = nullptr;
+  mcEvent_t event = nullptr;
+  if (mcStreamCreateWithFlags(&faulting, mcStreamNonBlocking) != mcSuccess ||
+      mcStreamCreateWithFlags(&other, mcStreamNonBlocking) != mcSuccess ||
+      mcEventCreate(&event) != mcSuccess) {
+    return "could not make the streams and the event";
+  }
+  CheckFlag<<<1, 1, 0, faulting>>>(fault ? 1 : 0);
+  problems += Expect("mcLaunchHostFunc",
+                     mcLaunchHostFunc(other, Nothing, nullptr), mcSuccess);
+  problems += Expect("mcEventRecord", mcEventRecord(event, other), mcSuccess);
+  problems +=
+      Expect("mcStreamSynchronize of the kernel's stream",
+             mcStreamSynchronize(faulting), fault ? mcErrorAssert : mcSuccess);
+  problems += Expect("mcEventQuery of the pending record", mcEventQuery(event),
+                     fault ? mcErrorAssert : mcErrorNotReady);
+  return problems;
+}
+
+class PendingEventAfterFault : public DeferredModeTest<> {};
+
+TEST_F(PendingEventAfterFault, QueryAnswersWithTheStickyError) {
+  MX_SPEC("api.error.sticky.later-calls-fail",
+          "api.event.query.not-ready-when-pending");
+  MX_REQUIRE_CAPABILITY("trap_handler");
+  MX_EXPECT_IN_FRESH_PROCESS(PendingEventQueryAfterFault(true));
+}
+
+TEST_F(PendingEventAfterFault, ControlWithoutFaultIsNotReady) {
+  MX_SPEC("api.event.query.not-ready-when-pending");
+  MX_EXPECT_IN_FRESH_PROCESS(PendingEventQueryAfterFault(false));
+}
+
 TEST(EventsAfterFault, AnswerWithTheStickyError) {
   MX_SPEC("api.error.sticky.later-calls-fail",
           "api.event.query.unrecorded-is-success",
