@@ -10,6 +10,7 @@
 #include <mc_runtime.h>
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -122,6 +123,38 @@ TEST_P(UnknownPointer, IsUnregistered) {
   mcPointerAttribute_t a;
   ASSERT_EQ(mcPointerGetAttributes(&a, pointers[GetParam()]), mcSuccess);
   EXPECT_EQ(a.type, mcMemoryTypeUnregistered);
+}
+
+// The fields besides `type` are implementation-defined; these are the
+// reference's choices for them.
+TEST_P(UnknownPointer, OtherFieldsAreTheReferencesChoices) {
+  MX_SPEC("api.memory.pointer-attributes.unregistered");
+  MX_REQUIRE_CAPABILITY("reference_choices");
+  int on_stack = 0;
+  std::vector<char> on_heap(16);
+  void* freed = nullptr;
+  ASSERT_EQ(mcMalloc(&freed, 64), mcSuccess);
+  ASSERT_EQ(mcFree(freed), mcSuccess);
+  const void* const pointers[] = {&on_stack, on_heap.data(), freed, nullptr,
+                                  reinterpret_cast<void*>(uintptr_t{0x10})};
+  const void* queried = pointers[GetParam()];
+  mcPointerAttribute_t a;
+  std::memset(&a, 0x5a, sizeof(a));
+  ASSERT_EQ(mcPointerGetAttributes(&a, queried), mcSuccess);
+  EXPECT_EQ(a.type, mcMemoryTypeUnregistered);
+  EXPECT_EQ(a.device, mcInvalidDeviceId);
+  EXPECT_EQ(a.hostPointer, queried);
+  EXPECT_EQ(a.devicePointer, nullptr);
+  EXPECT_EQ(a.allocationFlags, 0u);
+  EXPECT_EQ(a.isManaged, 0);
+  // Control: device memory reports its device and both pointers.
+  void* on_device = nullptr;
+  ASSERT_EQ(mcMalloc(&on_device, 64), mcSuccess);
+  ASSERT_EQ(mcPointerGetAttributes(&a, on_device), mcSuccess);
+  EXPECT_EQ(a.type, mcMemoryTypeDevice);
+  EXPECT_EQ(a.device, 0);
+  EXPECT_EQ(a.devicePointer, on_device);
+  EXPECT_EQ(mcFree(on_device), mcSuccess);
 }
 
 INSTANTIATE_TEST_SUITE_P(Pointers, UnknownPointer, testing::Range(0, 5));
