@@ -887,6 +887,8 @@ extern "C" mcError_t mcGraphLaunch(mcGraphExec_t exec, mcStream_t stream) {
     MX_ASSIGN_OR_RETURN(MCgraphExec_st * found,
                         mxcts::runtime::ExecTable::Get().Find(exec));
     // [api.graph.launch.invalid-stream-resource-handle]
+    // [api.error.sticky.later-calls-fail]: the launch is refused on a device
+    // with a sticky error.
     MX_RETURN_IF_ERROR(mxcts::runtime::StreamDeviceForWork(stream).status());
     absl::MutexLock lock(&mxcts::runtime::Runtime::Get().execution_mutex());
     MX_ASSIGN_OR_RETURN(mxcts::runtime::ResolvedStream resolved,

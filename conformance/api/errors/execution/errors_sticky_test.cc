@@ -141,6 +141,8 @@ struct Resources {
   char* pinned = nullptr;   // 4096 bytes of page-locked host memory
   int* ran = nullptr;       // managed flag kernels set
   mcStream_t stream = nullptr;
+  mcGraph_t graph = nullptr;     // one memset node on `device`
+  mcGraphExec_t exec = nullptr;  // `graph` instantiated
   char host[4096];
 };
 
@@ -155,8 +157,22 @@ std::string Prepare(Resources* r) {
       mcMallocHost(&r->pinned, 4096) != mcSuccess ||
       mcMallocManaged(&r->ran, sizeof(int)) != mcSuccess ||
       mcStreamCreate(&r->stream) != mcSuccess ||
-      mcMemset(r->scratch, 0, 64) != mcSuccess) {
+      mcMemset(r->scratch, 0, 64) != mcSuccess ||
+      mcGraphCreate(&r->graph, 0) != mcSuccess) {
     return "could not prepare the resources";
+  }
+  mcMemsetParams memset_params = {};
+  memset_params.dst = r->device;
+  memset_params.elementSize = 1;
+  memset_params.width = 4096;
+  memset_params.height = 1;
+  memset_params.value = 3;
+  mcGraphNode_t node = nullptr;
+  if (mcGraphAddMemsetNode(&node, r->graph, nullptr, 0, &memset_params) !=
+          mcSuccess ||
+      mcGraphInstantiate(&r->exec, r->graph, nullptr, nullptr, 0) !=
+          mcSuccess) {
+    return "could not prepare the graph";
   }
   std::memset(r->host, 7, sizeof(r->host));
   std::memset(r->pinned, 7, 4096);
@@ -256,6 +272,8 @@ const LaterCall kLaterCalls[] = {
     {"DefaultStreamSynchronize",
      [](Resources*) { return mcStreamSynchronize(nullptr); }},
     {"DeviceSynchronize", [](Resources*) { return mcDeviceSynchronize(); }},
+    {"GraphLaunch",
+     [](Resources* r) { return mcGraphLaunch(r->exec, r->stream); }},
     {"MemcpyPeerOnTheDevice",
      [](Resources* r) {
        int device = 0;
