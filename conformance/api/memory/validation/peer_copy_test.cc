@@ -309,6 +309,21 @@ TEST_F(PeerCopyValidation, ForgedStreamIsInvalidResourceHandle) {
   EXPECT_TRUE(AllBytesAre(b_.on1, kBytes, kDestinationByte));
 }
 
+TEST_F(PeerCopyValidation, ZeroByteCopyChecksItsStreamInTheReference) {
+  MX_SPEC("api.memory.memcpy-peer.invalid-stream");
+  // Whether a zero-byte copy looks at its stream is implementation-defined.
+  MX_REQUIRE_CAPABILITY("reference_choices");
+  static char not_a_stream[64];
+  EXPECT_EQ(mcMemcpyPeerAsync(b_.on1, 1, b_.on0, 0, 0,
+                              reinterpret_cast<mcStream_t>(not_a_stream)),
+            mcErrorInvalidResourceHandle);
+  EXPECT_EQ(mcGetLastError(), mcErrorInvalidResourceHandle);
+  // Control: a zero-byte copy on the default stream succeeds.
+  EXPECT_EQ(mcMemcpyPeerAsync(b_.on1, 1, b_.on0, 0, 0, nullptr), mcSuccess);
+  EXPECT_EQ(mcDeviceSynchronize(), mcSuccess);
+  EXPECT_TRUE(AllBytesAre(b_.on1, kBytes, kDestinationByte));
+}
+
 TEST_F(PeerCopyValidation, StreamOfTheOtherDeviceIsAccepted) {
   MX_SPEC("api.memory.memcpy-peer.invalid-stream",
           "api.peer.copy.async-ordered-in-stream-only");
