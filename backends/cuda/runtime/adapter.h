@@ -65,12 +65,50 @@ inline mcEvent_t FromCuda(cudaEvent_t event) {
   return reinterpret_cast<mcEvent_t>(event);
 }
 
+// MXMACA's pitched pointers, extents and positions have CUDA's fields.
+inline cudaPitchedPtr ToCuda(const mcPitchedPtr& p) {
+  cudaPitchedPtr cuda;
+  cuda.ptr = p.ptr;
+  cuda.pitch = p.pitch;
+  cuda.xsize = p.xsize;
+  cuda.ysize = p.ysize;
+  return cuda;
+}
+inline cudaExtent ToCuda(const mcExtent& e) {
+  cudaExtent cuda;
+  cuda.width = e.width;
+  cuda.height = e.height;
+  cuda.depth = e.depth;
+  return cuda;
+}
+inline cudaPos ToCuda(const mcPos& p) {
+  cudaPos cuda;
+  cuda.x = p.x;
+  cuda.y = p.y;
+  cuda.z = p.z;
+  return cuda;
+}
+
 // MXMACA's enumerations of copy kinds, limits, attributes, cache and
 // shared-memory configurations carry CUDA's values (mc_runtime_types.h says
 // so for each), so they convert by value.
 template <class CudaEnum, class McEnum>
 inline CudaEnum SameValue(McEnum value) {
   return static_cast<CudaEnum>(static_cast<int>(value));
+}
+
+// The CUDA form of a 3D copy between linear memory: positions, pointers,
+// extent and kind. The arrays are not converted; the adapter creates none,
+// so its callers refuse copies that name one before they convert.
+inline cudaMemcpy3DParms ToCudaLinearCopy(const mcMemcpy3DParms& p) {
+  cudaMemcpy3DParms cuda{};
+  cuda.srcPos = ToCuda(p.srcPos);
+  cuda.srcPtr = ToCuda(p.srcPtr);
+  cuda.dstPos = ToCuda(p.dstPos);
+  cuda.dstPtr = ToCuda(p.dstPtr);
+  cuda.extent = ToCuda(p.extent);
+  cuda.kind = SameValue<cudaMemcpyKind>(p.kind);
+  return cuda;
 }
 
 }  // namespace mxcts::cuda_backend

@@ -66,31 +66,6 @@ bool ConfigurationFits(const cudaKernelNodeParams& k,
          static_cast<unsigned>(attributes.maxDynamicSharedSizeBytes);
 }
 
-cudaPos ToCudaPos(const mcPos& p) {
-  cudaPos cuda;
-  cuda.x = p.x;
-  cuda.y = p.y;
-  cuda.z = p.z;
-  return cuda;
-}
-
-cudaPitchedPtr ToCudaPitched(const mcPitchedPtr& p) {
-  cudaPitchedPtr cuda;
-  cuda.ptr = p.ptr;
-  cuda.pitch = p.pitch;
-  cuda.xsize = p.xsize;
-  cuda.ysize = p.ysize;
-  return cuda;
-}
-
-cudaExtent ToCudaExtent(const mcExtent& e) {
-  cudaExtent cuda;
-  cuda.width = e.width;
-  cuda.height = e.height;
-  cuda.depth = e.depth;
-  return cuda;
-}
-
 bool KnownAccessProperty(mcAccessProperty property) {
   const int value = static_cast<int>(property);
   return value >= mcAccessPropertyNormal && value <= mcAccessPropertyPersisting;
@@ -214,13 +189,7 @@ mcError_t ToCudaCopy(const mcMemcpy3DParms* p, cudaMemcpy3DParms* cuda) {
       return Fail(mcErrorInvalidValue);
     }
   }
-  *cuda = cudaMemcpy3DParms{};
-  cuda->srcPos = ToCudaPos(p->srcPos);
-  cuda->srcPtr = ToCudaPitched(p->srcPtr);
-  cuda->dstPos = ToCudaPos(p->dstPos);
-  cuda->dstPtr = ToCudaPitched(p->dstPtr);
-  cuda->extent = ToCudaExtent(p->extent);
-  cuda->kind = SameValue<cudaMemcpyKind>(p->kind);
+  *cuda = ToCudaLinearCopy(*p);
   return mcSuccess;
 }
 

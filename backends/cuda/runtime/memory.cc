@@ -25,33 +25,8 @@
 namespace mxcts::cuda_backend {
 namespace {
 
-cudaPitchedPtr ToCuda(const mcPitchedPtr& p) {
-  cudaPitchedPtr cuda;
-  cuda.ptr = p.ptr;
-  cuda.pitch = p.pitch;
-  cuda.xsize = p.xsize;
-  cuda.ysize = p.ysize;
-  return cuda;
-}
-
 mcPitchedPtr FromCudaPitched(const cudaPitchedPtr& p) {
   return make_mcPitchedPtr(p.ptr, p.pitch, p.xsize, p.ysize);
-}
-
-cudaExtent ToCuda(const mcExtent& e) {
-  cudaExtent cuda;
-  cuda.width = e.width;
-  cuda.height = e.height;
-  cuda.depth = e.depth;
-  return cuda;
-}
-
-cudaPos ToCuda(const mcPos& p) {
-  cudaPos cuda;
-  cuda.x = p.x;
-  cuda.y = p.y;
-  cuda.z = p.z;
-  return cuda;
 }
 
 cudaMemcpyKind Kind(mcMemcpyKind kind) {
@@ -104,13 +79,7 @@ mcError_t Check3D(const mcMemcpy3DParms* p, cudaMemcpy3DParms* cuda) {
       return Fail(mcErrorInvalidValue);
     }
   }
-  *cuda = cudaMemcpy3DParms{};
-  cuda->srcPos = ToCuda(p->srcPos);
-  cuda->srcPtr = ToCuda(p->srcPtr);
-  cuda->dstPos = ToCuda(p->dstPos);
-  cuda->dstPtr = ToCuda(p->dstPtr);
-  cuda->extent = ToCuda(p->extent);
-  cuda->kind = Kind(p->kind);
+  *cuda = ToCudaLinearCopy(*p);
   return mcSuccess;
 }
 
