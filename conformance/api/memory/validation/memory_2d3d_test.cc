@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "conformance/api/testing/memory_testing.h"
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 
 namespace {
@@ -123,9 +124,29 @@ TEST_P(Copy2DErrors, EmptyCopySucceedsWhateverItsKind) {
   EXPECT_EQ(mcGetLastError(), mcErrorInvalidMemcpyDirection);
 }
 
-TEST_P(Copy2DErrors, PitchBelowWidthComesBeforeTheKind) {
+TEST_P(Copy2DErrors, PitchBelowWidthWithABadKindIsEitherError) {
   MX_SPEC("api.memory.memcpy-2d.pitch-less-than-width",
           "api.memory.memcpy-2d.invalid-kind");
+  const bool async = GetParam();
+  std::vector<unsigned char> dst(16, 1), src(16, 2);
+  for (int kind : {-1, 5, 100}) {
+    // Which of the two broken rules is reported is implementation-defined.
+    const mcError_t both_broken =
+        Copy2D(async, dst.data(), 15, src.data(), 16, 16, 1, kind);
+    EXPECT_TRUE(both_broken == mcErrorInvalidPitchValue ||
+                both_broken == mcErrorInvalidMemcpyDirection)
+        << mcGetErrorName(both_broken);
+    // Control: with the pitch made good, the kind is refused.
+    EXPECT_EQ(Copy2D(async, dst.data(), 16, src.data(), 16, 16, 1, kind),
+              mcErrorInvalidMemcpyDirection);
+  }
+  EXPECT_EQ(dst[0], 1);
+  mcGetLastError();
+}
+
+TEST_P(Copy2DErrors, PitchBelowWidthComesBeforeTheKindInTheReference) {
+  MX_SPEC("api.memory.memcpy-2d.invalid-kind");
+  MX_REQUIRE_CAPABILITY("reference_choices");
   const bool async = GetParam();
   std::vector<unsigned char> dst(16, 1), src(16, 2);
   for (int kind : {-1, 5, 100}) {
