@@ -18,6 +18,7 @@
 
 #include "backends/cuda/runtime/adapter.h"
 #include "backends/cuda/runtime/driver_api.h"
+#include "backends/cuda/runtime/graph_params.h"
 #include "backends/cuda/runtime/handles.h"
 #include "backends/cuda/runtime/ipc.h"
 #include "backends/cuda/runtime/pools.h"
@@ -85,7 +86,9 @@ mcError_t Check3D(const mcMemcpy3DParms* p, cudaMemcpy3DParms* cuda) {
 
 // False if either pitch of a 2D copy is above the device's largest
 // [api.memory.memcpy-2d.pitch-exceeds-maximum], which CUDA checks only for
-// device memory.
+// device memory. The adapter checks it for every copy, but only after the
+// kind: a copy with an unknown kind is refused for its kind first
+// [api.memory.memcpy-2d.invalid-kind], as CUDA does.
 bool PitchesWithinMaximum(size_t dpitch, size_t spitch) {
   int device = 0;
   int largest = 0;
@@ -496,6 +499,9 @@ mcError_t mcMemcpyAsync(void* dst, const void* src, size_t count,
 
 mcError_t mcMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
                      size_t width, size_t height, mcMemcpyKind kind) {
+  if (const mcError_t bad_kind = CheckCopyKind(kind); bad_kind != mcSuccess) {
+    return bad_kind;
+  }
   if (!PitchesWithinMaximum(dpitch, spitch)) {
     return Fail(mcErrorInvalidPitchValue);
   }
@@ -507,6 +513,9 @@ mcError_t mcMemcpy2DAsync(void* dst, size_t dpitch, const void* src,
                           size_t spitch, size_t width, size_t height,
                           mcMemcpyKind kind, mcStream_t stream) {
   MXCTS_CHECK_STREAM(stream);
+  if (const mcError_t bad_kind = CheckCopyKind(kind); bad_kind != mcSuccess) {
+    return bad_kind;
+  }
   if (!PitchesWithinMaximum(dpitch, spitch)) {
     return Fail(mcErrorInvalidPitchValue);
   }
