@@ -49,16 +49,20 @@ int BlockBarrier::ArriveAs(Kind kind, int predicate, const char* file,
     kind_ = kind;
     nonzero_predicates_ = 0;
     first_arrival_ = block_->current_thread();
-  } else if (line != site_.line || kind != kind_ ||
-             (file != site_.file && !SameFile(file, site_.file))) {
-    // One call site passes the same literal every time: pointers are
-    // compared first, text only when they differ (one file's name may be
-    // spelled by several literals).
-    TrapDifferentBarriers(kind, file != nullptr ? file : "<unknown>", line);
+    // Every thread of the phase waits at the phase's site: the parked
+    // threads share the barrier's copy, which stays until all are released.
+    block_->ParkCurrent(site_);
+  } else {
+    if (line != site_.line || kind != kind_ ||
+        (file != site_.file && !SameFile(file, site_.file))) {
+      // One call site passes the same literal every time: pointers are
+      // compared first, text only when they differ (one file's name may be
+      // spelled by several literals).
+      TrapDifferentBarriers(kind, file != nullptr ? file : "<unknown>", line);
+    }
+    // The phase's first arrival parked: the block records every thread.
+    block_->ParkCurrentAfterOthers(site_);
   }
-  // Every thread of the phase waits at the phase's site: the parked
-  // threads share the barrier's copy, which stays until all are released.
-  block_->ParkCurrent(site_);
   ++arrived_;
   if (kPredicated && predicate != 0) ++nonzero_predicates_;
   // [lang.sync.syncthreads.waits-for-whole-block]

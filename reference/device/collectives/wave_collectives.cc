@@ -238,7 +238,10 @@ std::string WaveCollectives::DescribeMask(const Group& group) {
 
 WaveCollectives::WaveCollectives(BlockScheduler* block) : block_(block) {}
 
-WaveCollectives::~WaveCollectives() { block_->SetObserver(nullptr); }
+WaveCollectives::~WaveCollectives() {
+  // Only CreateWaves made this the block's observer, and it made waves.
+  if (!waves_.empty()) block_->SetObserver(nullptr);
+}
 
 std::string WaveCollectives::ThreadName(unsigned thread) const {
   return "thread " + FormatIndex(block_->ThreadIndex(thread));

@@ -103,6 +103,8 @@ class DeviceHandles {
   // The handles `grid`'s blocks created become unusable: every block of
   // the grid that ran so far has exited.
   void BlocksExited(const ActiveGrid* grid);
+  // Whether no handle exists (no block created a stream or an event).
+  bool empty() const { return handles_.empty(); }
 
  private:
   std::map<const void*, std::unique_ptr<DeviceHandle>> handles_;

@@ -232,6 +232,9 @@ bool RunPendingChildrenThrough(ActiveGrid& grid, ChildSerial last) {
   if (node == nullptr) return true;
   LaunchTree& tree = node->tree();
   std::vector<std::unique_ptr<PendingChild>>& pending = node->pending();
+  // Most blocks launch nothing: neither order below runs or draws anything
+  // then.
+  if (pending.empty()) return true;
   // (Children never add to their parent's list, so it only shrinks here.)
   if (!tree.shuffled()) {
     // Launch order satisfies every stream and event: a child waits only
@@ -278,6 +281,13 @@ bool RunPendingChildren(ActiveGrid& grid) {
 }
 
 bool RunChildrenAtBlockExit(ActiveGrid& grid) {
+  // Most blocks launch nothing and create no stream or event; then there
+  // is nothing to run, free or close.
+  NestedGrid* node = grid.nested;
+  if (node == nullptr || (node->pending().empty() && node->held_slots == 0 &&
+                          node->tree().handles.empty())) {
+    return true;
+  }
   if (!RunPendingChildren(grid)) return false;
   // [api.devrt.stream.handles-private-to-block]
   if (grid.nested != nullptr) grid.nested->tree().handles.BlocksExited(&grid);

@@ -80,21 +80,61 @@ BlockScheduler::BlockScheduler(const device::GridLaunch& launch,
   if (records_.size() < thread_count_) records_.resize(thread_count_);
   walk_.owner = this;
   walk_.abi.builtins = WritableRunningBuiltins();
-  walk_.abi.next = 0;
   walk_.abi.count = thread_count_;
-  walk_.abi.current = 0;
-  walk_.abi.thread_exited = nullptr;
   walk_.abi.timeout_pending = KernelTimeoutPending();
   walk_.abi.poll_timeout = &PollKernelTimeout;
+  BeginWalk();
+}
+
+void BlockScheduler::BeginWalk() {
+  walk_.abi.next = 0;
+  walk_.abi.current = 0;
+  walk_.abi.thread_exited = nullptr;
   // Nothing per thread is set up here (threadIdx is written as each thread
   // starts): most threads of most kernels start and exit without ever
   // waiting, and a block of a large grid is set up thousands of times.
-  if (order_ != nullptr) {
+  // (The linear order's start order is empty: asked only when shuffled.)
+  if (order_ != nullptr && order_->shuffled()) {
     start_order_ = order_->ThreadStartOrder(thread_count_);
   }
   // Threads that start out of linear order do not follow the rule that
   // tells exited threads from unstarted ones.
   if (!start_order_.empty()) BeginRecording(0);
+}
+
+void BlockScheduler::PrepareForBlock(uint3 block_index) {
+  block_index_ = block_index;
+  // A block that recorded no thread's state left every state as it began.
+  if (recording_every_thread_) {
+    std::fill(states_.begin(), states_.begin() + thread_count_,
+              ThreadState::kNotWaited);
+  }
+  recording_every_thread_ = false;
+  // The stacks go back to the pool as when a scheduler ends, but for a lone
+  // walker's guarded stack: the pool, last in first out, would give it to
+  // the next Run (an unguarded one would get its canary written again).
+  if (fibers_used_ != 1 || !fibers_[0]->stack().guarded) {
+    for (size_t i = 0; i < fibers_used_; ++i) {
+      stacks_->Release(fibers_[i]->stack());
+    }
+    fibers_used_ = 0;
+  }
+  idle_fibers_.clear();
+  waiting_count_ = 0;
+  grid_waiting_count_ = 0;
+  suspended_ = false;
+  exited_count_ = 0;
+  first_exited_ = 0;
+  ready_.clear();
+  ready_head_ = 0;
+  ready_range_next_ = 0;
+  ready_range_end_ = 0;
+  host_ = nullptr;
+  running_fiber_ = nullptr;
+  completed_ = false;
+  observer_ = nullptr;
+  parks_observed_ = false;
+  BeginWalk();
 }
 
 BlockScheduler::~BlockScheduler() {
@@ -119,19 +159,26 @@ uint3 BlockScheduler::ThreadIndex(unsigned linear) const {
 
 bool BlockScheduler::Run(Fiber* host) {
   host_ = host;
-  absl::StatusOr<Stack> stack = stacks_->Acquire();
-  ActiveGrid* grid = CurrentGrid();
-  if (!stack.ok()) {
-    // Nothing runs yet, so there is no fiber to trap on: record it here.
-    grid->trap.error = mcErrorLaunchOutOfResources;
-    grid->trap.diagnostic =
-        FormatTrapDiagnostic(grid->kernel_name, block_index_, ThreadIndex(0),
-                             std::string(stack.status().message()), order_);
-    std::fputs(grid->trap.diagnostic.c_str(), stderr);
-    return false;
+  Fiber* walker;
+  if (fibers_used_ == 1) {
+    // The previous block's walker, kept with its stack (PrepareForBlock).
+    walker = fibers_[0].get();
+    walker->Start(walker->stack(), &BlockScheduler::WalkerBody, this);
+  } else {
+    absl::StatusOr<Stack> stack = stacks_->Acquire();
+    if (!stack.ok()) {
+      // Nothing runs yet, so there is no fiber to trap on: record it here.
+      ActiveGrid* grid = CurrentGrid();
+      grid->trap.error = mcErrorLaunchOutOfResources;
+      grid->trap.diagnostic =
+          FormatTrapDiagnostic(grid->kernel_name, block_index_, ThreadIndex(0),
+                               std::string(stack.status().message()), order_);
+      std::fputs(grid->trap.diagnostic.c_str(), stderr);
+      return false;
+    }
+    walker = TakeFiber();
+    walker->Start(*stack, &BlockScheduler::WalkerBody, this);
   }
-  Fiber* walker = TakeFiber();
-  walker->Start(*stack, &BlockScheduler::WalkerBody, this);
   running_fiber_ = walker;
   EnterBlock();
   Fiber::Switch(host, walker);
@@ -143,9 +190,10 @@ bool BlockScheduler::Run(Fiber* host) {
 
 void BlockScheduler::EnterBlock() {
   // The block's built-ins; each thread's threadIdx is written as it starts
-  // or resumes.
-  SetCurrentThreadContext(nullptr);
-  __mc_thread_context* builtins = WritableRunningBuiltins();
+  // or resumes, and reads zero until then (a trap before the first start
+  // names thread 0).
+  __mc_thread_context* builtins = walk_.abi.builtins;
+  builtins->threadIdx = uint3{0, 0, 0};
   builtins->blockIdx = block_index_;
   builtins->blockDim = launch_.block;
   builtins->gridDim = launch_.grid;
@@ -187,8 +235,9 @@ void BlockScheduler::WalkerBody(Fiber* self) {
 void BlockScheduler::Walk(Fiber* self) {
   for (;;) {
     // [api.trap.error.timeout] A timeout that expired while engine code ran
-    // (between blocks, or before this walker started).
-    PollKernelTimeout();
+    // (between blocks, or before this walker started). The handler sets the
+    // flag with the expiry, so a clear flag means nothing to poll.
+    if (kernel_timeout_pending != 0) PollKernelTimeout();
     // A thread that waits keeps this fiber and the frames of the loop that
     // started it; when it resumes and returns, the same loop starts the
     // next unstarted thread, if any.

@@ -92,6 +92,14 @@ class BlockScheduler {
   // Returns every stack to the pool.
   ~BlockScheduler();
 
+  // Host side: makes a scheduler whose block completed (Run or Resume
+  // returned true, not suspended) the scheduler of block `block_index` of
+  // the same launch, as a new one would be. A grid that runs its blocks one
+  // at a time keeps one scheduler: its vectors and fiber objects stay, and
+  // so does the stack of a block that ran on one fiber, which the pool
+  // would have handed straight back to the next block's Run.
+  void PrepareForBlock(uint3 block_index);
+
   BlockScheduler(const BlockScheduler&) = delete;
   BlockScheduler& operator=(const BlockScheduler&) = delete;
 
@@ -131,6 +139,13 @@ class BlockScheduler {
   // the caller wrote it field by field stalls the processor's store
   // forwarding, a cost every waiting thread paid.
   void ParkCurrent(const WaitSite& site) { Park(site, ThreadState::kWaiting); }
+  // ParkCurrent where another thread of the block has parked before (a
+  // barrier phase with arrivals): every thread's state is recorded already,
+  // so the test is left out of a path that all threads but one of each
+  // phase take.
+  void ParkCurrentAfterOthers(const WaitSite& site) {
+    ParkRecorded(site, ThreadState::kWaiting);
+  }
   // The same for a wait that only something outside the block ends (the
   // grid barrier): while every waiting thread waits so and none has exited,
   // a block with nothing to run is suspended instead of stuck.
@@ -356,10 +371,19 @@ class BlockScheduler {
   void RecordEveryThread();
   // RecordEveryThread's bookkeeping, with threads 0 to `exited` - 1 exited.
   void BeginRecording(unsigned exited);
+  // Sets up the walk of a block none of whose threads has started: the
+  // start order and, when it is not the linear one, the recording of every
+  // thread's state.
+  void BeginWalk();
   // ParkCurrent and ParkCurrentForGrid: the current thread waits at `site`
   // in state `waiting`.
   void Park(const WaitSite& site, ThreadState waiting) {
     if (!recording_every_thread_) RecordEveryThread();
+    ParkRecorded(site, waiting);
+  }
+  // Park, once every thread's state is recorded.
+  __attribute__((always_inline)) void ParkRecorded(const WaitSite& site,
+                                                   ThreadState waiting) {
     const unsigned thread = walk_.abi.current;
     ThreadRecord& record = records_[thread];
     // A thread resumed after an earlier wait runs on the fiber its record
@@ -436,7 +460,7 @@ class BlockScheduler {
   Fiber* NewWalker();
 
   const device::GridLaunch& launch_;
-  const uint3 block_index_;
+  uint3 block_index_;
   StackPool* const stacks_;
   ScheduleOrder* const order_;
   // States and records of threads 0..thread_count_-1 (the records vector
