@@ -5,6 +5,7 @@
 
 #include "reference/device/scheduling/block_scheduler.h"
 
+#include <string>
 #include <vector>
 
 #include "gmock/gmock.h"
@@ -188,6 +189,64 @@ TEST(BlockScheduler, TheRunningThreadIsKnownBeforeAndAfterTheFirstWait) {
     EXPECT_EQ(log.current, log.linear) << "waiter " << waiter;
     EXPECT_EQ(log.wrong_exits, 0u) << "waiter " << waiter;
   }
+}
+
+// What each thread of a block sees of its block as it starts: its block's
+// index, the fibers in use and the states of the threads around it.
+std::string DescribeBlockStart(unsigned block_index, unsigned thread,
+                               unsigned fibers, int below_exited,
+                               int above_exited, int above_waiting) {
+  return "block " + std::to_string(block_index) + " thread " +
+         std::to_string(thread) + ": fibers " + std::to_string(fibers) +
+         ", below exited " + std::to_string(below_exited) + ", above exited " +
+         std::to_string(above_exited) + ", above waiting " +
+         std::to_string(above_waiting);
+}
+
+// The threads of even blocks wait once (the last one releases them all), so
+// those blocks record every thread's state and use a fiber per waiting
+// thread; odd blocks never wait. Each thread logs DescribeBlockStart (-1:
+// no such neighbour).
+void WaitInEvenBlocks(void** args) {
+  std::vector<std::string>* log = Arg<std::vector<std::string>*>(args, 0);
+  BlockScheduler& block = Block();
+  const unsigned self = block.current_thread();
+  const unsigned count = block.thread_count();
+  log->push_back(DescribeBlockStart(
+      blockIdx.x, self, static_cast<unsigned>(block.fibers_used()),
+      self > 0 ? static_cast<int>(block.HasExited(self - 1)) : -1,
+      self + 1 < count ? static_cast<int>(block.HasExited(self + 1)) : -1,
+      self + 1 < count ? static_cast<int>(block.IsWaiting(self + 1)) : -1));
+  if (blockIdx.x % 2 != 0) return;
+  block.ParkCurrent(WaitSite{"test wait", "test.cc", 60});
+  if (self == count - 1) {
+    for (unsigned t = 0; t < count; ++t) block.MakeReady(t);
+  }
+  block.Yield();
+}
+
+// The blocks of a grid share one scheduler, prepared for each next block
+// (PrepareForBlock): every block starts as a fresh one would, whether the
+// block before it waited or not. A state left from an earlier block (an
+// exited thread above the running one, a fiber still counted) would show.
+TEST(BlockScheduler, EachBlockOfAGridStartsFresh) {
+  std::vector<std::string> log;
+  std::vector<std::string>* data = &log;
+  RunResult result = RunCapturingStderr("WaitInEvenBlocks", &WaitInEvenBlocks,
+                                        {&data}, dim3(4), dim3(3));
+  ASSERT_EQ(result.error, mcSuccess) << result.stderr_text;
+  std::vector<std::string> expected;
+  for (unsigned b = 0; b < 4; ++b) {
+    // In a waiting block each thread parks, so the next one starts on a
+    // new walker, and the thread below it waits rather than has exited.
+    const bool waits = b % 2 == 0;
+    expected.push_back(DescribeBlockStart(b, 0, 1, -1, 0, 0));
+    expected.push_back(
+        DescribeBlockStart(b, 1, waits ? 2 : 1, waits ? 0 : 1, 0, 0));
+    expected.push_back(
+        DescribeBlockStart(b, 2, waits ? 3 : 1, waits ? 0 : 1, -1, -1));
+  }
+  EXPECT_THAT(log, ::testing::ElementsAreArray(expected));
 }
 
 // Thread `at` of block 1 traps; the diagnostic names it by the threadIdx the
