@@ -76,6 +76,8 @@ const std::vector<KnownCapability>* BuildKnownCapabilities() {
        "which tests of the reference's own messages check"},
       {"multi_process_service", K::kFlag,
        "the MACA_MPS_MODE policies of the multi-process service"},
+      {"logging", K::kFlag,
+       "the runtime's MXLOG_LEVEL log and the mcLog API of libmcanalyzer"},
   };
 }
 

@@ -116,6 +116,7 @@ def conformance_test(
         deps = [],
         size = "small",
         backend = _BACKEND,
+        required_capability = None,
         **kwargs):
     """Declares a conformance test and the check of its clause references.
 
@@ -125,9 +126,21 @@ def conformance_test(
       deps: further dependencies.
       size: the test size (default "small").
       backend: the backend (default: the one --//conformance:backend picks).
+      required_capability: the capability of the manifest (docs/backend-guide.md)
+        without which the test cannot even be compiled, for a test outside
+        that capability's own chapter (a dynamic parallelism case in the
+        memory model, say). It becomes the tag
+        "mxmaca_capability=<capability>": certification (tools/certify)
+        builds and requires the test only from a backend that claims it. A
+        case that merely runs a feature skips itself instead
+        (MX_REQUIRE_CAPABILITY).
       **kwargs: passed to mxmaca_test (copts, defines, data, tags,
         variants, ...).
     """
+    if required_capability:
+        kwargs["tags"] = kwargs.get("tags", []) + [
+            "mxmaca_capability=" + required_capability,
+        ]
     _conformance_lint()
     check = name + "_spec_references"
     native.genrule(

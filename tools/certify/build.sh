@@ -13,7 +13,9 @@
 # capability the backend's manifest claims. The build runs with
 # --keep_going: a test that does not build stays in the mustpass list and
 # in PKG/package/not_built.txt, so the verifier reports it (never silently
-# dropped). --no_build packs what the last build left in bazel-bin;
+# dropped). A test that cannot compile without a capability the manifest
+# does not claim (conformance_test's required_capability) is neither built nor
+# required: PKG/package/not_claimed.txt lists it with that capability. --no_build packs what the last build left in bazel-bin;
 # --marker names a symbol every binary of the backend holds (pack.sh).
 # --build_timeout interrupts the build and the judging of the
 # must-not-compile tests after S seconds in all and packs what completed:
@@ -115,11 +117,33 @@ if [[ ${#patterns[@]} -eq 0 ]]; then
 fi
 echo "certify build: backend $name ($backend), ${#patterns[@]} patterns"
 
+# Tests that need a capability to compile (the tag
+# mxmaca_capability=<capability> of conformance_test's required_capability):
+# those of an unclaimed capability leave the build, with their binaries and
+# objects, and the mustpass list.
+universe="$(printf '%s + ' "${patterns[@]}") set()"
+needed="$(bazel query --output=build "attr(tags, 'mxmaca_capability=', $universe)" 2>"$out/query.log" |
+  grep -o 'mxmaca_capability=[A-Za-z0-9_]*' | sed 's/^mxmaca_capability=//' | sort -u)"
+: > "$out/not_claimed.txt"
+for capability in $needed; do
+  claims "$capability" && continue
+  bazel query "attr(tags, '\\bmxmaca_capability=$capability\\b', $universe)" 2>>"$out/query.log" |
+    sed "s/\$/ $capability/" >> "$out/not_claimed.txt"
+done
+exclusions=()
+if [[ -s "$out/not_claimed.txt" ]]; then
+  tests="set($(awk '{print $1}' "$out/not_claimed.txt" | xargs))"
+  while read -r label; do
+    exclusions+=("-$label")
+  done < <(bazel query "$tests + labels(binary, $tests) + labels(srcs, labels(binary, $tests))" 2>>"$out/query.log")
+  echo "certify build: $(grep -c . "$out/not_claimed.txt") tests need capabilities the manifest does not claim ($out/not_claimed.txt)"
+fi
+
 status=0
 if [[ $build -eq 1 ]]; then
   # The test targets themselves: their binaries and launchers.
   "${limited[@]}" bazel build --keep_going "--//conformance:backend=$backend" \
-    --build_event_json_file="$out/build_events.json" "${patterns[@]}" \
+    --build_event_json_file="$out/build_events.json" -- "${patterns[@]}" "${exclusions[@]}" \
     > "$out/build.log" 2>&1 || status=$?
   # The targets the build completed, from its build events.
   grep '"targetCompleted"' "$out/build_events.json" | grep '"success":true' |
@@ -132,14 +156,14 @@ rm -rf "$out/package" "$out/pieces"
 built_flag=()
 [[ $build -eq 1 ]] && built_flag=(--built="$out/built.txt")
 "$here/pack.sh" --out="$out/package" --name="$name" "${built_flag[@]}" \
-  ${marker:+--marker="$marker"} \
+  ${marker:+--marker="$marker"} --exclude="$out/not_claimed.txt" \
   --capabilities="$capabilities" ${expectations:+--expectations="$expectations"} \
   "${patterns[@]}" || exit 1
 
 # Must-not-compile tests are judged here, where their compiles ran: their
 # verdicts depend only on the build's compile records. Their XML results go
 # into the package (judged/), and the runner adds them to the results.
-judged_targets="$(bazel query "kind('mxmaca_compile_fail_test', $(printf '%s + ' "${patterns[@]}") set())" 2>/dev/null)"
+judged_targets="$(bazel query "kind('mxmaca_compile_fail_test', $universe) except set($(awk '{print $1}' "$out/not_claimed.txt" | xargs))" 2>/dev/null)"
 if [[ -n "$judged_targets" && $build -eq 0 ]]; then
   for label in $judged_targets; do
     echo "$label not judged (--no_build)" >> "$out/package/not_built.txt"
@@ -216,6 +240,12 @@ commit="$(git rev-parse HEAD 2>/dev/null)"
   echo "bazel_exit $status"
   echo "patterns ${patterns[*]}"
 } > "$out/package/backend.txt"
+{
+  echo "# Tests left out: each cannot compile without the capability named,"
+  echo "# which the manifest does not claim (conformance_test's required_capability)."
+  echo "# <label> <capability>"
+  cat "$out/not_claimed.txt"
+} > "$out/package/not_claimed.txt"
 cp "$here/run_package.sh" "$out/package/run"
 chmod +x "$out/package/run"
 

@@ -9,7 +9,7 @@
 # Usage (from the repository root):
 #   tools/certify/pack.sh --out=DIR --name=BACKEND_NAME
 #       --capabilities=FILE [--expectations=FILE] [--built=FILE]
-#       [--marker=SYMBOL] PATTERN...
+#       [--marker=SYMBOL] [--exclude=FILE] PATTERN...
 #
 # Every test target of the PATTERNs that mxmaca_test made (its launcher
 # names the expectation runner and the binary) goes in:
@@ -27,7 +27,9 @@
 # reference's) runs its base's binary and is left out. --built names the
 # labels the build completed (a stale binary of an earlier build is then
 # "not built"); --marker a symbol every binary of the backend holds (a
-# binary without it was built with another backend).
+# binary without it was built with another backend). --exclude names a
+# file whose lines start with labels to leave out (tests the backend cannot
+# compile because it does not claim their capability).
 set -u
 out=""
 name=""
@@ -35,6 +37,7 @@ capabilities=""
 expectations=""
 built=""
 marker=""
+exclude=""
 patterns=()
 for arg in "$@"; do
   case "$arg" in
@@ -44,15 +47,16 @@ for arg in "$@"; do
     --expectations=*) expectations="${arg#--expectations=}" ;;
     --built=*) built="${arg#--built=}" ;;
     --marker=*) marker="${arg#--marker=}" ;;
+    --exclude=*) exclude="${arg#--exclude=}" ;;
     -*) echo "pack.sh: unknown option '$arg'" >&2; exit 2 ;;
     *) patterns+=("$arg") ;;
   esac
 done
 if [[ -z "$out" || -z "$name" || -z "$capabilities" || ${#patterns[@]} -eq 0 ]]; then
-  echo "usage: $0 --out=DIR --name=BACKEND_NAME --capabilities=FILE [--expectations=FILE] [--built=FILE] [--marker=SYMBOL] PATTERN..." >&2
+  echo "usage: $0 --out=DIR --name=BACKEND_NAME --capabilities=FILE [--expectations=FILE] [--built=FILE] [--marker=SYMBOL] [--exclude=FILE] PATTERN..." >&2
   exit 2
 fi
-for f in "$capabilities" ${expectations:+"$expectations"} ${built:+"$built"}; do
+for f in "$capabilities" ${expectations:+"$expectations"} ${built:+"$built"} ${exclude:+"$exclude"}; do
   [[ -f "$f" ]] || { echo "pack.sh: $f: no such file" >&2; exit 2; }
 done
 bin="$(bazel info bazel-bin 2>/dev/null)"
@@ -69,7 +73,8 @@ mkdir -p "$out/bin" "$out/lib" || exit 2
 : > "$out/targets.txt"
 : > "$out/not_built.txt"
 
-query="kind('_mxmaca_expectation_test', $(printf '%s + ' "${patterns[@]}") set())"
+excluded="set($([[ -n "$exclude" ]] && awk '{print $1}' "$exclude" | xargs))"
+query="kind('_mxmaca_expectation_test', $(printf '%s + ' "${patterns[@]}") set()) except $excluded"
 targets="$(bazel query "$query" 2>"$out/query.log")" || {
   echo "pack.sh: bazel query failed ($out/query.log)" >&2
   exit 1
