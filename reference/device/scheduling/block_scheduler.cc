@@ -157,7 +157,7 @@ uint3 BlockScheduler::ThreadIndex(unsigned linear) const {
                linear / block.x / block.y};
 }
 
-bool BlockScheduler::Run(Fiber* host) {
+Fiber* BlockScheduler::StartWalker(Fiber* host) {
   host_ = host;
   Fiber* walker;
   if (fibers_used_ == 1) {
@@ -174,16 +174,17 @@ bool BlockScheduler::Run(Fiber* host) {
           FormatTrapDiagnostic(grid->kernel_name, block_index_, ThreadIndex(0),
                                std::string(stack.status().message()), order_);
       std::fputs(grid->trap.diagnostic.c_str(), stderr);
-      return false;
+      return nullptr;
     }
     walker = TakeFiber();
     walker->Start(*stack, &BlockScheduler::WalkerBody, this);
   }
   running_fiber_ = walker;
   EnterBlock();
-  Fiber::Switch(host, walker);
-  // Back on the host: every thread exited, a trap abandoned the block, or
-  // (cooperative grids) every thread left waits at the grid barrier.
+  return walker;
+}
+
+bool BlockScheduler::BackOnHost() {
   SetCurrentThreadContext(nullptr);
   return completed_;
 }
@@ -219,13 +220,13 @@ bool BlockScheduler::Resume(Fiber* host) {
   return completed_;
 }
 
-void BlockScheduler::Suspend(Fiber* self, bool self_free) {
+Fiber* BlockScheduler::Suspend(Fiber* self, bool self_free) {
   suspended_ = true;
   // A free fiber is restarted from scratch when a walker is next needed;
-  // one that holds a parked thread resumes here when the thread is next.
+  // one that holds a parked thread resumes in Dispatch when the thread is
+  // next.
   if (self_free) idle_fibers_.push_back(self);
-  running_fiber_ = host_;
-  Fiber::Switch(self, host_);
+  return host_;
 }
 
 void BlockScheduler::WalkerBody(Fiber* self) {
@@ -338,21 +339,18 @@ void BlockScheduler::MakeEveryThreadReady() {
   ready_range_end_ = thread_count_;
 }
 
-void BlockScheduler::DispatchWithNothingReady(Fiber* self, bool self_free) {
+Fiber* BlockScheduler::DispatchWithNothingReady(Fiber* self, bool self_free) {
   if (walk_.abi.next < thread_count_) {
-    if (self_free) return;  // The caller walks on.
-    Fiber* walker = NewWalker();
-    running_fiber_ = walker;
-    Fiber::Switch(self, walker);
-    return;
+    if (self_free) return nullptr;  // The caller walks on.
+    return NewWalker();
   }
   // [api.coop.grid.sync-across-blocks] Every thread left waits for the
   // other blocks of a cooperative grid. With exited threads the grid
   // barrier can never complete: that is a stall.
   if (waiting_count_ > 0 && waiting_count_ == grid_waiting_count_ &&
       exited_count_ == 0) {
-    Suspend(self, self_free);
-    return;  // Resumed by the host: back in this fiber's thread's Yield.
+    // Dispatch switches to the host; Resume switches back.
+    return Suspend(self, self_free);
   }
   if (waiting_count_ > 0) ReportStall();
   // [model.exec.grid-complete-when-all-threads-exit] for this block.

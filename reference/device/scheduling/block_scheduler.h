@@ -106,8 +106,18 @@ class BlockScheduler {
   // Host side: runs the block on `host`, the calling OS thread's own context.
   // Returns true when every thread has exited, false when a trap abandoned
   // the block (the trap is recorded in the active grid). A block may run
-  // once.
-  bool Run(Fiber* host);
+  // once. Inline, so that the host does not return from a call it made
+  // before switching away: the processor predicts a return from the calls
+  // it has seen, and the block's fibers made others since (a mispredicted
+  // return per block).
+  __attribute__((always_inline)) bool Run(Fiber* host) {
+    Fiber* walker = StartWalker(host);
+    if (walker == nullptr) return false;
+    Fiber::Switch(host, walker);
+    // Back on the host: every thread exited, a trap abandoned the block, or
+    // (cooperative grids) every thread left waits at the grid barrier.
+    return BackOnHost();
+  }
 
   // Host side, cooperative grids: whether the last Run or Resume returned
   // because every thread that has not exited waits at the grid barrier.
@@ -343,6 +353,13 @@ class BlockScheduler {
     return thread;
   }
 
+  // Run's part before its switch: the block's first walker, started, and
+  // the block's built-ins; null, with the trap recorded, when no stack can
+  // be had.
+  Fiber* StartWalker(Fiber* host);
+  // Run's and Resume's part after the block hands the host back: no
+  // thread's built-ins, and whether every thread exited.
+  bool BackOnHost();
   static void WalkerBody(Fiber* self);
   // Runs unstarted threads on `self` until none is left, then hands over.
   [[noreturn]] void Walk(Fiber* self);
@@ -426,29 +443,37 @@ class BlockScheduler {
     if (!self->stack().guarded && !stacks_->CanaryIntact(self->stack())) {
       TrapStackOverflow(self->stack());
     }
+    Fiber* target;
     if (NoThreadReady()) {
-      DispatchWithNothingReady(self, self_free);
-      return;
+      target = DispatchWithNothingReady(self, self_free);
+      if (target == nullptr) return;
+    } else {
+      // The thread resumes in its Yield, current already.
+      const unsigned next = TakeReadyThread();
+      const ThreadRecord& record = records_[next];
+      target = record.fiber;
+      states_[next] = ThreadState::kRunning;
+      MakeCurrent(next, record.index);
+      if (target == self) return;
+      if (self_free) idle_fibers_.push_back(self);
     }
-    // The thread resumes in its Yield, current already.
-    const unsigned next = TakeReadyThread();
-    const ThreadRecord& record = records_[next];
-    Fiber* target = record.fiber;
-    states_[next] = ThreadState::kRunning;
-    MakeCurrent(next, record.index);
-    if (target == self) return;
-    if (self_free) idle_fibers_.push_back(self);
     running_fiber_ = target;
+    // One switch for both: a thread that parks here returns from this
+    // frame's caller alone when it resumes, as every thread waiting at the
+    // same call does, so the processor predicts that return.
     Fiber::Switch(self, target);
     // Resumed: back in this fiber's thread's Yield.
   }
-  // Dispatch when no released thread waits to resume.
-  void DispatchWithNothingReady(Fiber* self, bool self_free);
+  // Dispatch when no released thread waits to resume: returns the fiber to
+  // switch to (a new walker for a parked `self`, the host for a suspended
+  // block), or null when a free `self` walks on; switches to the host
+  // itself when the block is done.
+  Fiber* DispatchWithNothingReady(Fiber* self, bool self_free);
   // Writes the block's built-ins (blockIdx, blockDim, gridDim).
   void EnterBlock();
-  // Returns to the host until Resume: every waiting thread waits for the
-  // grid barrier.
-  void Suspend(Fiber* self, bool self_free);
+  // Suspends the block until Resume (every waiting thread waits for the
+  // grid barrier): returns the host, for Dispatch to switch to.
+  Fiber* Suspend(Fiber* self, bool self_free);
   // Traps: nothing can run, but threads wait.
   [[noreturn]] void ReportStall();
   // Traps: the thread that ran on unguarded `stack` overwrote its canary.
