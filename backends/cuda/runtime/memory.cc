@@ -102,6 +102,21 @@ bool PitchesWithinMaximum(size_t dpitch, size_t spitch) {
          spitch <= static_cast<size_t>(largest);
 }
 
+// The adapter's own checks of a 2D copy, before CUDA's: the kind, then the
+// pitch maximum. An empty copy (no width or no height) is left to CUDA,
+// which succeeds whatever its kind [api.memory.memcpy-2d.zero-extent].
+mcError_t CheckNonEmpty2D(size_t width, size_t height, size_t dpitch,
+                          size_t spitch, mcMemcpyKind kind) {
+  if (width == 0 || height == 0) return mcSuccess;
+  if (const mcError_t bad_kind = CheckCopyKind(kind); bad_kind != mcSuccess) {
+    return bad_kind;
+  }
+  if (!PitchesWithinMaximum(dpitch, spitch)) {
+    return Fail(mcErrorInvalidPitchValue);
+  }
+  return mcSuccess;
+}
+
 // False if [offset, offset + count) leaves the variable `symbol`
 // [api.memory.symbol.past-end]; CUDA lets an empty copy past the end
 // through. An unknown symbol is left for CUDA to report.
@@ -499,11 +514,10 @@ mcError_t mcMemcpyAsync(void* dst, const void* src, size_t count,
 
 mcError_t mcMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
                      size_t width, size_t height, mcMemcpyKind kind) {
-  if (const mcError_t bad_kind = CheckCopyKind(kind); bad_kind != mcSuccess) {
-    return bad_kind;
-  }
-  if (!PitchesWithinMaximum(dpitch, spitch)) {
-    return Fail(mcErrorInvalidPitchValue);
+  if (const mcError_t error =
+          CheckNonEmpty2D(width, height, dpitch, spitch, kind);
+      error != mcSuccess) {
+    return error;
   }
   return Check(
       cudaMemcpy2D(dst, dpitch, src, spitch, width, height, Kind(kind)));
@@ -513,11 +527,10 @@ mcError_t mcMemcpy2DAsync(void* dst, size_t dpitch, const void* src,
                           size_t spitch, size_t width, size_t height,
                           mcMemcpyKind kind, mcStream_t stream) {
   MXCTS_CHECK_STREAM(stream);
-  if (const mcError_t bad_kind = CheckCopyKind(kind); bad_kind != mcSuccess) {
-    return bad_kind;
-  }
-  if (!PitchesWithinMaximum(dpitch, spitch)) {
-    return Fail(mcErrorInvalidPitchValue);
+  if (const mcError_t error =
+          CheckNonEmpty2D(width, height, dpitch, spitch, kind);
+      error != mcSuccess) {
+    return error;
   }
   return Check(cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height,
                                  Kind(kind), ToCuda(stream)));
