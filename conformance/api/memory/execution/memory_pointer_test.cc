@@ -108,20 +108,29 @@ TEST(PointerAttributes, MemoryTypeEnumeratorValues) {
   EXPECT_EQ(mcMemoryTypeManaged, 3);
 }
 
-class UnknownPointer : public testing::TestWithParam<int> {};
+// Pointers the runtime never allocated or has freed: one per parameter.
+class UnknownPointer : public testing::TestWithParam<int> {
+ protected:
+  void SetUp() override {
+    ASSERT_EQ(mcMalloc(&freed_, 64), mcSuccess);
+    ASSERT_EQ(mcFree(freed_), mcSuccess);
+    const void* const pointers[] = {&on_stack_, on_heap_.data(), freed_,
+                                    nullptr,
+                                    reinterpret_cast<void*>(uintptr_t{0x10})};
+    queried_ = pointers[GetParam()];
+  }
+
+  int on_stack_ = 0;
+  std::vector<char> on_heap_ = std::vector<char>(16);
+  void* freed_ = nullptr;
+  const void* queried_ = nullptr;
+};
 
 TEST_P(UnknownPointer, IsUnregistered) {
   MX_SPEC("api.memory.pointer-attributes.unregistered",
           "api.memory.lifetime.released-by-device-reset");
-  int on_stack = 0;
-  std::vector<char> on_heap(16);
-  void* freed = nullptr;
-  ASSERT_EQ(mcMalloc(&freed, 64), mcSuccess);
-  ASSERT_EQ(mcFree(freed), mcSuccess);
-  const void* const pointers[] = {&on_stack, on_heap.data(), freed, nullptr,
-                                  reinterpret_cast<void*>(uintptr_t{0x10})};
   mcPointerAttribute_t a;
-  ASSERT_EQ(mcPointerGetAttributes(&a, pointers[GetParam()]), mcSuccess);
+  ASSERT_EQ(mcPointerGetAttributes(&a, queried_), mcSuccess);
   EXPECT_EQ(a.type, mcMemoryTypeUnregistered);
 }
 
@@ -130,20 +139,12 @@ TEST_P(UnknownPointer, IsUnregistered) {
 TEST_P(UnknownPointer, OtherFieldsAreTheReferencesChoices) {
   MX_SPEC("api.memory.pointer-attributes.unregistered");
   MX_REQUIRE_CAPABILITY("reference_choices");
-  int on_stack = 0;
-  std::vector<char> on_heap(16);
-  void* freed = nullptr;
-  ASSERT_EQ(mcMalloc(&freed, 64), mcSuccess);
-  ASSERT_EQ(mcFree(freed), mcSuccess);
-  const void* const pointers[] = {&on_stack, on_heap.data(), freed, nullptr,
-                                  reinterpret_cast<void*>(uintptr_t{0x10})};
-  const void* queried = pointers[GetParam()];
   mcPointerAttribute_t a;
   std::memset(&a, 0x5a, sizeof(a));
-  ASSERT_EQ(mcPointerGetAttributes(&a, queried), mcSuccess);
+  ASSERT_EQ(mcPointerGetAttributes(&a, queried_), mcSuccess);
   EXPECT_EQ(a.type, mcMemoryTypeUnregistered);
   EXPECT_EQ(a.device, mcInvalidDeviceId);
-  EXPECT_EQ(a.hostPointer, queried);
+  EXPECT_EQ(a.hostPointer, queried_);
   EXPECT_EQ(a.devicePointer, nullptr);
   EXPECT_EQ(a.allocationFlags, 0u);
   EXPECT_EQ(a.isManaged, 0);
