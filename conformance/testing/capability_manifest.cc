@@ -78,6 +78,10 @@ const std::vector<KnownCapability>* BuildKnownCapabilities() {
        "the MACA_MPS_MODE policies of the multi-process service"},
       {"logging", K::kFlag,
        "the runtime's MXLOG_LEVEL log and the mcLog API of libmcanalyzer"},
+      {"timeline_modes", K::kFlag,
+       "MXCTS_TIMELINE selects when submitted device work runs: at "
+       "submission, at the first wait that covers it, or in a shuffled "
+       "order"},
   };
 }
 
