@@ -32,10 +32,12 @@
 // What MXMACA's mc_runtime.h gives device code beside CUDA's: the 16-bit
 // floating types (the reference's atomics and shuffles take them, so a
 // program that includes only this header has them), the 64-bit atomic
-// overloads on unsigned long and long, and the wave names CUDA lacks.
+// overloads on unsigned long and long, mcMalloc and mcFree in device code,
+// and the wave names CUDA lacks.
 #include "maca_bfloat16.h"
 #include "maca_fp16.h"
 #include "mcr/detail/cuda_atomics.h"
+#include "mcr/detail/cuda_device_heap.h"
 #include "mcr/detail/cuda_wave.h"
 
 #endif  // MXCTS_CUDA_MC_RUNTIME_H_
