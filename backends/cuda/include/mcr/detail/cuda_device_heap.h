@@ -33,8 +33,7 @@ __host__ __device__ inline mcError_t mcDeviceHeapMalloc(void** ptr,
 
 // The typed form, as mc_runtime.h's mcMalloc(T**, size_t).
 template <class T>
-__host__ __device__ inline mcError_t mcDeviceHeapMalloc(T** ptr,
-                                                        size_t size) {
+__host__ __device__ inline mcError_t mcDeviceHeapMalloc(T** ptr, size_t size) {
   return mcDeviceHeapMalloc(reinterpret_cast<void**>(ptr), size);
 }
 
