@@ -19,6 +19,7 @@
 #include "conformance/api/testing/expect_error.h"
 #include "conformance/api/testing/order_log.h"
 #include "conformance/api/testing/timeline_mode_scope.h"
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 
@@ -83,11 +84,13 @@ class QueueBound : public DeferredModeTest<> {};
 
 TEST_F(QueueBound, SubmissionPastTheBoundRunsOlderWork) {
   MX_SPEC("api.sync.timeline.full-queue-waits");
+  MX_REQUIRE_CAPABILITY("timeline_modes");
   MX_EXPECT_IN_FRESH_PROCESS(SubmitPastTheBound(kBound + 301, true));
 }
 
 TEST_F(QueueBound, ControlBelowTheBoundNothingRuns) {
   MX_SPEC("api.sync.timeline.full-queue-waits");
+  MX_REQUIRE_CAPABILITY("timeline_modes");
   MX_EXPECT_IN_FRESH_PROCESS(SubmitPastTheBound(kBound - 1, false));
 }
 

@@ -30,6 +30,7 @@
 #include "conformance/api/testing/result_file.h"
 #include "conformance/api/testing/stream_kind.h"
 #include "conformance/api/testing/timeline_mode_scope.h"
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 
@@ -159,6 +160,7 @@ std::string IssueOrder() {
 TEST(Shuffle, DifferentSeedsGiveDifferentInterleavings) {
   MX_SPEC("api.sync.timeline.shuffle-permitted-order",
           "api.stream.model.no-order-between-streams");
+  MX_REQUIRE_CAPABILITY("timeline_modes");
   std::set<std::string> orders;
   for (uint64_t seed = 1; seed <= 8; ++seed) {
     orders.insert(LogUnder(Mode(seed), "shuffle_seed.log"));
@@ -172,6 +174,7 @@ TEST(Shuffle, DifferentSeedsGiveDifferentInterleavings) {
 
 TEST(Shuffle, SameSeedGivesTheSameOrder) {
   MX_SPEC("api.sync.timeline.shuffle-permitted-order");
+  MX_REQUIRE_CAPABILITY("timeline_modes");
   for (uint64_t seed : {3u, 20261121u}) {
     const std::string first = LogUnder(Mode(seed), "shuffle_first.log");
     const std::string second = LogUnder(Mode(seed), "shuffle_second.log");
@@ -183,6 +186,7 @@ TEST(Shuffle, SameSeedGivesTheSameOrder) {
 TEST(Shuffle, ControlEagerRunsInIssueOrder) {
   MX_SPEC("api.sync.timeline.eager-runs-at-submission",
           "api.sync.timeline.default-eager");
+  MX_REQUIRE_CAPABILITY("timeline_modes");
   EXPECT_EQ(LogUnder("eager", "shuffle_eager.log"), IssueOrder());
   EXPECT_EQ(LogUnder("", "shuffle_eager_empty.log"), IssueOrder());
 }
@@ -191,6 +195,7 @@ TEST(Shuffle, ControlDeferredRunsOneFixedOrder) {
   // The deferred mode runs only what a wait needs, oldest first: the same
   // order in every run, whatever seed a shuffle would have used.
   MX_SPEC("api.sync.timeline.deferred-runs-when-host-waits");
+  MX_REQUIRE_CAPABILITY("timeline_modes");
   const std::string first = LogUnder("deferred", "shuffle_deferred1.log");
   const std::string second = LogUnder("deferred", "shuffle_deferred2.log");
   EXPECT_NE(first, "<missing>");
