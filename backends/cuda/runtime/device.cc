@@ -252,14 +252,25 @@ mcError_t mcDeviceSetLimit(mcLimit_t limit, size_t value) {
   // A FIFO or heap larger than the device's memory cannot be provided
   // [api.device.limit.unattainable-value-is-memory-allocation]; CUDA takes
   // SIZE_MAX for either and wraps it to 0.
+  size_t free_bytes = 0;
   if (limit == mcLimitPrintfFifoSize || limit == mcLimitMallocHeapSize) {
-    size_t free_bytes = 0, total_bytes = 0;
+    size_t total_bytes = 0;
     const mcError_t error = Check(cudaMemGetInfo(&free_bytes, &total_bytes));
     if (error != mcSuccess) return error;
     if (value > total_bytes) return Fail(mcErrorMemoryAllocation);
   }
   const cudaError_t error =
       cudaDeviceSetLimit(SameValue<cudaLimit>(limit), value);
+  if (error == cudaErrorInvalidValue &&
+      (limit == mcLimitPrintfFifoSize || limit == mcLimitMallocHeapSize) &&
+      value <= free_bytes) {
+    // A FIFO or heap the free memory holds: CUDA refuses it because a
+    // kernel has used printf or the heap since the last reset, which
+    // MXMACA calls an invalid value too
+    // [lang.printf.fifo.resize-after-use-is-invalid-value]
+    // [lang.malloc.heap.resize-after-use-is-invalid-value].
+    return Check(error);
+  }
   // CUDA calls a stack, FIFO or heap it cannot provide an invalid value;
   // MXMACA an allocation that cannot be made
   // [api.device.limit.unattainable-value-is-memory-allocation].
