@@ -38,7 +38,8 @@ void ApplyEnvironment();
 // CUDA's own UUID entries are written in [api.env.visible-devices.uuid-
 // entries]. Entries that need the devices to judge (an index past the last
 // device, an unknown UUID, a UUID naming the device of an earlier index)
-// are left for CUDA, whose rules for them MXMACA's follow.
+// are left for CUDA to judge: the devices are not known before CUDA has
+// read the list.
 std::string CudaVisibleDevices(const std::string& maca_value);
 
 }  // namespace mxcts::cuda_backend
