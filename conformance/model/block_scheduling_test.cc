@@ -3,7 +3,7 @@
 // Conformance: how the blocks of a grid are scheduled and when a grid is
 // complete (docs/spec/model.md, "Execution model"): blocks are
 // independent, their order is unspecified, and a grid is complete when all
-// its threads (and its child grids) are done.
+// its threads are done (with its child grids: child_grid_completion_test).
 //
 // The target also runs in the engine's shuffled order, where blocks run
 // in a permuted order: an order-independent kernel must give the same
@@ -209,47 +209,6 @@ TEST(GridCompletion, EveryThreadIsDoneWhenTheGridIs) {
 TEST(GridCompletion, ControlThreadThatSkipsItsWorkIsCaught) {
   MX_SPEC("model.exec.grid-complete-when-all-threads-exit");
   EXPECT_NE(RunToCompletion(131), "");
-}
-
-// A parent grid whose thread 0 launches a child and returns at once: the
-// parent is complete only when the child is, so the child's writes are
-// there when the host's wait for the parent returns.
-__global__ void Child(unsigned* cells, unsigned base) {
-  cells[base + threadIdx.x] = base + threadIdx.x + 1;
-}
-
-__global__ void Parent(unsigned* cells, bool launch) {
-  if (threadIdx.x == 0 && launch) Child<<<1, 32>>>(cells, blockIdx.x * 32);
-}
-
-std::string RunParent(bool launch) {
-  const unsigned blocks = 3;
-  ManagedBuffer<unsigned> cells(blocks * 32, 0);
-  mcStream_t stream = nullptr;
-  if (mcStreamCreate(&stream) != mcSuccess) return "mcStreamCreate failed";
-  Parent<<<blocks, 8, 0, stream>>>(cells.get(), launch);
-  std::string problems;
-  if (mcStreamSynchronize(stream) != mcSuccess) problems += "the grid failed; ";
-  mcStreamDestroy(stream);
-  for (unsigned i = 0; i < blocks * 32; ++i) {
-    if (cells[i] != i + 1) {
-      problems += "child cell " + std::to_string(i) + " unwritten; ";
-      break;
-    }
-  }
-  return problems;
-}
-
-TEST(GridCompletion, ChildGridsCompleteWithTheirParent) {
-  MX_SPEC("model.exec.grid-complete-when-all-threads-exit");
-  MX_REQUIRE_CAPABILITY("dynamic_parallelism");
-  EXPECT_EQ(RunParent(true), "");
-}
-
-TEST(GridCompletion, ControlParentWithoutChildLeavesCellsUnwritten) {
-  MX_SPEC("model.exec.grid-complete-when-all-threads-exit");
-  MX_REQUIRE_CAPABILITY("dynamic_parallelism");
-  EXPECT_NE(RunParent(false), "");
 }
 
 }  // namespace

@@ -40,12 +40,4 @@
 #include "mcr/detail/cuda_device_heap.h"
 #include "mcr/detail/cuda_wave.h"
 
-// MXMACA's name for the device pass, defined exactly where nvcc defines
-// __CUDA_ARCH__ [lang.function.macro.maca-arch-device-pass-only], with its
-// value [lang.function.macro.maca-arch-value]. Defined last: the
-// reference's headers above read it to pick their own device engine.
-#if defined(__CUDA_ARCH__) && !defined(__MACA_ARCH__)
-#define __MACA_ARCH__ __CUDA_ARCH__
-#endif
-
 #endif  // MXCTS_CUDA_MC_RUNTIME_H_

@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "backends/cuda/runtime/adapter.h"
+#include "backends/cuda/runtime/environment.h"
 #include "backends/cuda/runtime/handles.h"
 #include "backends/cuda/runtime/ipc.h"
 #include "backends/cuda/runtime/modules.h"
@@ -61,6 +62,20 @@ size_t& SyncDepth(int device) {
   return depths[device >= 0 && device < 64 ? device : 0];
 }
 
+// `error`, or mcErrorNoDevice where the call failed because no device is
+// visible: MXMACA says so for every call that needs a device
+// [api.env.visible-devices.none-visible], where CUDA may name the ordinal
+// or the bus id it could not find.
+mcError_t NoDeviceOr(mcError_t error) {
+  if (error == mcSuccess || error == mcErrorNoDevice) return error;
+  int count = 0;
+  if (cudaGetDeviceCount(&count) == cudaErrorNoDevice) {
+    cudaGetLastError();
+    return Fail(mcErrorNoDevice);
+  }
+  return error;
+}
+
 }  // namespace
 }  // namespace mxcts::cuda_backend
 
@@ -73,18 +88,28 @@ using mxcts::cuda_backend::SameValue;
 extern "C" {
 
 mcError_t mcGetDeviceCount(int* count) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (count == nullptr) return Fail(mcErrorInvalidValue);
-  return Check(cudaGetDeviceCount(count));
+  const mcError_t error = Check(cudaGetDeviceCount(count));
+  // With no device visible MXMACA stores 0 [api.env.visible-devices.none-
+  // visible].
+  if (error != mcSuccess) *count = 0;
+  return error;
 }
 
-mcError_t mcSetDevice(int device) { return Check(cudaSetDevice(device)); }
+mcError_t mcSetDevice(int device) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
+  return mxcts::cuda_backend::NoDeviceOr(Check(cudaSetDevice(device)));
+}
 
 mcError_t mcGetDevice(int* device) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (device == nullptr) return Fail(mcErrorInvalidValue);
   return Check(cudaGetDevice(device));
 }
 
 mcError_t mcGetDeviceProperties(mcDeviceProp_t* prop, int device) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (prop == nullptr) return Fail(mcErrorInvalidValue);
   cudaDeviceProp c;
   const mcError_t error = Check(cudaGetDeviceProperties(&c, device));
@@ -206,6 +231,7 @@ mcError_t mcGetDeviceProperties(mcDeviceProp_t* prop, int device) {
 
 mcError_t mcDeviceGetAttribute(int* value, mcDeviceAttribute_t attr,
                                int device) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (value == nullptr) return Fail(mcErrorInvalidValue);
   // The values are CUDA's (mc_runtime_types.h); 96, multi-device
   // cooperative launch, is reserved in CUDA 13, which has no such launch.
@@ -221,9 +247,13 @@ mcError_t mcDeviceGetAttribute(int* value, mcDeviceAttribute_t attr,
       cudaDeviceGetAttribute(value, SameValue<cudaDeviceAttr>(attr), device));
 }
 
-mcError_t mcDeviceSynchronize(void) { return Check(cudaDeviceSynchronize()); }
+mcError_t mcDeviceSynchronize(void) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
+  return Check(cudaDeviceSynchronize());
+}
 
 mcError_t mcDeviceReset(void) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   int device = 0;
   const mcError_t error = Check(cudaGetDevice(&device));
   if (error != mcSuccess) return error;
@@ -239,6 +269,7 @@ mcError_t mcDeviceReset(void) {
 }
 
 mcError_t mcDeviceSetLimit(mcLimit_t limit, size_t value) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (!mxcts::cuda_backend::IsLimit(limit)) {
     return Fail(mcErrorUnsupportedLimit);
   }
@@ -284,6 +315,7 @@ mcError_t mcDeviceSetLimit(mcLimit_t limit, size_t value) {
 }
 
 mcError_t mcDeviceGetLimit(size_t* value, mcLimit_t limit) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (!mxcts::cuda_backend::IsLimit(limit)) {
     return Fail(mcErrorUnsupportedLimit);
   }
@@ -298,12 +330,14 @@ mcError_t mcDeviceGetLimit(size_t* value, mcLimit_t limit) {
 }
 
 mcError_t mcRuntimeGetVersion(int* version) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (version == nullptr) return Fail(mcErrorInvalidValue);
   *version = MACART_VERSION;
   return mcSuccess;
 }
 
 mcError_t mcDriverGetVersion(int* version) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (version == nullptr) return Fail(mcErrorInvalidValue);
   // The driver is as recent as the runtime the program was built against.
   *version = MACART_VERSION;
@@ -311,11 +345,13 @@ mcError_t mcDriverGetVersion(int* version) {
 }
 
 mcError_t mcInit(unsigned int flags) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (flags != 0) return Fail(mcErrorInvalidValue);
   return Check(cudaFree(nullptr));
 }
 
 mcError_t mcDeviceGetPCIBusId(char* pciBusId, int len, int device) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (pciBusId == nullptr || len <= 0) return Fail(mcErrorInvalidValue);
   // MXMACA truncates the identifier to the buffer
   // [api.device.pci.get-bus-id-format]; CUDA refuses a short buffer.
@@ -330,13 +366,16 @@ mcError_t mcDeviceGetPCIBusId(char* pciBusId, int len, int device) {
 }
 
 mcError_t mcDeviceGetByPCIBusId(int* device, const char* pciBusId) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (device == nullptr || pciBusId == nullptr) {
     return Fail(mcErrorInvalidValue);
   }
-  return Check(cudaDeviceGetByPCIBusId(device, pciBusId));
+  return mxcts::cuda_backend::NoDeviceOr(
+      Check(cudaDeviceGetByPCIBusId(device, pciBusId)));
 }
 
 mcError_t mcDeviceGetUuid(mcUuid_t* uuid, int device) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (uuid == nullptr) return Fail(mcErrorInvalidValue);
   cudaDeviceProp c;
   const mcError_t error = Check(cudaGetDeviceProperties(&c, device));
@@ -345,10 +384,12 @@ mcError_t mcDeviceGetUuid(mcUuid_t* uuid, int device) {
 }
 
 mcError_t mcDeviceSetCacheConfig(mcFuncCache_t cacheConfig) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   return Check(cudaDeviceSetCacheConfig(SameValue<cudaFuncCache>(cacheConfig)));
 }
 
 mcError_t mcDeviceGetCacheConfig(mcFuncCache_t* cacheConfig) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (cacheConfig == nullptr) return Fail(mcErrorInvalidValue);
   cudaFuncCache value;
   const mcError_t error = Check(cudaDeviceGetCacheConfig(&value));
@@ -359,6 +400,7 @@ mcError_t mcDeviceGetCacheConfig(mcFuncCache_t* cacheConfig) {
 // CUDA 13 has no bank-size configuration: the banks are four bytes wide
 // and stay so, which MXMACA allows [api.device.shared-mem-config].
 mcError_t mcDeviceSetSharedMemConfig(mcSharedMemConfig config) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (config < mcSharedMemBankSizeDefault ||
       config > mcSharedMemBankSizeEightByte) {
     return Fail(mcErrorInvalidValue);
@@ -367,12 +409,14 @@ mcError_t mcDeviceSetSharedMemConfig(mcSharedMemConfig config) {
 }
 
 mcError_t mcDeviceGetSharedMemConfig(mcSharedMemConfig* config) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (config == nullptr) return Fail(mcErrorInvalidValue);
   *config = mcSharedMemBankSizeFourByte;
   return mcSuccess;
 }
 
 mcError_t mcChooseDevice(int* device, const mcDeviceProp_t* prop) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (device == nullptr || prop == nullptr) return Fail(mcErrorInvalidValue);
   int count = 0;
   const mcError_t error = Check(cudaGetDeviceCount(&count));
@@ -395,6 +439,7 @@ mcError_t mcChooseDevice(int* device, const mcDeviceProp_t* prop) {
 }
 
 mcError_t mcSetDeviceFlags(unsigned int flags) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   // At most one scheduling flag, and no bits MXMACA does not define
   // [api.device.flags.invalid-flags-is-invalid-value].
   const unsigned schedule = flags & mcDeviceScheduleMask;
@@ -407,16 +452,24 @@ mcError_t mcSetDeviceFlags(unsigned int flags) {
 }
 
 mcError_t mcGetDeviceFlags(unsigned int* flags) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (flags == nullptr) return Fail(mcErrorInvalidValue);
   return Check(cudaGetDeviceFlags(flags));
 }
 
 mcError_t mcCtxResetPersistingL2Cache(void) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   return Check(cudaCtxResetPersistingL2Cache());
 }
 
-mcError_t mcProfilerStart(void) { return mcSuccess; }
+mcError_t mcProfilerStart(void) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
+  return mcSuccess;
+}
 
-mcError_t mcProfilerStop(void) { return mcSuccess; }
+mcError_t mcProfilerStop(void) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
+  return mcSuccess;
+}
 
 }  // extern "C"

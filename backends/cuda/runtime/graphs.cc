@@ -17,6 +17,7 @@
 
 #include "backends/cuda/include/mc_runtime_api.h"
 #include "backends/cuda/runtime/adapter.h"
+#include "backends/cuda/runtime/environment.h"
 #include "backends/cuda/runtime/graph_handles.h"
 #include "backends/cuda/runtime/graph_params.h"
 #include "backends/cuda/runtime/handles.h"
@@ -166,6 +167,7 @@ extern "C" {
 // --- Graphs. ---
 
 mcError_t mcGraphCreate(mcGraph_t* graph, unsigned int flags) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (graph == nullptr || flags != 0) return Fail(mcErrorInvalidValue);
   const mcError_t error =
       Check(cudaGraphCreate(reinterpret_cast<cudaGraph_t*>(graph), 0));
@@ -174,6 +176,7 @@ mcError_t mcGraphCreate(mcGraph_t* graph, unsigned int flags) {
 }
 
 mcError_t mcGraphDestroy(mcGraph_t graph) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   // Executable graphs instantiated from it stay valid; CUDA destroys the
   // graph once it leaves the quarantine (graph_handles.h).
   if (!mxcts::cuda_backend::RetireGraph(graph)) {
@@ -183,6 +186,7 @@ mcError_t mcGraphDestroy(mcGraph_t graph) {
 }
 
 mcError_t mcGraphClone(mcGraph_t* clone, mcGraph_t original) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (clone == nullptr) return Fail(mcErrorInvalidValue);
   MXCTS_CHECK_GRAPH(original);
   const mcError_t error = Check(
@@ -194,6 +198,7 @@ mcError_t mcGraphClone(mcGraph_t* clone, mcGraph_t original) {
 mcError_t mcGraphNodeFindInClone(mcGraphNode_t* clonedNode,
                                  mcGraphNode_t originalNode,
                                  mcGraph_t clonedGraph) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (clonedNode == nullptr) return Fail(mcErrorInvalidValue);
   mcGraph_t original = nullptr;
   if (!mxcts::cuda_backend::IsNode(originalNode, &original)) {
@@ -217,6 +222,7 @@ mcError_t mcGraphAddKernelNode(mcGraphNode_t* node, mcGraph_t graph,
                                const mcGraphNode_t* dependencies,
                                size_t numDependencies,
                                const mcKernelNodeParams* params) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   mcError_t error = CheckAdd(node, graph, dependencies, numDependencies);
   if (error != mcSuccess) return error;
   cudaKernelNodeParams cuda;
@@ -235,6 +241,7 @@ mcError_t mcGraphAddMemcpyNode(mcGraphNode_t* node, mcGraph_t graph,
                                const mcGraphNode_t* dependencies,
                                size_t numDependencies,
                                const mcMemcpy3DParms* params) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   mcError_t error = CheckAdd(node, graph, dependencies, numDependencies);
   if (error != mcSuccess) return error;
   cudaMemcpy3DParms cuda;
@@ -254,6 +261,7 @@ mcError_t mcGraphAddMemcpyNode1D(mcGraphNode_t* node, mcGraph_t graph,
                                  size_t numDependencies, void* dst,
                                  const void* src, size_t count,
                                  mcMemcpyKind kind) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   mcError_t error = CheckAdd(node, graph, dependencies, numDependencies);
   if (error != mcSuccess) return error;
   if ((error = mxcts::cuda_backend::CheckCopyKind(kind)) != mcSuccess) {
@@ -273,6 +281,7 @@ mcError_t mcGraphAddMemcpyNodeToSymbol(mcGraphNode_t* node, mcGraph_t graph,
                                        const void* symbol, const void* src,
                                        size_t count, size_t offset,
                                        mcMemcpyKind kind) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   mcError_t error = CheckAdd(node, graph, dependencies, numDependencies);
   if (error != mcSuccess) return error;
   if ((error = mxcts::cuda_backend::CheckCopyKind(kind)) != mcSuccess) {
@@ -292,6 +301,7 @@ mcError_t mcGraphAddMemcpyNodeFromSymbol(mcGraphNode_t* node, mcGraph_t graph,
                                          size_t numDependencies, void* dst,
                                          const void* symbol, size_t count,
                                          size_t offset, mcMemcpyKind kind) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   mcError_t error = CheckAdd(node, graph, dependencies, numDependencies);
   if (error != mcSuccess) return error;
   if ((error = mxcts::cuda_backend::CheckCopyKind(kind)) != mcSuccess) {
@@ -310,6 +320,7 @@ mcError_t mcGraphAddMemsetNode(mcGraphNode_t* node, mcGraph_t graph,
                                const mcGraphNode_t* dependencies,
                                size_t numDependencies,
                                const mcMemsetParams* params) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   mcError_t error = CheckAdd(node, graph, dependencies, numDependencies);
   if (error != mcSuccess) return error;
   cudaMemsetParams cuda;
@@ -327,6 +338,7 @@ mcError_t mcGraphAddHostNode(mcGraphNode_t* node, mcGraph_t graph,
                              const mcGraphNode_t* dependencies,
                              size_t numDependencies,
                              const mcHostNodeParams* params) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   mcError_t error = CheckAdd(node, graph, dependencies, numDependencies);
   if (error != mcSuccess) return error;
   cudaHostNodeParams cuda;
@@ -343,6 +355,7 @@ mcError_t mcGraphAddChildGraphNode(mcGraphNode_t* node, mcGraph_t graph,
                                    const mcGraphNode_t* dependencies,
                                    size_t numDependencies,
                                    mcGraph_t childGraph) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   const mcError_t error = CheckAdd(node, graph, dependencies, numDependencies);
   if (error != mcSuccess) return error;
   MXCTS_CHECK_GRAPH(childGraph);
@@ -358,6 +371,7 @@ mcError_t mcGraphAddChildGraphNode(mcGraphNode_t* node, mcGraph_t graph,
 mcError_t mcGraphAddEmptyNode(mcGraphNode_t* node, mcGraph_t graph,
                               const mcGraphNode_t* dependencies,
                               size_t numDependencies) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   const mcError_t error = CheckAdd(node, graph, dependencies, numDependencies);
   if (error != mcSuccess) return error;
   return Added(
@@ -369,6 +383,7 @@ mcError_t mcGraphAddEmptyNode(mcGraphNode_t* node, mcGraph_t graph,
 mcError_t mcGraphAddEventRecordNode(mcGraphNode_t* node, mcGraph_t graph,
                                     const mcGraphNode_t* dependencies,
                                     size_t numDependencies, mcEvent_t event) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   const mcError_t error = CheckAdd(node, graph, dependencies, numDependencies);
   if (error != mcSuccess) return error;
   if (event == nullptr) return Fail(mcErrorInvalidValue);
@@ -382,6 +397,7 @@ mcError_t mcGraphAddEventRecordNode(mcGraphNode_t* node, mcGraph_t graph,
 mcError_t mcGraphAddEventWaitNode(mcGraphNode_t* node, mcGraph_t graph,
                                   const mcGraphNode_t* dependencies,
                                   size_t numDependencies, mcEvent_t event) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   const mcError_t error = CheckAdd(node, graph, dependencies, numDependencies);
   if (error != mcSuccess) return error;
   if (event == nullptr) return Fail(mcErrorInvalidValue);
@@ -396,6 +412,7 @@ mcError_t mcGraphAddMemAllocNode(mcGraphNode_t* node, mcGraph_t graph,
                                  const mcGraphNode_t* dependencies,
                                  size_t numDependencies,
                                  mcMemAllocNodeParams* params) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   mcError_t error = CheckAdd(node, graph, dependencies, numDependencies);
   if (error != mcSuccess) return error;
   // One descriptor per device at most.
@@ -420,6 +437,7 @@ mcError_t mcGraphAddMemAllocNode(mcGraphNode_t* node, mcGraph_t graph,
 mcError_t mcGraphAddMemFreeNode(mcGraphNode_t* node, mcGraph_t graph,
                                 const mcGraphNode_t* dependencies,
                                 size_t numDependencies, void* dptr) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   const mcError_t error = CheckAdd(node, graph, dependencies, numDependencies);
   if (error != mcSuccess) return error;
   if (dptr == nullptr) return Fail(mcErrorInvalidValue);

@@ -22,6 +22,7 @@
 #include "backends/cuda/include/mc_runtime_api.h"
 #include "backends/cuda/runtime/adapter.h"
 #include "backends/cuda/runtime/driver_api.h"
+#include "backends/cuda/runtime/environment.h"
 #include "backends/cuda/runtime/handles.h"
 #include "backends/cuda/runtime/pools.h"
 
@@ -153,6 +154,7 @@ extern "C" {
 // --- Interprocess memory. ---
 
 mcError_t mcIpcGetMemHandle(mcIpcMemHandle_t* handle, void* devPtr) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   // [api.ipc.get-mem-handle.null-handle]
   if (handle == nullptr) return Fail(mcErrorInvalidValue);
   // The handle is of the whole allocation
@@ -173,6 +175,7 @@ mcError_t mcIpcGetMemHandle(mcIpcMemHandle_t* handle, void* devPtr) {
 
 mcError_t mcIpcOpenMemHandle(void** devPtr, mcIpcMemHandle_t handle,
                              unsigned int flags) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   // [api.ipc.open-mem-handle.null-pointer]
   // [api.ipc.open-mem-handle.invalid-flags]
   if (devPtr == nullptr ||
@@ -228,6 +231,7 @@ mcError_t mcIpcOpenMemHandle(void** devPtr, mcIpcMemHandle_t handle,
 }
 
 mcError_t mcIpcCloseMemHandle(void* devPtr) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   State& s = Ipc();
   std::lock_guard<std::mutex> lock(s.mutex);
   // Only an address an open returned [api.ipc.close-mem-handle.not-opened].
@@ -244,6 +248,7 @@ mcError_t mcIpcCloseMemHandle(void* devPtr) {
 // --- Interprocess events. ---
 
 mcError_t mcIpcGetEventHandle(mcIpcEventHandle_t* handle, mcEvent_t event) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   // [api.ipc.event.get-handle-null-handle]
   if (handle == nullptr) return Fail(mcErrorInvalidValue);
   // [api.ipc.event.get-handle-invalid-event]
@@ -264,6 +269,7 @@ mcError_t mcIpcGetEventHandle(mcIpcEventHandle_t* handle, mcEvent_t event) {
 }
 
 mcError_t mcIpcOpenEventHandle(mcEvent_t* event, mcIpcEventHandle_t handle) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   // [api.ipc.event.open-null-pointer]
   if (event == nullptr) return Fail(mcErrorInvalidValue);
   {

@@ -8,6 +8,7 @@
 #include <cuda_runtime_api.h>
 
 #include "backends/cuda/runtime/adapter.h"
+#include "backends/cuda/runtime/environment.h"
 #include "backends/cuda/runtime/handles.h"
 #include "backends/cuda/runtime/modules.h"
 
@@ -96,6 +97,7 @@ extern "C" {
 
 mcError_t mcLaunchKernel(const void* func, dim3 grid, dim3 block, void** args,
                          size_t sharedMem, mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   if (func == nullptr) return Fail(mcErrorInvalidDeviceFunction);
   // A module function's handle is a kernel too (modules.h).
@@ -112,6 +114,7 @@ mcError_t mcLaunchKernel(const void* func, dim3 grid, dim3 block, void** args,
 mcError_t mcLaunchCooperativeKernel(const void* func, dim3 gridDim,
                                     dim3 blockDim, void** args,
                                     size_t sharedMem, mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   if (func == nullptr) return Fail(mcErrorInvalidDeviceFunction);
   if (mxcts::cuda_backend::IsModuleFunction(func)) {
@@ -127,10 +130,12 @@ mcError_t mcLaunchCooperativeKernel(const void* func, dim3 gridDim,
 // CUDA 13 has no multi-device cooperative launch.
 mcError_t mcLaunchCooperativeKernelMultiDevice(mcLaunchParams*, unsigned int,
                                                unsigned int) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   return Fail(mcErrorNotSupported);
 }
 
 mcError_t mcFuncGetAttributes(mcFuncAttributes* attr, const void* func) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (attr == nullptr) return Fail(mcErrorInvalidValue);
   if (mxcts::cuda_backend::IsModuleFunction(func)) {
     return mxcts::cuda_backend::ModuleFunctionAttributes(func, attr);
@@ -153,11 +158,13 @@ mcError_t mcFuncGetAttributes(mcFuncAttributes* attr, const void* func) {
 
 mcError_t mcFuncSetAttribute(const void* func, mcFuncAttribute attr,
                              int value) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   return CheckKernel(
       cudaFuncSetAttribute(func, SameValue<cudaFuncAttribute>(attr), value));
 }
 
 mcError_t mcFuncSetCacheConfig(const void* func, mcFuncCache_t cacheConfig) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   return CheckKernel(
       cudaFuncSetCacheConfig(func, SameValue<cudaFuncCache>(cacheConfig)));
 }
@@ -165,6 +172,7 @@ mcError_t mcFuncSetCacheConfig(const void* func, mcFuncCache_t cacheConfig) {
 // CUDA 13 has no bank-size configuration (device.cc says why that is
 // allowed); the kernel must still be one.
 mcError_t mcFuncSetSharedMemConfig(const void* func, mcSharedMemConfig config) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (config < mcSharedMemBankSizeDefault ||
       config > mcSharedMemBankSizeEightByte) {
     return Fail(mcErrorInvalidValue);
@@ -177,6 +185,7 @@ mcError_t mcOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks,
                                                       const void* func,
                                                       int blockSize,
                                                       size_t dynamicSMemSize) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (numBlocks == nullptr) return Fail(mcErrorInvalidValue);
   return CheckKernel(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
       numBlocks, func, blockSize, dynamicSMemSize));
@@ -185,6 +194,7 @@ mcError_t mcOccupancyMaxActiveBlocksPerMultiprocessor(int* numBlocks,
 mcError_t mcOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     int* numBlocks, const void* func, int blockSize, size_t dynamicSMemSize,
     unsigned int flags) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (numBlocks == nullptr) return Fail(mcErrorInvalidValue);
   return CheckKernel(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
       numBlocks, func, blockSize, dynamicSMemSize, flags));
@@ -193,6 +203,7 @@ mcError_t mcOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
 mcError_t mcOccupancyMaxPotentialBlockSizeWithFlags(
     int* minGridSize, int* blockSize, const void* func, size_t dynamicSMemSize,
     int blockSizeLimit, unsigned int flags) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   // Flags other than the two MXMACA defines, and a negative limit, are
   // invalid values [api.device.occupancy.invalid-flags-is-invalid-value,
   // api.device.occupancy.max-potential-null-is-invalid-value].
@@ -246,6 +257,7 @@ mcError_t mcOccupancyMaxPotentialBlockSize(int* minGridSize, int* blockSize,
                                            const void* func,
                                            size_t dynamicSMemSize,
                                            int blockSizeLimit) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   return mcOccupancyMaxPotentialBlockSizeWithFlags(
       minGridSize, blockSize, func, dynamicSMemSize, blockSizeLimit,
       mcOccupancyDefault);
@@ -255,6 +267,7 @@ mcError_t mcOccupancyAvailableDynamicSMemPerBlock(size_t* dynamicSmemSize,
                                                   const void* func,
                                                   int numBlocks,
                                                   int blockSize) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (dynamicSmemSize == nullptr) return Fail(mcErrorInvalidValue);
   return CheckKernel(cudaOccupancyAvailableDynamicSMemPerBlock(
       dynamicSmemSize, func, numBlocks, blockSize));

@@ -18,6 +18,7 @@
 
 #include "backends/cuda/runtime/adapter.h"
 #include "backends/cuda/runtime/driver_api.h"
+#include "backends/cuda/runtime/environment.h"
 #include "backends/cuda/runtime/graph_params.h"
 #include "backends/cuda/runtime/handles.h"
 #include "backends/cuda/runtime/ipc.h"
@@ -227,11 +228,13 @@ extern "C" {
 // --- Allocation. ---
 
 mcError_t mcMalloc(void** ptr, size_t size) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (ptr == nullptr) return Fail(mcErrorInvalidValue);
   return Check(cudaMalloc(ptr, size));
 }
 
 mcError_t mcFree(void* ptr) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   // A mapping of another process's memory is closed, not freed
   // [api.ipc.close-mem-handle.mcfree-rejected].
   if (mxcts::cuda_backend::InIpcMapping(ptr)) return Fail(mcErrorInvalidValue);
@@ -250,6 +253,7 @@ mcError_t mcFree(void* ptr) {
 
 mcError_t mcMallocPitch(void** devPtr, size_t* pitch, size_t width,
                         size_t height) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (devPtr == nullptr || pitch == nullptr) return Fail(mcErrorInvalidValue);
   const cudaError_t error = cudaMallocPitch(devPtr, pitch, width, height);
   // With both outputs given, CUDA's only objection is a size it cannot
@@ -263,6 +267,7 @@ mcError_t mcMallocPitch(void** devPtr, size_t* pitch, size_t width,
 }
 
 mcError_t mcMalloc3D(mcPitchedPtr* pitchedDevPtr, mcExtent extent) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (pitchedDevPtr == nullptr) return Fail(mcErrorInvalidValue);
   cudaPitchedPtr cuda;
   const mcError_t error = Check(cudaMalloc3D(&cuda, ToCuda(extent)));
@@ -271,11 +276,13 @@ mcError_t mcMalloc3D(mcPitchedPtr* pitchedDevPtr, mcExtent extent) {
 }
 
 mcError_t mcMemGetInfo(size_t* free, size_t* total) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (free == nullptr || total == nullptr) return Fail(mcErrorInvalidValue);
   return Check(cudaMemGetInfo(free, total));
 }
 
 mcError_t mcMallocHost(void** ptr, size_t size, unsigned int flags) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (ptr == nullptr) return Fail(mcErrorInvalidValue);
   const cudaError_t error = cudaHostAlloc(ptr, size, flags);
   // CUDA calls a size near SIZE_MAX an invalid value; MXMACA an allocation
@@ -293,10 +300,12 @@ mcError_t mcMallocHost(void** ptr, size_t size, unsigned int flags) {
 }
 
 mcError_t mcHostAlloc(void** ptr, size_t size, unsigned int flags) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   return mcMallocHost(ptr, size, flags);
 }
 
 mcError_t mcFreeHost(void* ptr) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   const mcError_t error = Check(cudaFreeHost(ptr));
   if (error == mcSuccess) {
     std::lock_guard<std::mutex> lock(registered_mutex);
@@ -306,6 +315,7 @@ mcError_t mcFreeHost(void* ptr) {
 }
 
 mcError_t mcHostGetFlags(unsigned int* flags, void* ptr) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (flags == nullptr) return Fail(mcErrorInvalidValue);
   if (TypeOf(ptr) != cudaMemoryTypeHost || InRegisteredRange(ptr)) {
     return Fail(mcErrorInvalidValue);
@@ -315,6 +325,7 @@ mcError_t mcHostGetFlags(unsigned int* flags, void* ptr) {
 }
 
 mcError_t mcHostRegister(void* ptr, size_t size, unsigned int flags) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   // The adapter registers no I/O memory
   // [api.memory.host-register.unsupported-flag]; CUDA calls ordinary memory
   // given that flag an invalid value.
@@ -342,6 +353,7 @@ mcError_t mcHostRegister(void* ptr, size_t size, unsigned int flags) {
 }
 
 mcError_t mcHostUnregister(void* ptr) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   const cudaError_t error = cudaHostUnregister(ptr);
   // Whatever CUDA finds wrong with the address, it is no registration's
   // start [api.memory.host-unregister.not-registered].
@@ -358,11 +370,13 @@ mcError_t mcHostUnregister(void* ptr) {
 
 mcError_t mcHostGetDevicePointer(void** pDevice, void* pHost,
                                  unsigned int flags) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (pDevice == nullptr) return Fail(mcErrorInvalidValue);
   return Check(cudaHostGetDevicePointer(pDevice, pHost, flags));
 }
 
 mcError_t mcMallocManaged(void** ptr, size_t size, unsigned int flags) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   // MXMACA allocates no managed memory of zero bytes
   // [api.memory.managed.size-zero]; CUDA returns a
   // null pointer and success.
@@ -375,6 +389,7 @@ mcError_t mcMallocManaged(void** ptr, size_t size, unsigned int flags) {
 mcError_t mcMemPrefetchAsync_v2(const void* devPtr, size_t count,
                                 mcMemLocation location, unsigned int flags,
                                 mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   return Check(cudaMemPrefetchAsync(devPtr, count, Location(location), flags,
                                     ToCuda(stream)));
@@ -382,6 +397,7 @@ mcError_t mcMemPrefetchAsync_v2(const void* devPtr, size_t count,
 
 mcError_t mcMemPrefetchAsync(const void* devPtr, size_t count, int dstDevice,
                              mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   return mcMemPrefetchAsync_v2(devPtr, count, DeviceLocation(dstDevice), 0,
                                stream);
@@ -389,6 +405,7 @@ mcError_t mcMemPrefetchAsync(const void* devPtr, size_t count, int dstDevice,
 
 mcError_t mcMemAdvise_v2(const void* devPtr, size_t count,
                          mcMemoryAdvise advice, mcMemLocation location) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   // MXMACA's coarse-grain coherence hints have no CUDA counterpart; as
   // hints they change no result. The range must still be managed memory.
   if (advice == mcMemAdviseSetCoarseGrain ||
@@ -423,12 +440,14 @@ mcError_t mcMemAdvise_v2(const void* devPtr, size_t count,
 
 mcError_t mcMemAdvise(const void* devPtr, size_t count, mcMemoryAdvise advice,
                       int device) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   return mcMemAdvise_v2(devPtr, count, advice, DeviceLocation(device));
 }
 
 mcError_t mcMemRangeGetAttribute(void* data, size_t dataSize,
                                  mcMemRangeAttribute attribute,
                                  const void* devPtr, size_t count) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   // MXMACA's four attributes; CUDA has more
   // [api.memory.range-attribute.invalid-arguments].
   if (attribute < mcMemRangeAttributeReadMostly ||
@@ -444,6 +463,7 @@ mcError_t mcMemRangeGetAttribute(void* data, size_t dataSize,
 
 mcError_t mcPointerGetAttributes(mcPointerAttribute_t* attributes,
                                  const void* ptr) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (attributes == nullptr) return Fail(mcErrorInvalidValue);
   cudaPointerAttributes cuda;
   const mcError_t error = Check(cudaPointerGetAttributes(&cuda, ptr));
@@ -468,6 +488,7 @@ mcError_t mcPointerGetAttributes(mcPointerAttribute_t* attributes,
 mcError_t mcPointerSetAttribute(const void* value,
                                 mcPointer_attribute attribute,
                                 mcDeviceptr_t ptr) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (value == nullptr) return Fail(mcErrorInvalidValue);
   // Only device memory takes the attribute
   // [api.memory.pointer-set-attribute.invalid].
@@ -482,6 +503,7 @@ mcError_t mcPointerSetAttribute(const void* value,
 
 mcError_t mcMemGetAddressRange(mcDeviceptr_t* base, size_t* size,
                                mcDeviceptr_t ptr) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   using GetRange = CUresult (*)(CUdeviceptr*, size_t*, CUdeviceptr);
   CUdeviceptr cuda_base = 0;
   size_t cuda_size = 0;
@@ -503,17 +525,20 @@ mcError_t mcMemGetAddressRange(mcDeviceptr_t* base, size_t* size,
 
 mcError_t mcMemcpy(void* dst, const void* src, size_t count,
                    mcMemcpyKind kind) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   return Check(cudaMemcpy(dst, src, count, Kind(kind)));
 }
 
 mcError_t mcMemcpyAsync(void* dst, const void* src, size_t count,
                         mcMemcpyKind kind, mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   return Check(cudaMemcpyAsync(dst, src, count, Kind(kind), ToCuda(stream)));
 }
 
 mcError_t mcMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
                      size_t width, size_t height, mcMemcpyKind kind) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (const mcError_t error =
           CheckNonEmpty2D(width, height, dpitch, spitch, kind);
       error != mcSuccess) {
@@ -526,6 +551,7 @@ mcError_t mcMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
 mcError_t mcMemcpy2DAsync(void* dst, size_t dpitch, const void* src,
                           size_t spitch, size_t width, size_t height,
                           mcMemcpyKind kind, mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   if (const mcError_t error =
           CheckNonEmpty2D(width, height, dpitch, spitch, kind);
@@ -537,6 +563,7 @@ mcError_t mcMemcpy2DAsync(void* dst, size_t dpitch, const void* src,
 }
 
 mcError_t mcMemcpy3D(const mcMemcpy3DParms* p) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   cudaMemcpy3DParms cuda;
   const mcError_t error = Check3D(p, &cuda);
   if (error != mcSuccess) return error;
@@ -544,6 +571,7 @@ mcError_t mcMemcpy3D(const mcMemcpy3DParms* p) {
 }
 
 mcError_t mcMemcpy3DAsync(const mcMemcpy3DParms* p, mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   cudaMemcpy3DParms cuda;
   const mcError_t error = Check3D(p, &cuda);
@@ -552,16 +580,19 @@ mcError_t mcMemcpy3DAsync(const mcMemcpy3DParms* p, mcStream_t stream) {
 }
 
 mcError_t mcMemcpyHtoD(mcDeviceptr_t dst, const void* src, size_t byteCount) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (!IsDeviceMemory(dst)) return Fail(mcErrorInvalidValue);
   return mcMemcpy(dst, src, byteCount, mcMemcpyHostToDevice);
 }
 
 mcError_t mcMemcpyDtoH(void* dst, mcDeviceptr_t src, size_t byteCount) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (!IsDeviceMemory(src)) return Fail(mcErrorInvalidValue);
   return mcMemcpy(dst, src, byteCount, mcMemcpyDeviceToHost);
 }
 
 mcError_t mcMemcpyDtoD(mcDeviceptr_t dst, mcDeviceptr_t src, size_t byteCount) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (!IsDeviceMemory(dst) || !IsDeviceMemory(src))
     return Fail(mcErrorInvalidValue);
   return mcMemcpy(dst, src, byteCount, mcMemcpyDeviceToDevice);
@@ -569,6 +600,7 @@ mcError_t mcMemcpyDtoD(mcDeviceptr_t dst, mcDeviceptr_t src, size_t byteCount) {
 
 mcError_t mcMemcpyHtoDAsync(mcDeviceptr_t dst, const void* src,
                             size_t byteCount, mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   if (!IsDeviceMemory(dst)) return Fail(mcErrorInvalidValue);
   return mcMemcpyAsync(dst, src, byteCount, mcMemcpyHostToDevice, stream);
@@ -576,6 +608,7 @@ mcError_t mcMemcpyHtoDAsync(mcDeviceptr_t dst, const void* src,
 
 mcError_t mcMemcpyDtoHAsync(void* dst, mcDeviceptr_t src, size_t byteCount,
                             mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   if (!IsDeviceMemory(src)) return Fail(mcErrorInvalidValue);
   return mcMemcpyAsync(dst, src, byteCount, mcMemcpyDeviceToHost, stream);
@@ -583,6 +616,7 @@ mcError_t mcMemcpyDtoHAsync(void* dst, mcDeviceptr_t src, size_t byteCount,
 
 mcError_t mcMemcpyDtoDAsync(mcDeviceptr_t dst, mcDeviceptr_t src,
                             size_t byteCount, mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   if (!IsDeviceMemory(dst) || !IsDeviceMemory(src))
     return Fail(mcErrorInvalidValue);
@@ -592,27 +626,32 @@ mcError_t mcMemcpyDtoDAsync(mcDeviceptr_t dst, mcDeviceptr_t src,
 // --- Fills. ---
 
 mcError_t mcMemset(void* ptr, int value, size_t count) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   return Check(cudaMemset(ptr, value, count));
 }
 
 mcError_t mcMemsetAsync(void* ptr, int value, size_t count, mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   return Check(cudaMemsetAsync(ptr, value, count, ToCuda(stream)));
 }
 
 mcError_t mcMemset2D(void* ptr, size_t pitch, int value, size_t width,
                      size_t height) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   return Check(cudaMemset2D(ptr, pitch, value, width, height));
 }
 
 mcError_t mcMemset2DAsync(void* ptr, size_t pitch, int value, size_t width,
                           size_t height, mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   return Check(
       cudaMemset2DAsync(ptr, pitch, value, width, height, ToCuda(stream)));
 }
 
 mcError_t mcMemset3D(mcPitchedPtr pitchedDevPtr, int value, mcExtent extent) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   // Rows wider than the pitch [api.memory.memset-3d.width-exceeds-pitch].
   if (extent.width > pitchedDevPtr.pitch) return Fail(mcErrorInvalidValue);
   return Check(cudaMemset3D(ToCuda(pitchedDevPtr), value, ToCuda(extent)));
@@ -620,6 +659,7 @@ mcError_t mcMemset3D(mcPitchedPtr pitchedDevPtr, int value, mcExtent extent) {
 
 mcError_t mcMemset3DAsync(mcPitchedPtr pitchedDevPtr, int value,
                           mcExtent extent, mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   if (extent.width > pitchedDevPtr.pitch) return Fail(mcErrorInvalidValue);
   return Check(cudaMemset3DAsync(ToCuda(pitchedDevPtr), value, ToCuda(extent),
@@ -627,11 +667,13 @@ mcError_t mcMemset3DAsync(mcPitchedPtr pitchedDevPtr, int value,
 }
 
 mcError_t mcMemsetD8(mcDeviceptr_t dst, unsigned char value, size_t count) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   return mcMemset(dst, value, count);
 }
 
 mcError_t mcMemsetD8Async(mcDeviceptr_t dst, unsigned char value, size_t count,
                           mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   return mcMemsetAsync(dst, value, count, stream);
 }
@@ -666,12 +708,14 @@ MXCTS_DRIVER_FILL_ASYNC(mcMemsetD32Async, "cuMemsetD32Async", unsigned int)
 
 mcError_t mcMemcpyToSymbol(const void* symbol, const void* src, size_t count,
                            size_t offset, mcMemcpyKind kind) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (!WithinSymbol(symbol, offset, count)) return Fail(mcErrorInvalidValue);
   return Check(cudaMemcpyToSymbol(symbol, src, count, offset, Kind(kind)));
 }
 
 mcError_t mcMemcpyFromSymbol(void* dst, const void* symbol, size_t count,
                              size_t offset, mcMemcpyKind kind) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (!WithinSymbol(symbol, offset, count)) return Fail(mcErrorInvalidValue);
   return Check(cudaMemcpyFromSymbol(dst, symbol, count, offset, Kind(kind)));
 }
@@ -679,6 +723,7 @@ mcError_t mcMemcpyFromSymbol(void* dst, const void* symbol, size_t count,
 mcError_t mcMemcpyToSymbolAsync(const void* symbol, const void* src,
                                 size_t count, size_t offset, mcMemcpyKind kind,
                                 mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   if (!WithinSymbol(symbol, offset, count)) return Fail(mcErrorInvalidValue);
   return Check(cudaMemcpyToSymbolAsync(symbol, src, count, offset, Kind(kind),
@@ -688,6 +733,7 @@ mcError_t mcMemcpyToSymbolAsync(const void* symbol, const void* src,
 mcError_t mcMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t count,
                                   size_t offset, mcMemcpyKind kind,
                                   mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   if (!WithinSymbol(symbol, offset, count)) return Fail(mcErrorInvalidValue);
   return Check(cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, Kind(kind),
@@ -695,11 +741,13 @@ mcError_t mcMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t count,
 }
 
 mcError_t mcGetSymbolAddress(void** devPtr, const void* symbol) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (devPtr == nullptr) return Fail(mcErrorInvalidValue);
   return Check(cudaGetSymbolAddress(devPtr, symbol));
 }
 
 mcError_t mcGetSymbolSize(size_t* size, const void* symbol) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (size == nullptr) return Fail(mcErrorInvalidValue);
   return Check(cudaGetSymbolSize(size, symbol));
 }
@@ -708,18 +756,21 @@ mcError_t mcGetSymbolSize(size_t* size, const void* symbol) {
 
 mcError_t mcDeviceCanAccessPeer(int* canAccessPeer, int device,
                                 int peerDevice) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (canAccessPeer == nullptr) return Fail(mcErrorInvalidValue);
   return Check(cudaDeviceCanAccessPeer(canAccessPeer, device, peerDevice));
 }
 
 mcError_t mcDeviceGetP2PAttribute(int* value, mcDeviceP2PAttr attr,
                                   int srcDevice, int dstDevice) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (value == nullptr) return Fail(mcErrorInvalidValue);
   return Check(cudaDeviceGetP2PAttribute(
       value, SameValue<cudaDeviceP2PAttr>(attr), srcDevice, dstDevice));
 }
 
 mcError_t mcDeviceEnablePeerAccess(int peerDevice, unsigned int flags) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   // A device is no peer of itself, nor is a device that does not exist
   // [api.peer.enable.self, api.peer.enable.invalid-ordinal]; CUDA answers the
   // first with cudaErrorPeerAccessUnsupported.
@@ -735,16 +786,19 @@ mcError_t mcDeviceEnablePeerAccess(int peerDevice, unsigned int flags) {
 }
 
 mcError_t mcDeviceDisablePeerAccess(int peerDevice) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   return Check(cudaDeviceDisablePeerAccess(peerDevice));
 }
 
 mcError_t mcMemcpyPeer(void* dst, int dstDevice, const void* src, int srcDevice,
                        size_t count) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   return Check(cudaMemcpyPeer(dst, dstDevice, src, srcDevice, count));
 }
 
 mcError_t mcMemcpyPeerAsync(void* dst, int dstDevice, const void* src,
                             int srcDevice, size_t count, mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   return Check(cudaMemcpyPeerAsync(dst, dstDevice, src, srcDevice, count,
                                    ToCuda(stream)));

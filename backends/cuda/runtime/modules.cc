@@ -36,6 +36,7 @@
 #include "backends/cuda/include/mc_runtime_api.h"
 #include "backends/cuda/runtime/adapter.h"
 #include "backends/cuda/runtime/driver_api.h"
+#include "backends/cuda/runtime/environment.h"
 #include "backends/cuda/runtime/handles.h"
 #include "backends/cuda/runtime/module_image.h"
 
@@ -391,12 +392,14 @@ using mxcts::cuda_backend::State;
 extern "C" {
 
 mcError_t mcModuleLoadData(mcModule_t* module, const void* image) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   // [api.module.load-data.null-invalid-value]
   if (module == nullptr || image == nullptr) return Fail(mcErrorInvalidValue);
   return mxcts::cuda_backend::Load(module, image, 0);
 }
 
 mcError_t mcModuleLoad(mcModule_t* module, const char* fname) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   // [api.module.load.null-invalid-value]
   if (module == nullptr || fname == nullptr) return Fail(mcErrorInvalidValue);
   // [api.module.load.missing-file]: a directory is no file either
@@ -417,6 +420,7 @@ mcError_t mcModuleLoad(mcModule_t* module, const char* fname) {
 mcError_t mcModuleLoadDataEx(mcModule_t* module, const void* image,
                              unsigned int numOptions, mcJitOption* options,
                              void** optionValues) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (module == nullptr || image == nullptr) return Fail(mcErrorInvalidValue);
   // [api.module.load-data-ex.null-options-invalid-value]
   if (numOptions != 0 && (options == nullptr || optionValues == nullptr)) {
@@ -451,6 +455,7 @@ mcError_t mcModuleLoadDataEx(mcModule_t* module, const void* image,
 }
 
 mcError_t mcModuleUnload(mcModule_t module) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   State& s = Modules();
   Module* live = nullptr;
   {
@@ -477,6 +482,7 @@ mcError_t mcModuleUnload(mcModule_t module) {
 
 mcError_t mcModuleGetFunction(mcFunction_t* function, mcModule_t module,
                               const char* kname) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   // [api.module.get-function.null-invalid-value]
   if (function == nullptr || kname == nullptr) {
     return Fail(mcErrorInvalidValue);
@@ -514,6 +520,7 @@ mcError_t mcModuleGetFunction(mcFunction_t* function, mcModule_t module,
 
 mcError_t mcModuleGetGlobal(mcDeviceptr_t* dptr, size_t* bytes, mcModule_t hmod,
                             const char* name) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (name == nullptr) return Fail(mcErrorInvalidValue);
   State& s = Modules();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -548,6 +555,7 @@ mcError_t mcModuleLaunchKernel(mcFunction_t f, unsigned int gridDimX,
                                unsigned int blockDimZ,
                                unsigned int sharedMemBytes, mcStream_t stream,
                                void** kernelParams, void** extra) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   return mxcts::cuda_backend::Launch(
       f, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ,
       sharedMemBytes, stream, kernelParams, extra, /*cooperative=*/false);
@@ -555,6 +563,7 @@ mcError_t mcModuleLaunchKernel(mcFunction_t f, unsigned int gridDimX,
 
 mcError_t mcFuncGetAttribute(int* value, mcFunction_attribute attrib,
                              mcFunction_t hfunc) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   // [api.module.function.get-attribute]
   if (value == nullptr || static_cast<int>(attrib) < 0 ||
       static_cast<int>(attrib) >= MC_FUNC_ATTRIBUTE_MAX) {

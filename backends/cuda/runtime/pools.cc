@@ -24,6 +24,7 @@
 
 #include "backends/cuda/runtime/adapter.h"
 #include "backends/cuda/runtime/driver_api.h"
+#include "backends/cuda/runtime/environment.h"
 #include "backends/cuda/runtime/handles.h"
 
 namespace mxcts::cuda_backend {
@@ -322,6 +323,7 @@ extern "C" {
 // --- Stream-ordered allocation. ---
 
 mcError_t mcMallocAsync(void** ptr, size_t size, mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (ptr == nullptr) return Fail(mcErrorInvalidValue);
   MXCTS_CHECK_STREAM(stream);
   int device = 0;
@@ -338,6 +340,7 @@ mcError_t mcMallocAsync(void** ptr, size_t size, mcStream_t stream) {
 
 mcError_t mcMallocFromPoolAsync(void** ptr, size_t size, mcMemPool_t pool,
                                 mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (ptr == nullptr) return Fail(mcErrorInvalidValue);
   State& s = Pools();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -356,6 +359,7 @@ mcError_t mcMallocFromPoolAsync(void** ptr, size_t size, mcMemPool_t pool,
 }
 
 mcError_t mcFreeAsync(void* ptr, mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   if (ptr == nullptr) return Fail(mcErrorInvalidValue);
   int device = 0;
@@ -385,6 +389,7 @@ mcError_t mcFreeAsync(void* ptr, mcStream_t stream) {
 // --- Default and current pools. ---
 
 mcError_t mcDeviceGetDefaultMemPool(mcMemPool_t* pool, int device) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (pool == nullptr) return Fail(mcErrorInvalidValue);
   const mcError_t error = mxcts::cuda_backend::CheckPoolDevice(device);
   if (error != mcSuccess) return error;
@@ -396,6 +401,7 @@ mcError_t mcDeviceGetDefaultMemPool(mcMemPool_t* pool, int device) {
 }
 
 mcError_t mcDeviceGetMemPool(mcMemPool_t* pool, int device) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (pool == nullptr) return Fail(mcErrorInvalidValue);
   const mcError_t error = mxcts::cuda_backend::CheckPoolDevice(device);
   if (error != mcSuccess) return error;
@@ -407,6 +413,7 @@ mcError_t mcDeviceGetMemPool(mcMemPool_t* pool, int device) {
 }
 
 mcError_t mcDeviceSetMemPool(int device, mcMemPool_t pool) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   mcError_t error = mxcts::cuda_backend::CheckPoolDevice(device);
   if (error != mcSuccess) return error;
   State& s = Pools();
@@ -424,20 +431,24 @@ mcError_t mcDeviceSetMemPool(int device, mcMemPool_t pool) {
 }
 
 mcError_t mcDeviceGetDefaultMempool(mcMemPool_t* pool, int device) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   return mcDeviceGetDefaultMemPool(pool, device);
 }
 
 mcError_t mcDeviceSetMempool(int device, mcMemPool_t pool) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   return mcDeviceSetMemPool(device, pool);
 }
 
 mcError_t mcDeviceGetMempool(mcMemPool_t* pool, int device) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   return mcDeviceGetMemPool(pool, device);
 }
 
 // --- Explicit pools. ---
 
 mcError_t mcMemPoolCreate(mcMemPool_t* pool, const mcMemPoolProps* props) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (pool == nullptr || props == nullptr) return Fail(mcErrorInvalidValue);
   // [api.pool.create.invalid-props-is-invalid-value]
   // [api.pool.create.bad-location-id-is-invalid-value]
@@ -484,6 +495,7 @@ mcError_t mcMemPoolCreate(mcMemPool_t* pool, const mcMemPoolProps* props) {
 }
 
 mcError_t mcMemPoolDestroy(mcMemPool_t pool) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   State& s = Pools();
   std::lock_guard<std::mutex> lock(s.mutex);
   Pool* live = mxcts::cuda_backend::LivePool(s, pool);
@@ -507,6 +519,7 @@ mcError_t mcMemPoolDestroy(mcMemPool_t pool) {
 }
 
 mcError_t mcMemPoolTrimTo(mcMemPool_t pool, size_t minBytesToKeep) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   State& s = Pools();
   std::lock_guard<std::mutex> lock(s.mutex);
   Pool* live = mxcts::cuda_backend::LivePool(s, pool);
@@ -522,6 +535,7 @@ mcError_t mcMemPoolTrimTo(mcMemPool_t pool, size_t minBytesToKeep) {
 
 mcError_t mcMemPoolSetAttribute(mcMemPool_t pool, mcMemPoolAttr attr,
                                 void* value) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   State& s = Pools();
   std::lock_guard<std::mutex> lock(s.mutex);
   Pool* live = mxcts::cuda_backend::LivePool(s, pool);
@@ -559,6 +573,7 @@ mcError_t mcMemPoolSetAttribute(mcMemPool_t pool, mcMemPoolAttr attr,
 
 mcError_t mcMemPoolGetAttribute(mcMemPool_t pool, mcMemPoolAttr attr,
                                 void* value) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   State& s = Pools();
   std::lock_guard<std::mutex> lock(s.mutex);
   Pool* live = mxcts::cuda_backend::LivePool(s, pool);
@@ -577,6 +592,7 @@ mcError_t mcMemPoolGetAttribute(mcMemPool_t pool, mcMemPoolAttr attr,
 
 mcError_t mcMemPoolSetAccess(mcMemPool_t pool, const mcMemAccessDesc* descList,
                              size_t count) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   State& s = Pools();
   std::lock_guard<std::mutex> lock(s.mutex);
   Pool* live = mxcts::cuda_backend::LivePool(s, pool);
@@ -619,6 +635,7 @@ mcError_t mcMemPoolSetAccess(mcMemPool_t pool, const mcMemAccessDesc* descList,
 
 mcError_t mcMemPoolGetAccess(mcMemAccessFlags* flags, mcMemPool_t pool,
                              mcMemLocation* location) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (flags == nullptr || location == nullptr) return Fail(mcErrorInvalidValue);
   State& s = Pools();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -640,6 +657,7 @@ mcError_t mcMemPoolExportToShareableHandle(void* shareableHandle,
                                            mcMemPool_t pool,
                                            mcMemAllocationHandleType handleType,
                                            unsigned long long flags) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   State& s = Pools();
   std::lock_guard<std::mutex> lock(s.mutex);
   Pool* live = mxcts::cuda_backend::LivePool(s, pool);
@@ -665,6 +683,7 @@ mcError_t mcMemPoolExportToShareableHandle(void* shareableHandle,
 mcError_t mcMemPoolImportFromShareableHandle(
     mcMemPool_t* pool, void* shareableHandle,
     mcMemAllocationHandleType handleType, unsigned long long flags) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (pool == nullptr || handleType != mcMemHandleTypePosixFileDescriptor ||
       flags != 0) {
     return Fail(mcErrorInvalidValue);
@@ -698,6 +717,7 @@ mcError_t mcMemPoolImportFromShareableHandle(
 
 mcError_t mcMemPoolExportPointer(mcMemPoolPtrExportData* exportData,
                                  void* ptr) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (exportData == nullptr) return Fail(mcErrorInvalidValue);
   State& s = Pools();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -733,6 +753,7 @@ mcError_t mcMemPoolExportPointer(mcMemPoolPtrExportData* exportData,
 
 mcError_t mcMemPoolImportPointer(void** ptr, mcMemPool_t pool,
                                  mcMemPoolPtrExportData* exportData) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (ptr == nullptr || exportData == nullptr) {
     return Fail(mcErrorInvalidValue);
   }

@@ -10,6 +10,7 @@
 #include <new>
 
 #include "backends/cuda/runtime/adapter.h"
+#include "backends/cuda/runtime/environment.h"
 #include "backends/cuda/runtime/handles.h"
 #include "backends/cuda/runtime/ipc.h"
 
@@ -75,6 +76,7 @@ extern "C" {
 // --- Streams. ---
 
 mcError_t mcStreamCreate(mcStream_t* stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (stream == nullptr) return Fail(mcErrorInvalidValue);
   const mcError_t error =
       Check(cudaStreamCreate(reinterpret_cast<cudaStream_t*>(stream)));
@@ -83,6 +85,7 @@ mcError_t mcStreamCreate(mcStream_t* stream) {
 }
 
 mcError_t mcStreamCreateWithFlags(mcStream_t* stream, unsigned int flags) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (stream == nullptr) return Fail(mcErrorInvalidValue);
   const mcError_t error = Check(cudaStreamCreateWithFlags(
       reinterpret_cast<cudaStream_t*>(stream), flags));
@@ -92,6 +95,7 @@ mcError_t mcStreamCreateWithFlags(mcStream_t* stream, unsigned int flags) {
 
 mcError_t mcStreamCreateWithPriority(mcStream_t* stream, unsigned int flags,
                                      int priority) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (stream == nullptr) return Fail(mcErrorInvalidValue);
   const mcError_t error = Check(cudaStreamCreateWithPriority(
       reinterpret_cast<cudaStream_t*>(stream), flags, priority));
@@ -101,11 +105,13 @@ mcError_t mcStreamCreateWithPriority(mcStream_t* stream, unsigned int flags,
 
 mcError_t mcDeviceGetStreamPriorityRange(int* leastPriority,
                                          int* greatestPriority) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   return Check(
       cudaDeviceGetStreamPriorityRange(leastPriority, greatestPriority));
 }
 
 mcError_t mcStreamDestroy(mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   // The stream's work still runs; CUDA destroys it once it leaves the
   // quarantine (handles.h).
   if (!mxcts::cuda_backend::RetireStream(stream)) {
@@ -115,6 +121,7 @@ mcError_t mcStreamDestroy(mcStream_t stream) {
 }
 
 mcError_t mcStreamQuery(mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   cudaError_t error = cudaStreamQuery(ToCuda(stream));
   // A stream outside every capture stays queryable while another captures
@@ -135,12 +142,14 @@ mcError_t mcStreamQuery(mcStream_t stream) {
 }
 
 mcError_t mcStreamSynchronize(mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   return Check(cudaStreamSynchronize(ToCuda(stream)));
 }
 
 mcError_t mcStreamWaitEvent(mcStream_t stream, mcEvent_t event,
                             unsigned int flags) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   MXCTS_CHECK_EVENT(event);
   // MXMACA defines no wait flags
@@ -160,18 +169,21 @@ mcError_t mcStreamWaitEvent(mcStream_t stream, mcEvent_t event,
 }
 
 mcError_t mcStreamGetFlags(mcStream_t stream, unsigned int* flags) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   if (flags == nullptr) return Fail(mcErrorInvalidValue);
   return Check(cudaStreamGetFlags(ToCuda(stream), flags));
 }
 
 mcError_t mcStreamGetPriority(mcStream_t stream, int* priority) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   if (priority == nullptr) return Fail(mcErrorInvalidValue);
   return Check(cudaStreamGetPriority(ToCuda(stream), priority));
 }
 
 mcError_t mcStreamGetDevice(mcStream_t stream, int* device) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   if (device == nullptr) return Fail(mcErrorInvalidValue);
   return Check(cudaStreamGetDevice(ToCuda(stream), device));
@@ -179,6 +191,7 @@ mcError_t mcStreamGetDevice(mcStream_t stream, int* device) {
 
 mcError_t mcStreamSetAttribute(mcStream_t stream, mcStreamAttrID attr,
                                const mcStreamAttrValue* value) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   if (value == nullptr) return Fail(mcErrorInvalidValue);
   mxcts::cuda_backend::StreamAttributes attributes =
@@ -228,6 +241,7 @@ mcError_t mcStreamSetAttribute(mcStream_t stream, mcStreamAttrID attr,
 // The adapter answers from its own record of what was set (handles.h).
 mcError_t mcStreamGetAttribute(mcStream_t stream, mcStreamAttrID attr,
                                mcStreamAttrValue* value) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   if (value == nullptr) return Fail(mcErrorInvalidValue);
   const mxcts::cuda_backend::StreamAttributes attributes =
@@ -244,6 +258,7 @@ mcError_t mcStreamGetAttribute(mcStream_t stream, mcStreamAttrID attr,
 }
 
 mcError_t mcStreamCopyAttribute(mcStream_t dst, mcStream_t src) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(dst);
   MXCTS_CHECK_STREAM(src);
   const mcError_t error =
@@ -256,6 +271,7 @@ mcError_t mcStreamCopyAttribute(mcStream_t dst, mcStream_t src) {
 
 mcError_t mcStreamAttachMemAsync(mcStream_t stream, void* devPtr, size_t length,
                                  unsigned int flags) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   // Exactly one of the three flags [api.stream.attach-mem.invalid-flags-is-
   // invalid-value] (CUDA crashes on some others), and a single-stream
@@ -274,6 +290,7 @@ mcError_t mcStreamAttachMemAsync(mcStream_t stream, void* devPtr, size_t length,
 
 mcError_t mcStreamAddCallback(mcStream_t stream, mcStreamCallback_t callback,
                               void* userData, unsigned int flags) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   if (callback == nullptr) return Fail(mcErrorInvalidValue);
   Callback* data = new (std::nothrow) Callback{callback, userData};
@@ -285,6 +302,7 @@ mcError_t mcStreamAddCallback(mcStream_t stream, mcStreamCallback_t callback,
 }
 
 mcError_t mcLaunchHostFunc(mcStream_t stream, mcHostFn_t fn, void* userData) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   if (fn == nullptr) return Fail(mcErrorInvalidValue);
   return Check(cudaLaunchHostFunc(ToCuda(stream), fn, userData));
@@ -293,6 +311,7 @@ mcError_t mcLaunchHostFunc(mcStream_t stream, mcHostFn_t fn, void* userData) {
 // --- Events. ---
 
 mcError_t mcEventCreate(mcEvent_t* event) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (event == nullptr) return Fail(mcErrorInvalidValue);
   const mcError_t error =
       Check(cudaEventCreate(reinterpret_cast<cudaEvent_t*>(event)));
@@ -301,6 +320,7 @@ mcError_t mcEventCreate(mcEvent_t* event) {
 }
 
 mcError_t mcEventCreateWithFlags(mcEvent_t* event, unsigned int flags) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   if (event == nullptr) return Fail(mcErrorInvalidValue);
   const mcError_t error = Check(
       cudaEventCreateWithFlags(reinterpret_cast<cudaEvent_t*>(event), flags));
@@ -309,6 +329,7 @@ mcError_t mcEventCreateWithFlags(mcEvent_t* event, unsigned int flags) {
 }
 
 mcError_t mcEventRecord(mcEvent_t event, mcStream_t stream) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   MXCTS_CHECK_EVENT(event);
   return Check(cudaEventRecord(ToCuda(event), ToCuda(stream)));
@@ -316,6 +337,7 @@ mcError_t mcEventRecord(mcEvent_t event, mcStream_t stream) {
 
 mcError_t mcEventRecordWithFlags(mcEvent_t event, mcStream_t stream,
                                  unsigned int flags) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   MXCTS_CHECK_EVENT(event);
   // mcEventRecordExternal outside a stream capture records as a plain
@@ -335,11 +357,13 @@ mcError_t mcEventRecordWithFlags(mcEvent_t event, mcStream_t stream,
 }
 
 mcError_t mcEventQuery(mcEvent_t event) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_EVENT(event);
   return Check(cudaEventQuery(ToCuda(event)));
 }
 
 mcError_t mcEventSynchronize(mcEvent_t event) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_EVENT(event);
   const cudaError_t error = cudaEventSynchronize(ToCuda(event));
   // An event recorded in an active stream capture cannot be waited for
@@ -354,6 +378,7 @@ mcError_t mcEventSynchronize(mcEvent_t event) {
 }
 
 mcError_t mcEventElapsedTime(float* ms, mcEvent_t start, mcEvent_t end) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   // A null output is found before the handles
   // [api.event.elapsed-time.null-output-is-invalid-value].
   if (ms == nullptr) return Fail(mcErrorInvalidValue);
@@ -363,6 +388,7 @@ mcError_t mcEventElapsedTime(float* ms, mcEvent_t start, mcEvent_t end) {
 }
 
 mcError_t mcEventDestroy(mcEvent_t event) {
+  ::mxcts::cuda_backend::ApplyEnvironment();
   // An exported interprocess event goes at once (ipc.h).
   if (mxcts::cuda_backend::ForgetExportedEvent(event)) {
     return mxcts::cuda_backend::DestroyEventNow(event)

@@ -1,12 +1,12 @@
 // Copyright mxcts authors.
 //
 // Conformance: the types of the built-in variables, their conversions to
-// uint3 and dim3, waveSize in constant expressions, and their values
-// staying fixed while a thread runs (docs/spec/lang-builtin-variables.md,
-// "Types", "Values"). The types are checked where the device pass compiles
-// them (static_assert in device code); the conversions by the values they
-// give, which differ from thread to thread and block to block, so a
-// conversion that lost or swapped a member would show.
+// uint3 and dim3, and their values staying fixed while a thread runs
+// (docs/spec/lang-builtin-variables.md, "Types", "Values"; waveSize in
+// constant expressions: wave_size_constant_test). The types are checked where
+// the device pass compiles them (static_assert in device code); the conversions
+// by the values they give, which differ from thread to thread and block to
+// block, so a conversion that lost or swapped a member would show.
 
 #include <mc_runtime.h>
 
@@ -129,42 +129,6 @@ TEST_F(BuiltinTypes, GridDimConvertsToDim3) {
   EXPECT_EQ(record.grid_dim.x, kGridX);
   EXPECT_EQ(record.grid_dim.y, kGridY);
   EXPECT_EQ(record.grid_dim.z, kGridZ);
-}
-
-// waveSize and warpSize as constant expressions, which the reference
-// allows (the documented choice of lang.builtin.wavesize.constant-expression):
-// the size of a __shared__ array, a template argument, a static_assert.
-template <int kWidth>
-__device__ int Width() {
-  return kWidth;
-}
-
-__global__ void WaveSizedArray(int* out) {
-  __shared__ int per_lane[waveSize];
-  static_assert(warpSize == waveSize);
-  constexpr int kWarp = warpSize;
-  per_lane[threadIdx.x % waveSize] = static_cast<int>(threadIdx.x);
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    out[0] = static_cast<int>(sizeof(per_lane) / sizeof(per_lane[0]));
-    out[1] = Width<waveSize>();
-    out[2] = kWarp;
-    out[3] = per_lane[waveSize - 1];
-  }
-}
-
-TEST(WaveSizeConstant, UsableInConstantExpressions) {
-  MX_SPEC("lang.builtin.wavesize.constant-expression");
-  int* out = nullptr;
-  ASSERT_EQ(mcMallocManaged(&out, 4 * sizeof(int)), mcSuccess);
-  WaveSizedArray<<<1, 64>>>(out);
-  ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
-  EXPECT_EQ(out[0], 64);
-  EXPECT_EQ(out[1], 64);
-  EXPECT_EQ(out[2], 64);
-  // Control: the array is really used, lane 63 wrote its own index.
-  EXPECT_EQ(out[3], 63);
-  mcFree(out);
 }
 
 }  // namespace

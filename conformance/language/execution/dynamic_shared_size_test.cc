@@ -5,12 +5,11 @@
 // lang.launch.operand.ns-defaults-to-zero,
 // lang.launch.operand.ns-overrun-is-undefined).
 //
-// Omitted, Ns is 0: a kernel whose static shared memory fills the whole
-// per-block limit launches without Ns, but not with one more byte of it
-// (the control). Access past the Ns bytes is undefined; the reference
-// traps with mcErrorIllegalAddress and a diagnostic naming the dynamic
-// shared memory and its size, also when Ns was omitted. The controls
-// access the last byte within Ns.
+// Omitted, Ns is 0 (a kernel whose static shared memory fills the per-block
+// limit: static_shared_limit_test). Access past the Ns bytes is undefined;
+// the reference traps with mcErrorIllegalAddress and a diagnostic naming the
+// dynamic shared memory and its size, also when Ns was omitted. The
+// controls access the last byte within Ns.
 
 #include <mc_runtime.h>
 
@@ -18,45 +17,6 @@
 #include "conformance/testing/trap_expectation.h"
 
 namespace {
-
-constexpr unsigned kBlockSharedBytes = 64 * 1024;
-
-__global__ void FillsTheBlockLimit(int* out) {
-  __shared__ unsigned char all[kBlockSharedBytes];
-  all[threadIdx.x] = 1;
-  all[kBlockSharedBytes - 1 - threadIdx.x] = 2;
-  __syncthreads();
-  if (threadIdx.x == 0) out[0] = all[0] + all[kBlockSharedBytes - 1];
-}
-
-TEST(DynamicSharedSize, OmittedNsAddsNoSharedMemory) {
-  MX_SPEC("lang.launch.operand.ns-defaults-to-zero");
-  mcDeviceProp_t prop;
-  ASSERT_EQ(mcGetDeviceProperties(&prop, 0), mcSuccess);
-  mcFuncAttributes attributes;
-  ASSERT_EQ(mcFuncGetAttributes(&attributes, reinterpret_cast<const void*>(
-                                                 &FillsTheBlockLimit)),
-            mcSuccess);
-  if (attributes.sharedSizeBytes != prop.sharedMemPerBlock) {
-    GTEST_SKIP() << "the device's per-block shared memory is "
-                 << prop.sharedMemPerBlock << " bytes, not "
-                 << kBlockSharedBytes;
-  }
-  int* out = nullptr;
-  ASSERT_EQ(mcMallocManaged(&out, sizeof(int)), mcSuccess);
-  out[0] = 0;
-  FillsTheBlockLimit<<<1, 32>>>(out);
-  EXPECT_EQ(mcGetLastError(), mcSuccess);
-  EXPECT_EQ(mcDeviceSynchronize(), mcSuccess);
-  EXPECT_EQ(out[0], 3);
-  // Control: one byte of dynamic shared memory more is over the limit.
-  out[0] = 0;
-  FillsTheBlockLimit<<<1, 32, 1>>>(out);
-  EXPECT_EQ(mcGetLastError(), mcErrorInvalidConfiguration);
-  EXPECT_EQ(mcDeviceSynchronize(), mcSuccess);
-  EXPECT_EQ(out[0], 0);
-  mcFree(out);
-}
 
 __global__ void WriteDynamic(int index) {
   extern __shared__ int dynamic[];

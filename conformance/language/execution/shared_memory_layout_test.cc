@@ -90,29 +90,40 @@ struct alignas(64) Wide64 {
   char bytes[64];
 };
 
-// The start of the dynamic region as seen through arrays of each type, with
-// an odd-sized static variable beside it when `with_static`.
-template <class T>
-__global__ void DynamicStart(std::uintptr_t* out, bool with_static) {
-  extern __shared__ T region[];
-  __shared__ char odd[3];
-  if (with_static) {
-    odd[threadIdx.x % 3] = 1;
-    out[1] = reinterpret_cast<std::uintptr_t>(odd);
+// The start of the dynamic region as seen through an array of `Type`, with
+// an odd-sized static variable beside it when `with_static`, and the
+// launcher of that kernel. Each element type has its own kernel and array
+// name: `extern` declarations of one name declare one variable, which C++
+// does not allow to have several types.
+#define MX_DYNAMIC_START(Type, Name)                                     \
+  __global__ void DynamicStartOf##Name(std::uintptr_t* out,              \
+                                       bool with_static) {               \
+    extern __shared__ Type dynamic_##Name[];                             \
+    __shared__ char odd[3];                                              \
+    if (with_static) {                                                   \
+      odd[threadIdx.x % 3] = 1;                                          \
+      out[1] = reinterpret_cast<std::uintptr_t>(odd);                    \
+    }                                                                    \
+    out[0] = reinterpret_cast<std::uintptr_t>(dynamic_##Name);           \
+  }                                                                      \
+  void LaunchDynamicStartOf##Name(std::uintptr_t* out, bool with_static, \
+                                  size_t ns) {                           \
+    DynamicStartOf##Name<<<2, 4, ns>>>(out, with_static);                \
   }
-  out[0] = reinterpret_cast<std::uintptr_t>(region);
-}
+
+MX_DYNAMIC_START(char, Char)
+MX_DYNAMIC_START(short, Short)
+MX_DYNAMIC_START(double, Double)
+MX_DYNAMIC_START(float4, Float4)
+MX_DYNAMIC_START(double2, Double2)
+MX_DYNAMIC_START(Wide32, Wide32)
+MX_DYNAMIC_START(Wide64, Wide64)
 
 struct AlignmentCase {
   const char* type;
   size_t alignment;
   void (*launch)(std::uintptr_t*, bool, size_t);
 };
-
-template <class T>
-void LaunchDynamicStart(std::uintptr_t* out, bool with_static, size_t ns) {
-  DynamicStart<T><<<2, 4, ns>>>(out, with_static);
-}
 
 class DynamicRegionAlignment
     : public testing::TestWithParam<std::tuple<AlignmentCase, size_t, bool>> {};
@@ -130,13 +141,13 @@ TEST_P(DynamicRegionAlignment, StartsAlignedForItsElementsAndSixteen) {
 }
 
 const AlignmentCase kAlignmentCases[] = {
-    {"char", alignof(char), &LaunchDynamicStart<char>},
-    {"short", alignof(short), &LaunchDynamicStart<short>},
-    {"double", alignof(double), &LaunchDynamicStart<double>},
-    {"float4", alignof(float4), &LaunchDynamicStart<float4>},
-    {"double2", alignof(double2), &LaunchDynamicStart<double2>},
-    {"Wide32", alignof(Wide32), &LaunchDynamicStart<Wide32>},
-    {"Wide64", alignof(Wide64), &LaunchDynamicStart<Wide64>},
+    {"char", alignof(char), &LaunchDynamicStartOfChar},
+    {"short", alignof(short), &LaunchDynamicStartOfShort},
+    {"double", alignof(double), &LaunchDynamicStartOfDouble},
+    {"float4", alignof(float4), &LaunchDynamicStartOfFloat4},
+    {"double2", alignof(double2), &LaunchDynamicStartOfDouble2},
+    {"Wide32", alignof(Wide32), &LaunchDynamicStartOfWide32},
+    {"Wide64", alignof(Wide64), &LaunchDynamicStartOfWide64},
 };
 
 INSTANTIATE_TEST_SUITE_P(
@@ -155,7 +166,7 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(DynamicRegionAlignmentControl, AnOffsetStartIsCaught) {
   MX_SPEC("lang.variable.shared.extern-alignment");
   ManagedBuffer<std::uintptr_t> out(2, 0);
-  LaunchDynamicStart<char>(out.get(), false, 64);
+  LaunchDynamicStartOfChar(out.get(), false, 64);
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   EXPECT_NE((out[0] + 1) % 16, 0u);
 }

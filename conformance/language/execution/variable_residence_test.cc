@@ -182,18 +182,25 @@ __global__ void ReadBothConstants(int* out) {
   out[1] = device_constant;
 }
 
-template <int* kVariable>
-__global__ void WriteConstantThroughPointer() {
-  *reinterpret_cast<volatile int*>(kVariable) = 1;
+// One kernel per spelling, each writing through a pointer to its variable.
+// (Not one kernel template over the variable's address: nvcc cannot
+// generate the host stub of a kernel whose template argument is the address
+// of a __constant__ variable.)
+__global__ void WritePlainConstantThroughPointer() {
+  *reinterpret_cast<volatile int*>(&plain_constant) = 1;
+}
+
+__global__ void WriteDeviceConstantThroughPointer() {
+  *reinterpret_cast<volatile int*>(&device_constant) = 1;
 }
 
 mcError_t WritePlainConstant() {
-  WriteConstantThroughPointer<&plain_constant><<<1, 1>>>();
+  WritePlainConstantThroughPointer<<<1, 1>>>();
   return mcDeviceSynchronize();
 }
 
 mcError_t WriteDeviceConstant() {
-  WriteConstantThroughPointer<&device_constant><<<1, 1>>>();
+  WriteDeviceConstantThroughPointer<<<1, 1>>>();
   return mcDeviceSynchronize();
 }
 

@@ -132,13 +132,12 @@ __global__ void ProbeCoalesced(Probe probe, unsigned long active,
       break;
     }
     case Probe::kSync: {
+      // Where the next member writes, from that member by a shuffle.
+      const unsigned next = group.shfl(t, static_cast<int>((rank + 1) % size));
       slots[t] = mine;
       group.sync();
       // The next member's value, through shared memory.
-      const unsigned next_rank = (rank + 1) % size;
-      unsigned long lanes = group.get_mask();
-      for (unsigned i = 0; i < next_rank; ++i) lanes &= lanes - 1;
-      result = slots[t / 64 * 64 + __builtin_ctzl(lanes)];
+      result = slots[next];
       group.sync();
       break;
     }

@@ -3,7 +3,8 @@
 // dynamic tiled_partition(parent, n), their sizes, ranks and meta groups,
 // sync(), the shuffles, votes and matches, nested partitions and
 // thread_group handles. Every test runs for every tile size from 1 to 64
-// with every block shape of cg_test::kShapes.
+// with every block shape of cg_test::kShapes; a tile wider than the
+// backend's wave (the manifest's wave_size) is skipped as unsupported.
 //
 // Each kernel stores one 64-bit result per thread at its linear id; the
 // host computes what the clause says thread `t` (block rank t, tile rank
@@ -14,6 +15,7 @@
 #include <functional>
 
 #include "conformance/api/cooperative_groups/execution/cg_test_support.h"
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 
 namespace {
@@ -22,6 +24,11 @@ namespace cg = cooperative_groups;
 using cg_test::Managed;
 using cg_test::Pattern;
 using cg_test::TileCase;
+
+// The widest tile the kernels are compiled for: a wave, twice
+// MACA_HALF_WARP_SIZE (mc_common.h). A tile wider than the wave has no
+// kernel (its collectives need not compile), and its cases skip themselves.
+constexpr unsigned kCompiledWaveLanes = 2 * MACA_HALF_WARP_SIZE;
 
 // What a kernel computes, chosen at run time so that one kernel template
 // per tile size serves every test.
@@ -180,11 +187,16 @@ __global__ void ProbeTile(Probe probe, unsigned long long* out) {
 template <unsigned N>
 void LaunchProbe(Probe probe, const cg_test::Shape& shape,
                  unsigned long long* out) {
-  ProbeTile<N><<<1, shape.dims()>>>(probe, out);
+  if constexpr (N <= kCompiledWaveLanes) {
+    ProbeTile<N><<<1, shape.dims()>>>(probe, out);
+  }
 }
 
 class TileTest : public testing::TestWithParam<TileCase> {
  protected:
+  void SetUp() override {
+    MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", GetParam().tile);
+  }
   unsigned n() const { return GetParam().tile; }
   unsigned threads() const { return GetParam().shape.threads(); }
 
@@ -412,7 +424,9 @@ __global__ void SyncEachTile(int use_handle, unsigned long long* out) {
 template <unsigned N>
 void LaunchSync(int use_handle, const cg_test::Shape& shape,
                 unsigned long long* out) {
-  SyncEachTile<N><<<1, shape.dims(), shape.threads() * 8>>>(use_handle, out);
+  if constexpr (N <= kCompiledWaveLanes) {
+    SyncEachTile<N><<<1, shape.dims(), shape.threads() * 8>>>(use_handle, out);
+  }
 }
 
 void CheckTileSync(const TileCase& c, int use_handle) {

@@ -6,13 +6,15 @@
 // with 2 also with its call stack; with 0 (and unset) nothing is traced,
 // which is the control. Tracing is an info-level log message, so
 // MXLOG_LEVEL=warning hides it, and it never changes a call's result.
-// Each setting runs in a fresh process.
+// Each setting runs in a fresh process. The trace is a log message, so
+// the checks that it appears need the logging capability.
 
 #include <mc_runtime.h>
 
 #include <string>
 #include <vector>
 
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/captured_output.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
@@ -156,6 +158,7 @@ class MemstackOne : public testing::TestWithParam<TracedCall> {};
 TEST_P(MemstackOne, TracesTheCallAndItsCaller) {
   MX_SPEC("api.env.hotspot-memstack.values",
           "api.env.hotspot-memstack.reference-trace");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", nullptr);
   ScopedEnvironment memstack("MACA_HOTSPOT_MEMSTACK", "1");
   MX_EXPECT_IN_FRESH_PROCESS(Traced(GetParam(), /*with_stack=*/false));
@@ -167,6 +170,7 @@ class MemstackTwo : public testing::TestWithParam<TracedCall> {};
 TEST_P(MemstackTwo, TracesTheCallWithItsStack) {
   MX_SPEC("api.env.hotspot-memstack.values",
           "api.env.hotspot-memstack.reference-trace");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", nullptr);
   ScopedEnvironment memstack("MACA_HOTSPOT_MEMSTACK", "2");
   MX_EXPECT_IN_FRESH_PROCESS(Traced(GetParam(), /*with_stack=*/true));

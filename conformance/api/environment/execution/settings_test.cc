@@ -6,8 +6,9 @@
 // (the debug line of the setting shows it); with nothing set every
 // variable has its default; and the variables are read once, when the
 // runtime initializes: a change afterwards, valid or not, changes nothing
-// and is not reported. Each runs in a fresh process. The invalid values
-// beside these are in ../validation/invalid_values_test.cc.
+// and is not reported. Each runs in a fresh process. Every check reads
+// the runtime's log, so the tests need the logging capability. The invalid
+// values beside these are in ../validation/invalid_values_test.cc.
 
 #include <mc_runtime.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "conformance/api/environment/environment_cases.h"
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/captured_output.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
@@ -103,6 +105,7 @@ TEST_P(ValidValue, IsInForceWithoutAWarning) {
           "api.env.monitor-hang-timeout.values",
           "api.env.module-loading.values", "api.env.cache.variables",
           "api.cache.size.clamped-to-4-gib");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", "debug");
   ScopedEnvironment variable(GetParam().variable, GetParam().value);
   MX_EXPECT_IN_FRESH_PROCESS(Accepted(GetParam().variable, GetParam().shown));
@@ -126,6 +129,7 @@ std::string EveryDefault() {
 TEST(Unset, EveryVariableHasItsDefault) {
   MX_SPEC("api.env.general.settings-logged-at-debug",
           "api.env.visible-devices.unset-all-visible");
+  MX_REQUIRE_CAPABILITY("logging");
   std::vector<std::unique_ptr<ScopedEnvironment>> unset;
   for (const VariableDefault& v : RuntimeVariables()) {
     unset.push_back(std::make_unique<ScopedEnvironment>(v.variable, nullptr));
@@ -145,6 +149,7 @@ std::string VisibleUnsetLine() {
 TEST(Unset, VisibleDevicesLineSaysUnset) {
   MX_SPEC("api.env.general.settings-logged-at-debug",
           "api.env.visible-devices.unset-all-visible");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment visible("MACA_VISIBLE_DEVICES", nullptr);
   ScopedEnvironment level("MXLOG_LEVEL", "debug");
   MX_EXPECT_IN_FRESH_PROCESS(VisibleUnsetLine());
@@ -160,6 +165,7 @@ std::string VisibleSetLine() {
 TEST(VisibleDevicesSetting, IsLoggedAsSet) {
   MX_SPEC("api.env.general.settings-logged-at-debug",
           "api.env.visible-devices.index-entries");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment visible("MACA_VISIBLE_DEVICES", "0");
   ScopedEnvironment level("MXLOG_LEVEL", "debug");
   MX_EXPECT_IN_FRESH_PROCESS(VisibleSetLine());
@@ -183,6 +189,7 @@ std::string CachePathLine(const std::string& shown, bool defaulted) {
 TEST(CachePathSetting, IsLoggedAsSet) {
   MX_SPEC("api.env.general.settings-logged-at-debug", "api.env.cache.variables",
           "api.cache.location.cache-path-variable");
+  MX_REQUIRE_CAPABILITY("logging");
   const std::string directory = ScratchDirectory() + "/chosen_cache";
   ScopedEnvironment path("MACA_CACHE_PATH", directory.c_str());
   ScopedEnvironment level("MXLOG_LEVEL", "debug");
@@ -192,6 +199,7 @@ TEST(CachePathSetting, IsLoggedAsSet) {
 TEST(CachePathSetting, UnsetIsTheDefaultUnderHome) {
   MX_SPEC("api.env.general.settings-logged-at-debug", "api.env.cache.variables",
           "api.cache.location.default-directory");
+  MX_REQUIRE_CAPABILITY("logging");
   const std::string home = ScratchDirectory() + "/home";
   ScopedEnvironment path("MACA_CACHE_PATH", nullptr);
   ScopedEnvironment home_variable("HOME", home.c_str());
@@ -241,6 +249,7 @@ class ReadAtInitialization : public testing::TestWithParam<OnceCase> {};
 TEST_P(ReadAtInitialization, LaterChangesAreIgnored) {
   MX_SPEC("api.env.general.read-at-initialization",
           "api.env.general.settings-logged-at-debug");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", "debug");
   ScopedEnvironment variable(GetParam().variable, GetParam().value);
   MX_EXPECT_IN_FRESH_PROCESS(
@@ -281,6 +290,7 @@ std::string SetBeforeInitialization() {
 
 TEST(ReadAtInitialization, AChangeBeforeTheFirstCallIsSeen) {
   MX_SPEC("api.env.general.read-at-initialization");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", "debug");
   ScopedEnvironment variable("MACA_SYNC_POLICY", "1");
   MX_EXPECT_IN_FRESH_PROCESS(SetBeforeInitialization());

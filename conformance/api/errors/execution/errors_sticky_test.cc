@@ -544,14 +544,22 @@ TEST_P(StickyFault, CallsWithoutDeviceWorkStillSucceed) {
   MX_EXPECT_IN_FRESH_PROCESS(QueriesStillWork(GetParam()));
 }
 
+// The error and its stickiness only, as MX_EXPECT_TRAP checks them: what a
+// trap prints is the trap handler's [api.trap.diagnostic.printed-on-trap],
+// checked in its own chapter, and a backend without the MXMACA trap handler
+// may print nothing for a fault, so any output (none too) is accepted.
 TEST_P(StickyFault, TrapIsStickyAsTheTrapHandlerSays) {
   MX_SPEC("api.error.sticky.get-last-error-does-not-clear",
           "api.error.sticky.fault-codes");
   static char* scratch = nullptr;
-  MX_EXPECT_TRAP(
-      (mcMalloc(&scratch, 64), LaunchFault(GetParam().fault, false, scratch),
-       mcDeviceSynchronize()),
-      GetParam().errors, "");
+  if (::mxcts::conformance::UseReexecutingDeathTests()) {
+    EXPECT_EXIT(::mxcts::conformance::ExitWithTrapVerdict(
+                    (mcMalloc(&scratch, 64),
+                     LaunchFault(GetParam().fault, false, scratch),
+                     mcDeviceSynchronize()),
+                    GetParam().errors),
+                testing::ExitedWithCode(0), "");
+  }
 }
 
 // --- Other devices. ---

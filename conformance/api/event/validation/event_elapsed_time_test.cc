@@ -8,8 +8,12 @@
 // each is the same pair of events made good, which gives a time.
 //
 // A record that has not completed exists only while device work waits to
-// run, so that check runs in a fresh process in the deferred timeline
-// mode, where nothing runs until the host waits.
+// run: that check runs in a fresh process in the deferred timeline mode,
+// where nothing runs until the host waits, with the records behind a host
+// gate (host_gate.h) that the test opens only after its queries, so they
+// are pending where device work runs at once too. That the query ran none
+// of the pending work is checked only where work waits for the host
+// (HoldsWorkUntilWaited); elsewhere it may have run by itself.
 
 #include <mc_runtime.h>
 
@@ -18,6 +22,7 @@
 
 #include "conformance/api/testing/bad_handles.h"
 #include "conformance/api/testing/expect_error.h"
+#include "conformance/api/testing/host_gate.h"
 #include "conformance/api/testing/order_log.h"
 #include "conformance/api/testing/scoped_device.h"
 #include "conformance/api/testing/stream_kind.h"
@@ -207,6 +212,7 @@ INSTANTIATE_TEST_SUITE_P(
 // host function; elapsed time is mcErrorNotReady (not the last error)
 // until they complete.
 std::string NotReadyUntilComplete(Which which) {
+  const bool held = HoldsWorkUntilWaited();
   std::string problems;
   TestStream stream(StreamKind::kNonBlocking);
   mcEvent_t start = nullptr;
@@ -222,18 +228,22 @@ std::string NotReadyUntilComplete(Which which) {
   problems += Expect("mcStreamSynchronize", mcStreamSynchronize(stream.get()),
                      mcSuccess);
   log.Append(stream.get(), "pending");
+  HostGate gate;
+  gate.Hold(stream.get());
   if (BreaksStart(which)) mcEventRecord(start, stream.get());
   if (BreaksEnd(which)) mcEventRecord(end, stream.get());
   float ms = kSentinel;
   problems += Expect("mcEventElapsedTime of a pending record",
                      mcEventElapsedTime(&ms, start, end), mcErrorNotReady);
   if (ms != kSentinel) problems += "the output was written; ";
-  if (log.size() != 0) problems += "mcEventElapsedTime ran work; ";
+  if (held && log.size() != 0) problems += "mcEventElapsedTime ran work; ";
   problems += Expect("mcGetLastError after mcErrorNotReady", mcGetLastError(),
                      mcSuccess);
   // Control: once the records complete there is a time.
+  gate.Open();
   problems += Expect("mcStreamSynchronize", mcStreamSynchronize(stream.get()),
                      mcSuccess);
+  if (!gate.ReleasedInTime()) problems += "the gate ran out its bound; ";
   problems += Expect("mcEventElapsedTime once complete",
                      mcEventElapsedTime(&ms, start, end), mcSuccess);
   mcEventDestroy(start);
@@ -259,6 +269,7 @@ INSTANTIATE_TEST_SUITE_P(Events, NotReady,
 // as mcErrorNotReady: the flag is checked whether or not the records have
 // completed.
 std::string UntimedRefusedBeforeComplete(Which which) {
+  const bool held = HoldsWorkUntilWaited();
   std::string problems;
   TestStream stream(StreamKind::kNonBlocking);
   problems += Expect("creating the stream", stream.status(), mcSuccess);
@@ -277,6 +288,8 @@ std::string UntimedRefusedBeforeComplete(Which which) {
   if (!problems.empty()) return problems;
   OrderLog log;
   log.Append(stream.get(), "pending");
+  HostGate gate;
+  gate.Hold(stream.get());
   for (mcEvent_t event : events) mcEventRecord(event, stream.get());
   float ms = kSentinel;
   problems += Expect("mcEventElapsedTime of pending records without timing",
@@ -289,9 +302,11 @@ std::string UntimedRefusedBeforeComplete(Which which) {
       Expect("mcEventElapsedTime of pending timed records",
              mcEventElapsedTime(&ms, events[2], events[3]), mcErrorNotReady);
   if (ms != kSentinel) problems += "the output was written; ";
-  if (log.size() != 0) problems += "mcEventElapsedTime ran work; ";
+  if (held && log.size() != 0) problems += "mcEventElapsedTime ran work; ";
+  gate.Open();
   problems += Expect("mcStreamSynchronize", mcStreamSynchronize(stream.get()),
                      mcSuccess);
+  if (!gate.ReleasedInTime()) problems += "the gate ran out its bound; ";
   problems += Expect("mcEventElapsedTime of complete records without timing",
                      mcEventElapsedTime(&ms, events[0], events[1]),
                      mcErrorInvalidResourceHandle);

@@ -12,6 +12,7 @@
 #include <sstream>
 #include <string>
 
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/installed_sdk.h"
 #include "conformance/testing/spec.h"
 
@@ -84,6 +85,7 @@ class BothLibraries : public ::mxcts::conformance::InstalledSdkTest {
 TEST_F(BothLibraries, InvalidLevelIsWarnedOnce) {
   MX_SPEC("api.env.general.invalid-value-warns",
           "api.log.level.invalid-value-uses-default");
+  MX_REQUIRE_CAPABILITY("logging");
   const std::string log = RunAtLevel("loud");
   EXPECT_EQ(LinesWith(log, "MXLOG_LEVEL"), 1) << log;
   EXPECT_EQ(LinesWith(log, "loud"), 1) << log;
@@ -94,6 +96,7 @@ TEST_F(BothLibraries, InvalidLevelIsWarnedOnce) {
 
 TEST_F(BothLibraries, ControlValidLevelIsNotWarned) {
   MX_SPEC("api.env.general.invalid-value-warns");
+  MX_REQUIRE_CAPABILITY("logging");
   const std::string log = RunAtLevel("warning");
   EXPECT_EQ(LinesWith(log, "MXLOG_LEVEL"), 0) << log;
   EXPECT_EQ(LinesWith(log, "[BOTH][W]"), 2) << log;
@@ -101,6 +104,7 @@ TEST_F(BothLibraries, ControlValidLevelIsNotWarned) {
 
 TEST_F(BothLibraries, OneLevelFiltersBothLibraries) {
   MX_SPEC("api.log.mclog.filtered-by-mxlog-level");
+  MX_REQUIRE_CAPABILITY("logging");
   // At error, the program's warnings are filtered out before and after the
   // runtime starts.
   const std::string log = RunAtLevel("error");

@@ -19,6 +19,7 @@
 #include <thread>
 #include <vector>
 
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/captured_output.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
@@ -82,6 +83,7 @@ class McLogFormat : public testing::TestWithParam<FormatCase> {};
 TEST_P(McLogFormat, ConvertsAsPrintfDoes) {
   MX_SPEC("api.log.mclog.formatting", "api.log.mclog.tag",
           "api.log.output.message-format");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", "debug");
   MX_EXPECT_IN_FRESH_PROCESS(Formats(GetParam()));
 }
@@ -94,6 +96,7 @@ INSTANTIATE_TEST_SUITE_P(Conversions, McLogFormat, testing::ValuesIn(kFormats),
 // The control: a message that differs is told apart.
 TEST(McLogFormat, ControlADifferentMessageIsSeen) {
   MX_SPEC("api.log.mclog.formatting");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", "debug");
   const FormatCase wrong{"Wrong", &Integers, "-5 7 8 -9 0"};
   MX_EXPECT_HOLDS_IN_FRESH_PROCESS(!Formats(wrong).empty());
@@ -114,6 +117,7 @@ std::string LineOfTheCall() {
 
 TEST(McLogLocation, NamesTheFileAndLineOfTheCall) {
   MX_SPEC("api.log.mclog.formatting", "api.log.output.message-format");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", "debug");
   MX_EXPECT_IN_FRESH_PROCESS(LineOfTheCall());
 }
@@ -136,6 +140,7 @@ std::string OneLinePerMessage() {
 
 TEST(McLogLines, EachMessageIsOneLine) {
   MX_SPEC("api.log.output.message-format", "api.log.mclog.formatting");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", "debug");
   MX_EXPECT_IN_FRESH_PROCESS(OneLinePerMessage());
 }
@@ -167,6 +172,7 @@ std::string NothingOnStdout() {
 
 TEST(McLogStream, IsStandardErrorNotStandardOutput) {
   MX_SPEC("api.log.output.not-on-stdout");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", "debug");
   MX_EXPECT_IN_FRESH_PROCESS(NothingOnStdout());
 }
@@ -212,6 +218,7 @@ class McLogThreads : public testing::TestWithParam<int> {};
 
 TEST_P(McLogThreads, MessagesAreWhole) {
   MX_SPEC("api.log.mclog.thread-safe");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", "debug");
   MX_EXPECT_IN_FRESH_PROCESS(WholeLinesFromThreads(GetParam(), 300));
 }

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/captured_output.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
@@ -101,6 +102,7 @@ TEST_P(McLogMacro, PrintedExactlyWhenTheLevelLetsItThrough) {
           "api.log.level.invalid-value-uses-default",
           "api.log.output.message-format", "api.log.mclog.header-and-library",
           "api.env.mxlog-level.values");
+  MX_REQUIRE_CAPABILITY("logging");
   const LevelCase& level = std::get<0>(GetParam());
   ScopedEnvironment variable("MXLOG_LEVEL", level.value);
   MX_EXPECT_IN_FRESH_PROCESS(
@@ -142,6 +144,7 @@ class McLogLevel : public testing::TestWithParam<LevelCase> {};
 TEST_P(McLogLevel, IsReported) {
   MX_SPEC("api.log.level.values", "api.log.mclog.filtered-by-mxlog-level",
           "api.log.level.default-when-unset");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment variable("MXLOG_LEVEL", GetParam().value);
   MX_EXPECT_IN_FRESH_PROCESS(ReportedLevel(GetParam().level));
 }
@@ -176,6 +179,7 @@ class InvalidLevel : public testing::TestWithParam<const char*> {};
 TEST_P(InvalidLevel, WarnsAndMeansTheDefault) {
   MX_SPEC("api.log.level.invalid-value-uses-default",
           "api.log.level.default-when-unset");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment variable("MXLOG_LEVEL", GetParam());
   MX_EXPECT_IN_FRESH_PROCESS(DefaultAfterWarning(GetParam()));
 }
@@ -198,6 +202,7 @@ std::string NoLevelWarning() {
 
 TEST(InvalidLevel, ControlValidLevelGivesNoWarning) {
   MX_SPEC("api.log.level.invalid-value-uses-default");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment variable("MXLOG_LEVEL", "info");
   MX_EXPECT_IN_FRESH_PROCESS(NoLevelWarning());
 }
@@ -215,6 +220,7 @@ std::string LaterChangeIgnored() {
 
 TEST(McLogReadOnce, LaterChangeHasNoEffect) {
   MX_SPEC("api.log.level.read-at-initialization");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment variable("MXLOG_LEVEL", "error");
   MX_EXPECT_IN_FRESH_PROCESS(LaterChangeIgnored());
 }

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/captured_output.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
@@ -63,6 +64,7 @@ TEST_P(FailedCall, IsLoggedAtTheDebugLevel) {
   MX_SPEC("api.log.output.api-errors-at-debug",
           "api.log.level.threshold-filters", "api.log.level.values",
           "api.log.level.off-silences-runtime", "api.env.mxlog-level.values");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", GetParam().value);
   MX_EXPECT_IN_FRESH_PROCESS(FailedCallLogged(GetParam().debug));
 }
@@ -86,6 +88,7 @@ std::string SuccessNotLogged() {
 
 TEST(FailedCall, ControlSuccessIsNotLogged) {
   MX_SPEC("api.log.output.api-errors-at-debug");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", "debug");
   MX_EXPECT_IN_FRESH_PROCESS(SuccessNotLogged());
 }
@@ -130,6 +133,7 @@ class FailureMessage : public testing::TestWithParam<FailureCase> {};
 
 TEST_P(FailureMessage, NamesTheCallAndTheError) {
   MX_SPEC("api.log.output.api-errors-at-debug");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", "debug");
   MX_EXPECT_IN_FRESH_PROCESS(FailureNamed(GetParam()));
 }
@@ -169,6 +173,7 @@ std::string WarningFormat() {
 TEST(RuntimeLine, HasComponentSeverityLocationAndText) {
   MX_SPEC("api.log.output.message-format",
           "api.env.general.invalid-value-warns");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", "warning");
   ScopedEnvironment variable("MACA_SYNC_POLICY", "9");
   MX_EXPECT_IN_FRESH_PROCESS(WarningFormat());
@@ -176,6 +181,7 @@ TEST(RuntimeLine, HasComponentSeverityLocationAndText) {
 
 TEST(RuntimeLine, ControlTheCheckTellsOtherTextApart) {
   MX_SPEC("api.log.output.message-format");
+  MX_REQUIRE_CAPABILITY("logging");
   EXPECT_TRUE(IsRuntimeLine("[MCR][W]a.cc:12: text", 'W'));
   EXPECT_FALSE(IsRuntimeLine("[MCR][W]a.cc: text", 'W'));
   EXPECT_FALSE(IsRuntimeLine("[MCR][E]a.cc:12: text", 'W'));
@@ -201,6 +207,7 @@ std::string SilentButFailing() {
 
 TEST(Off, SilencesTheRuntimeButNotItsErrors) {
   MX_SPEC("api.log.level.off-silences-runtime");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", "off");
   ScopedEnvironment invalid("MACA_SYNC_POLICY", "9");
   ScopedEnvironment trace("MACA_HOTSPOT_MEMSTACK", "1");
@@ -220,6 +227,7 @@ std::string SomethingWritten() {
 
 TEST(Off, ControlTheSameProgramLogsAtDebug) {
   MX_SPEC("api.log.level.off-silences-runtime");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", "debug");
   ScopedEnvironment invalid("MACA_SYNC_POLICY", "9");
   ScopedEnvironment trace("MACA_HOTSPOT_MEMSTACK", "1");
@@ -241,12 +249,14 @@ std::string LevelKept(const char* later, bool debug) {
 
 TEST(RuntimeLevelOnce, DebugStaysDebug) {
   MX_SPEC("api.log.level.read-at-initialization");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", "debug");
   MX_EXPECT_IN_FRESH_PROCESS(LevelKept("off", true));
 }
 
 TEST(RuntimeLevelOnce, OffStaysOff) {
   MX_SPEC("api.log.level.read-at-initialization");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", "off");
   MX_EXPECT_IN_FRESH_PROCESS(LevelKept("debug", false));
 }
@@ -303,6 +313,7 @@ class Results : public testing::TestWithParam<LevelCase> {};
 TEST_P(Results, AreTheSameAtEveryLevel) {
   MX_SPEC("api.log.output.logging-does-not-change-results",
           "api.log.output.not-on-stdout");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", GetParam().value);
   MX_EXPECT_IN_FRESH_PROCESS(SameResultsAndOutput());
 }
@@ -344,12 +355,14 @@ std::string TrapLine(bool fault, bool logged) {
 TEST(TrapLog, MemoryViolationIsAnErrorLine) {
   MX_SPEC("api.log.output.trap-logged-as-error",
           "api.log.output.message-format");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", "error");
   MX_EXPECT_IN_FRESH_PROCESS(TrapLine(/*fault=*/true, /*logged=*/true));
 }
 
 TEST(TrapLog, ControlNoFaultNoLine) {
   MX_SPEC("api.log.output.trap-logged-as-error");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", "error");
   MX_EXPECT_IN_FRESH_PROCESS(TrapLine(/*fault=*/false, /*logged=*/false));
 }
@@ -357,6 +370,7 @@ TEST(TrapLog, ControlNoFaultNoLine) {
 TEST(TrapLog, OffSilencesIt) {
   MX_SPEC("api.log.output.trap-logged-as-error",
           "api.log.level.off-silences-runtime");
+  MX_REQUIRE_CAPABILITY("logging");
   ScopedEnvironment level("MXLOG_LEVEL", "off");
   MX_EXPECT_IN_FRESH_PROCESS(TrapLine(/*fault=*/true, /*logged=*/false));
 }

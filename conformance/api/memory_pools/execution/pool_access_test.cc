@@ -8,6 +8,7 @@
 
 #include <mc_runtime.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -35,10 +36,14 @@ mcMemAccessFlags AccessOf(mcMemPool_t pool, int device) {
 // (pool device, other device, elements)
 using Param = std::tuple<int, int, int>;
 
+// Every ordered pair of the devices, and at least of devices 0 and 1: where
+// the backend has a single device those cases report themselves
+// unsupported (the fixture's requirement) rather than leave the test empty.
 std::vector<Param> Pairs() {
   std::vector<Param> params;
-  for (int owner = 0; owner < DeviceCount(); ++owner) {
-    for (int other = 0; other < DeviceCount(); ++other) {
+  const int devices = std::max(DeviceCount(), 2);
+  for (int owner = 0; owner < devices; ++owner) {
+    for (int other = 0; other < devices; ++other) {
       if (other == owner) continue;
       for (int n : {1, 1000, 70000}) params.emplace_back(owner, other, n);
     }
@@ -56,6 +61,8 @@ class PoolAccess : public testing::TestWithParam<Param> {
  protected:
   void SetUp() override {
     MX_REQUIRE_CAPABILITY("memory_pools");
+    MX_REQUIRE_CAPABILITY_AT_LEAST("device_count",
+                                   std::max(owner(), other()) + 1);
     MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
     mcMemPoolProps props{};
     props.allocType = mcMemAllocationTypePinned;
@@ -180,9 +187,6 @@ TEST_P(PoolAccess, PeerAccessNeitherGrantsNorRevokes) {
 
 INSTANTIATE_TEST_SUITE_P(EveryPair, PoolAccess, testing::ValuesIn(Pairs()),
                          PairName);
-// With a single device there is no pair, and so no case: the suite is then
-// rightly empty, not forgotten.
-GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(PoolAccess);
 
 }  // namespace
 }  // namespace mxcts::conformance

@@ -1,9 +1,9 @@
 // Copyright mxcts authors.
 //
 // mcr/detail/cuda_wave.h of the CUDA backend: MXMACA's wave functions that
-// CUDA spells differently. __syncwave is MXMACA's name for __syncwarp
-// [lang.sync.syncwave.syncwarp-is-synonym]; its mask names the lanes of a
-// wave, which has 32 lanes here (mc_common.h), so the mask's bits above
+// CUDA spells differently or no longer has. __syncwave is MXMACA's name for
+// __syncwarp [lang.sync.syncwave.syncwarp-is-synonym]; its mask names the lanes
+// of a wave, which has 32 lanes here (mc_common.h), so the mask's bits above
 // the wave are no lanes.
 //
 // Included by mc_runtime.h in CUDA compilations; not for programs.
@@ -40,6 +40,28 @@ __device__ inline unsigned long __lanemask64_ge() {
 }
 __device__ inline unsigned long __lanemask64_gt() {
   return ~__lanemask64_le() & 0xfffffffful;
+}
+
+// The legacy mask-less shuffles [lang.wave.shfl-xor.legacy-maskless-form],
+// which CUDA no longer has: each is its _sync form with the mask of every
+// lane of the wave, and the same default width (the wave). A template so
+// that every type CUDA's _sync forms take is taken here too.
+template <class T>
+__device__ inline T __shfl(T var, int src_lane, int width = warpSize) {
+  return __shfl_sync(0xffffffffu, var, src_lane, width);
+}
+template <class T>
+__device__ inline T __shfl_up(T var, unsigned int delta, int width = warpSize) {
+  return __shfl_up_sync(0xffffffffu, var, delta, width);
+}
+template <class T>
+__device__ inline T __shfl_down(T var, unsigned int delta,
+                                int width = warpSize) {
+  return __shfl_down_sync(0xffffffffu, var, delta, width);
+}
+template <class T>
+__device__ inline T __shfl_xor(T var, int lane_mask, int width = warpSize) {
+  return __shfl_xor_sync(0xffffffffu, var, lane_mask, width);
 }
 
 #endif  // __CUDACC__ && __cplusplus
