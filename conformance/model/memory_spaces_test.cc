@@ -165,13 +165,20 @@ TEST(SharedMemory, ControlWrongStoreInOneBlockIsCaught) {
 
 // Each thread adds its id to a counter, private or (the control) shared
 // by the block, meets the others at a barrier, and reports the counter.
+// The shared counter takes the additions atomically; the private one by a
+// plain addition, since an atomic on an automatic variable is undefined
+// [lang.atomic.address.local-memory-undefined].
 __global__ void Accumulate(bool shared_counter, unsigned* seen) {
   __shared__ unsigned block_counter;
   unsigned private_counter = 0;
   if (threadIdx.x == 0) block_counter = 0;
   __syncthreads();
   unsigned* counter = shared_counter ? &block_counter : &private_counter;
-  atomicAdd(counter, threadIdx.x + 1);
+  if (shared_counter) {
+    atomicAdd(&block_counter, threadIdx.x + 1);
+  } else {
+    private_counter += threadIdx.x + 1;
+  }
   __syncthreads();
   seen[blockIdx.x * blockDim.x + threadIdx.x] = *counter;
 }

@@ -18,6 +18,7 @@
 #include <string>
 #include <tuple>
 
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/managed_buffer.h"
 #include "conformance/testing/printed_param_name.h"
 #include "conformance/testing/spec.h"
@@ -120,6 +121,7 @@ TEST_P(Waves, ConsecutiveLinearIdsFormWavesOf64) {
   MX_SPEC("model.exec.waves-are-consecutive-linear-ids",
           "model.exec.wave-size-is-64", "model.exec.partial-last-wave",
           "model.exec.waves-never-span-blocks");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   RunCensus();
   EXPECT_EQ(CheckWaves(GetParam(), seen_.get(), 64), "");
 }
@@ -130,6 +132,7 @@ class WavesControl : public Waves {};
 TEST_P(WavesControl, WavesOf32AreRejected) {
   MX_SPEC("model.exec.waves-are-consecutive-linear-ids",
           "model.exec.wave-size-is-64");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);  // 64-lane waves
   RunCensus();
   EXPECT_NE(CheckWaves(GetParam(), seen_.get(), 32), "");
 }
@@ -164,6 +167,7 @@ __global__ void RecordWaveSize(int* out) {
 
 TEST(WaveSize, DeviceCodeSeesSixtyFour) {
   MX_SPEC("model.exec.wave-size-is-64");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);
   ManagedBuffer<int> out(2, 0xff);
   RecordWaveSize<<<1, 1>>>(out.get());
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
@@ -173,6 +177,7 @@ TEST(WaveSize, DeviceCodeSeesSixtyFour) {
 
 TEST(WaveSize, EveryDeviceReportsSixtyFour) {
   MX_SPEC("model.exec.wave-size-is-64");
+  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);
   int count = 0;
   ASSERT_EQ(mcGetDeviceCount(&count), mcSuccess);
   ASSERT_GT(count, 0);

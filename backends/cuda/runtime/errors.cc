@@ -13,6 +13,9 @@
 #include <cuda_runtime_api.h>
 
 #include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -64,11 +67,34 @@ bool IsStickyFault(mcError_t error) {
   }
 }
 
-// Notes `error` if it is a sticky fault and returns it.
+// The diagnostic of a device fault [api.trap.diagnostic.printed-on-trap]:
+// CUDA prints none, so the adapter prints one when it first sees the fault,
+// before the call that observes it returns. CUDA does not tell which kernel,
+// block or thread faulted, so the line names the kind of exception and says
+// that the device's work has ended [api.trap.diagnostic.content]. It is an
+// error-level message: MXLOG_LEVEL=off silences it.
+void PrintFaultDiagnostic(mcError_t error) {
+  const char* level = std::getenv("MXLOG_LEVEL");
+  if (level != nullptr && std::strcmp(level, "off") == 0) return;
+  cudaError_t cuda;
+  const char* description =
+      ToCuda(error, &cuda) ? cudaGetErrorString(cuda) : "device exception";
+  std::fprintf(stderr,
+               "mxmaca: error: device exception in a kernel: %s (%s); the "
+               "device's work has stopped and runtime API calls on it fail "
+               "until mcDeviceReset\n",
+               description, mcGetErrorName(error));
+  std::fflush(stderr);
+}
+
+// Notes `error` if it is a sticky fault and returns it; the first fault
+// of the process is also reported on stderr.
 mcError_t NoteFault(mcError_t error) {
   if (IsStickyFault(error)) {
     int none = mcSuccess;
-    sticky_fault.compare_exchange_strong(none, error);
+    if (sticky_fault.compare_exchange_strong(none, error)) {
+      PrintFaultDiagnostic(error);
+    }
   }
   return error;
 }

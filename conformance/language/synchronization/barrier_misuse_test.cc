@@ -496,6 +496,7 @@ class PredicateExitTest
 TEST_P(PredicateExitTest, ThreadExitingBeforePredicateBarrierTraps) {
   MX_SPEC("lang.sync.syncthreads-predicate.uniform-condition-required",
           "lang.ub.sync.barrier-after-thread-exit");
+  MX_REQUIRE_CAPABILITY("reference_choices");
   const int variant = std::get<0>(GetParam());
   const Shape block = std::get<1>(GetParam());
   const unsigned exiting = block.count() - 1;

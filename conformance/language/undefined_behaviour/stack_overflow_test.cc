@@ -113,54 +113,80 @@ INSTANTIATE_TEST_SUITE_P(
                     Overflow{1024, 1, 5}, Overflow{3000, 0, 42}));
 
 // Controls: the same kernels with a recursion that fits.
+//
+// The spec gives mcLimitStackSize no default value (an implementation may
+// start as small as 1 KiB), so each control first sets the limit to room
+// its recursion needs, as a program must [api.device.limit.stack-size],
+// and restores the previous limit afterwards.
+constexpr size_t kRoomyStackBytes = size_t{64} << 10;
 
-TEST(StackOverflowControl, ShallowRecursionOf64ByteFramesRuns) {
+class StackOverflowControl : public testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_EQ(mcDeviceGetLimit(&original_limit_, mcLimitStackSize), mcSuccess);
+    ASSERT_EQ(mcDeviceSetLimit(mcLimitStackSize, kRoomyStackBytes), mcSuccess);
+  }
+  void TearDown() override {
+    EXPECT_EQ(mcDeviceSetLimit(mcLimitStackSize, original_limit_), mcSuccess);
+  }
+
+ private:
+  size_t original_limit_ = 0;
+};
+
+TEST_F(StackOverflowControl, ShallowRecursionOf64ByteFramesRuns) {
   MX_SPEC("lang.ub.exec.stack-overflow");
   int levels = 0;
   MX_EXPECT_NO_TRAP(RunRecursion<64>(100, 1, 37, &levels));
   EXPECT_EQ(levels, 101);
 }
 
-TEST(StackOverflowControl, ShallowRecursionOf256ByteFramesRuns) {
+TEST_F(StackOverflowControl, ShallowRecursionOf256ByteFramesRuns) {
   MX_SPEC("lang.ub.exec.stack-overflow");
   int levels = 0;
   MX_EXPECT_NO_TRAP(RunRecursion<256>(50, 0, 0, &levels));
   EXPECT_EQ(levels, 51);
 }
 
-TEST(StackOverflowControl, ShallowRecursionOf1024ByteFramesRuns) {
+TEST_F(StackOverflowControl, ShallowRecursionOf1024ByteFramesRuns) {
   MX_SPEC("lang.ub.exec.stack-overflow");
   int levels = 0;
   MX_EXPECT_NO_TRAP(RunRecursion<1024>(20, 1, 5, &levels));
   EXPECT_EQ(levels, 21);
 }
 
-TEST(StackOverflowControl, ShallowRecursionOf3000ByteFramesRuns) {
+TEST_F(StackOverflowControl, ShallowRecursionOf3000ByteFramesRuns) {
   MX_SPEC("lang.ub.exec.stack-overflow");
   int levels = 0;
   MX_EXPECT_NO_TRAP(RunRecursion<3000>(10, 0, 42, &levels));
   EXPECT_EQ(levels, 11);
 }
 
-TEST(StackOverflowControl, RaisingTheStackLimitMakesRoom) {
-  // A recursion of about 2 MiB overflows the default stack and runs once
-  // mcLimitStackSize is raised to 8 MiB.
+// A recursion of 100 frames of 1 KiB overflows a stack limited to 16 KiB
+// (TheSameRecursionOverflowsASmallStack) and runs once mcLimitStackSize is
+// raised to 128 KiB. The sizes stay small because an implementation may
+// reserve the limit for every thread that can be resident on the device,
+// and large enough that a few tens of KiB an implementation adds to the
+// limit for itself do not hide the overflow.
+constexpr int kRecursionNeedingRoom = 100;
+constexpr size_t kRaisedStackBytes = size_t{128} << 10;
+
+TEST_F(StackOverflowControl, RaisingTheStackLimitMakesRoom) {
   MX_SPEC("lang.ub.exec.stack-overflow", "api.device.limit.stack-size");
-  size_t original = 0;
-  ASSERT_EQ(mcDeviceGetLimit(&original, mcLimitStackSize), mcSuccess);
-  ASSERT_EQ(mcDeviceSetLimit(mcLimitStackSize, size_t{8} << 20), mcSuccess);
+  ASSERT_EQ(mcDeviceSetLimit(mcLimitStackSize, size_t{16} << 10), mcSuccess);
+  ASSERT_EQ(mcDeviceSetLimit(mcLimitStackSize, kRaisedStackBytes), mcSuccess);
   int levels = 0;
-  MX_EXPECT_NO_TRAP(RunRecursion<1024>(2000, 0, 1, &levels));
-  EXPECT_EQ(levels, 2001);
-  EXPECT_EQ(mcDeviceSetLimit(mcLimitStackSize, original), mcSuccess);
+  MX_EXPECT_NO_TRAP(RunRecursion<1024>(kRecursionNeedingRoom, 0, 1, &levels));
+  EXPECT_EQ(levels, kRecursionNeedingRoom + 1);
 }
 
-TEST(StackOverflowControl, TheSameRecursionOverflowsASmallStack) {
+TEST_F(StackOverflowControl, TheSameRecursionOverflowsASmallStack) {
   MX_SPEC("lang.ub.exec.stack-overflow", "api.device.limit.stack-size");
   MX_EXPECT_TRAP((mcDeviceSetLimit(mcLimitStackSize, size_t{16} << 10),
                   [] {
                     int levels = 0;
-                    return RunRecursion<1024>(2000, 0, 1, &levels);
+                    return RunRecursion<1024>(kRecursionNeedingRoom, 0, 1,
+                                              &levels);
                   }()),
                  mcErrorLaunchFailure, "stack overflow");
 }
