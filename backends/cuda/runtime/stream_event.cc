@@ -7,7 +7,9 @@
 
 #include <cuda_runtime_api.h>
 
+#include <mutex>
 #include <new>
+#include <set>
 
 #include "backends/cuda/runtime/adapter.h"
 #include "backends/cuda/runtime/environment.h"
@@ -46,6 +48,41 @@ void RegisterEvent(mcEvent_t event) {
   cudaGetDevice(&device);
   mxcts::cuda_backend::AddEvent(event, device);
 }
+
+// The live events created without timing. MXMACA refuses them in
+// mcEventElapsedTime for their flag whether or not their records have
+// completed [api.event.elapsed-time.disable-timing-is-invalid-resource-
+// handle]; CUDA documents only that it refuses them, and may answer a
+// pending record with cudaErrorNotReady first.
+class UntimedEvents {
+ public:
+  static void Note(mcEvent_t event, unsigned int flags) {
+    std::lock_guard<std::mutex> lock(mutex());
+    if ((flags & mcEventDisableTiming) != 0) {
+      events().insert(event);
+    } else {
+      events().erase(event);
+    }
+  }
+  static void Forget(mcEvent_t event) {
+    std::lock_guard<std::mutex> lock(mutex());
+    events().erase(event);
+  }
+  static bool Contains(mcEvent_t event) {
+    std::lock_guard<std::mutex> lock(mutex());
+    return events().count(event) != 0;
+  }
+
+ private:
+  static std::mutex& mutex() {
+    static auto* m = new std::mutex;
+    return *m;
+  }
+  static std::set<mcEvent_t>& events() {
+    static auto* e = new std::set<mcEvent_t>;
+    return *e;
+  }
+};
 
 // An access policy window MXMACA accepts
 // [api.stream.attribute.bad-access-policy-is-invalid-value]: a hit ratio in
@@ -315,7 +352,10 @@ mcError_t mcEventCreate(mcEvent_t* event) {
   if (event == nullptr) return Fail(mcErrorInvalidValue);
   const mcError_t error =
       Check(cudaEventCreate(reinterpret_cast<cudaEvent_t*>(event)));
-  if (error == mcSuccess) RegisterEvent(*event);
+  if (error == mcSuccess) {
+    RegisterEvent(*event);
+    UntimedEvents::Note(*event, mcEventDefault);
+  }
   return error;
 }
 
@@ -324,7 +364,10 @@ mcError_t mcEventCreateWithFlags(mcEvent_t* event, unsigned int flags) {
   if (event == nullptr) return Fail(mcErrorInvalidValue);
   const mcError_t error = Check(
       cudaEventCreateWithFlags(reinterpret_cast<cudaEvent_t*>(event), flags));
-  if (error == mcSuccess) RegisterEvent(*event);
+  if (error == mcSuccess) {
+    RegisterEvent(*event);
+    UntimedEvents::Note(*event, flags);
+  }
   return error;
 }
 
@@ -384,12 +427,19 @@ mcError_t mcEventElapsedTime(float* ms, mcEvent_t start, mcEvent_t end) {
   if (ms == nullptr) return Fail(mcErrorInvalidValue);
   MXCTS_CHECK_EVENT(start);
   MXCTS_CHECK_EVENT(end);
-  return Check(cudaEventElapsedTime(ms, ToCuda(start), ToCuda(end)));
+  const cudaError_t error =
+      cudaEventElapsedTime(ms, ToCuda(start), ToCuda(end));
+  if (error == cudaErrorNotReady &&
+      (UntimedEvents::Contains(start) || UntimedEvents::Contains(end))) {
+    return Fail(mcErrorInvalidResourceHandle);
+  }
+  return Check(error);
 }
 
 mcError_t mcEventDestroy(mcEvent_t event) {
   ::mxcts::cuda_backend::ApplyEnvironment();
   // An exported interprocess event goes at once (ipc.h).
+  UntimedEvents::Forget(event);
   if (mxcts::cuda_backend::ForgetExportedEvent(event)) {
     return mxcts::cuda_backend::DestroyEventNow(event)
                ? mcSuccess
