@@ -143,4 +143,13 @@ void ApplyEnvironment() {
   });
 }
 
+bool LaunchBlocking() {
+  ApplyEnvironment();
+  static const bool blocking = [] {
+    const std::optional<std::string> cuda = Variable("CUDA_LAUNCH_BLOCKING");
+    return cuda.has_value() && *cuda == "1";
+  }();
+  return blocking;
+}
+
 }  // namespace mxcts::cuda_backend

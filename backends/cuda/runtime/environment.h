@@ -30,6 +30,12 @@ namespace mxcts::cuda_backend {
 // may be a program's first runtime call makes it before it calls CUDA).
 void ApplyEnvironment();
 
+// Whether MACA_LAUNCH_BLOCKING was 1 when the environment was applied: the
+// copies and fills the adapter submits then complete before their calls
+// return [model.async.launch-blocking-env], which CUDA_LAUNCH_BLOCKING does
+// only for launches.
+bool LaunchBlocking();
+
 // The CUDA_VISIBLE_DEVICES value for a MACA_VISIBLE_DEVICES value: the
 // entries up to the first that is neither a decimal index nor a UUID written
 // GPU-xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx, or that repeats an earlier one

@@ -27,6 +27,21 @@
 namespace mxcts::cuda_backend {
 namespace {
 
+// An asynchronous copy or fill under MACA_LAUNCH_BLOCKING=1 has completed
+// when its call returns [model.async.launch-blocking-env]; CUDA's
+// CUDA_LAUNCH_BLOCKING, which the adapter sets from it, makes only launches
+// synchronous. A stream being captured records the work instead of running
+// it, so there is nothing to wait for (and waiting would end the capture).
+mcError_t CompletedIfBlocking(mcError_t submitted, cudaStream_t stream) {
+  if (submitted != mcSuccess || !LaunchBlocking()) return submitted;
+  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(stream, &capture) != cudaSuccess ||
+      capture != cudaStreamCaptureStatusNone) {
+    return submitted;
+  }
+  return Check(cudaStreamSynchronize(stream));
+}
+
 mcPitchedPtr FromCudaPitched(const cudaPitchedPtr& p) {
   return make_mcPitchedPtr(p.ptr, p.pitch, p.xsize, p.ysize);
 }
@@ -533,7 +548,9 @@ mcError_t mcMemcpyAsync(void* dst, const void* src, size_t count,
                         mcMemcpyKind kind, mcStream_t stream) {
   ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
-  return Check(cudaMemcpyAsync(dst, src, count, Kind(kind), ToCuda(stream)));
+  return CompletedIfBlocking(
+      Check(cudaMemcpyAsync(dst, src, count, Kind(kind), ToCuda(stream))),
+      ToCuda(stream));
 }
 
 mcError_t mcMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
@@ -558,8 +575,10 @@ mcError_t mcMemcpy2DAsync(void* dst, size_t dpitch, const void* src,
       error != mcSuccess) {
     return error;
   }
-  return Check(cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height,
-                                 Kind(kind), ToCuda(stream)));
+  return CompletedIfBlocking(
+      Check(cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height,
+                              Kind(kind), ToCuda(stream))),
+      ToCuda(stream));
 }
 
 mcError_t mcMemcpy3D(const mcMemcpy3DParms* p) {
@@ -576,7 +595,8 @@ mcError_t mcMemcpy3DAsync(const mcMemcpy3DParms* p, mcStream_t stream) {
   cudaMemcpy3DParms cuda;
   const mcError_t error = Check3D(p, &cuda);
   if (error != mcSuccess) return error;
-  return Check(cudaMemcpy3DAsync(&cuda, ToCuda(stream)));
+  return CompletedIfBlocking(Check(cudaMemcpy3DAsync(&cuda, ToCuda(stream))),
+                             ToCuda(stream));
 }
 
 mcError_t mcMemcpyHtoD(mcDeviceptr_t dst, const void* src, size_t byteCount) {
@@ -633,7 +653,9 @@ mcError_t mcMemset(void* ptr, int value, size_t count) {
 mcError_t mcMemsetAsync(void* ptr, int value, size_t count, mcStream_t stream) {
   ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
-  return Check(cudaMemsetAsync(ptr, value, count, ToCuda(stream)));
+  return CompletedIfBlocking(
+      Check(cudaMemsetAsync(ptr, value, count, ToCuda(stream))),
+      ToCuda(stream));
 }
 
 mcError_t mcMemset2D(void* ptr, size_t pitch, int value, size_t width,
@@ -646,8 +668,9 @@ mcError_t mcMemset2DAsync(void* ptr, size_t pitch, int value, size_t width,
                           size_t height, mcStream_t stream) {
   ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
-  return Check(
-      cudaMemset2DAsync(ptr, pitch, value, width, height, ToCuda(stream)));
+  return CompletedIfBlocking(Check(cudaMemset2DAsync(ptr, pitch, value, width,
+                                                     height, ToCuda(stream))),
+                             ToCuda(stream));
 }
 
 mcError_t mcMemset3D(mcPitchedPtr pitchedDevPtr, int value, mcExtent extent) {
@@ -662,8 +685,10 @@ mcError_t mcMemset3DAsync(mcPitchedPtr pitchedDevPtr, int value,
   ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   if (extent.width > pitchedDevPtr.pitch) return Fail(mcErrorInvalidValue);
-  return Check(cudaMemset3DAsync(ToCuda(pitchedDevPtr), value, ToCuda(extent),
-                                 ToCuda(stream)));
+  return CompletedIfBlocking(
+      Check(cudaMemset3DAsync(ToCuda(pitchedDevPtr), value, ToCuda(extent),
+                              ToCuda(stream))),
+      ToCuda(stream));
 }
 
 mcError_t mcMemsetD8(mcDeviceptr_t dst, unsigned char value, size_t count) {
@@ -686,15 +711,17 @@ mcError_t mcMemsetD8Async(mcDeviceptr_t dst, unsigned char value, size_t count,
         static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(dst)), value, \
         count));                                                           \
   }
-#define MXCTS_DRIVER_FILL_ASYNC(name, driver_name, type)                   \
-  mcError_t name(mcDeviceptr_t dst, type value, size_t count,              \
-                 mcStream_t stream) {                                      \
-    MXCTS_CHECK_STREAM(stream);                                            \
-    using Fill = CUresult (*)(CUdeviceptr, type, size_t, CUstream);        \
-    return Driver(CallDriver<Fill>(                                        \
-        driver_name,                                                       \
-        static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(dst)), value, \
-        count, reinterpret_cast<CUstream>(stream)));                       \
+#define MXCTS_DRIVER_FILL_ASYNC(name, driver_name, type)                       \
+  mcError_t name(mcDeviceptr_t dst, type value, size_t count,                  \
+                 mcStream_t stream) {                                          \
+    MXCTS_CHECK_STREAM(stream);                                                \
+    using Fill = CUresult (*)(CUdeviceptr, type, size_t, CUstream);            \
+    return CompletedIfBlocking(                                                \
+        Driver(CallDriver<Fill>(                                               \
+            driver_name,                                                       \
+            static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(dst)), value, \
+            count, reinterpret_cast<CUstream>(stream))),                       \
+        ToCuda(stream));                                                       \
   }
 MXCTS_DRIVER_FILL(mcMemsetD16, "cuMemsetD16", unsigned short)
 MXCTS_DRIVER_FILL(mcMemsetD32, "cuMemsetD32", unsigned int)
@@ -726,8 +753,10 @@ mcError_t mcMemcpyToSymbolAsync(const void* symbol, const void* src,
   ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   if (!WithinSymbol(symbol, offset, count)) return Fail(mcErrorInvalidValue);
-  return Check(cudaMemcpyToSymbolAsync(symbol, src, count, offset, Kind(kind),
-                                       ToCuda(stream)));
+  return CompletedIfBlocking(
+      Check(cudaMemcpyToSymbolAsync(symbol, src, count, offset, Kind(kind),
+                                    ToCuda(stream))),
+      ToCuda(stream));
 }
 
 mcError_t mcMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t count,
@@ -736,8 +765,10 @@ mcError_t mcMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t count,
   ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   if (!WithinSymbol(symbol, offset, count)) return Fail(mcErrorInvalidValue);
-  return Check(cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, Kind(kind),
-                                         ToCuda(stream)));
+  return CompletedIfBlocking(
+      Check(cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, Kind(kind),
+                                      ToCuda(stream))),
+      ToCuda(stream));
 }
 
 mcError_t mcGetSymbolAddress(void** devPtr, const void* symbol) {
@@ -800,8 +831,10 @@ mcError_t mcMemcpyPeerAsync(void* dst, int dstDevice, const void* src,
                             int srcDevice, size_t count, mcStream_t stream) {
   ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
-  return Check(cudaMemcpyPeerAsync(dst, dstDevice, src, srcDevice, count,
-                                   ToCuda(stream)));
+  return CompletedIfBlocking(
+      Check(cudaMemcpyPeerAsync(dst, dstDevice, src, srcDevice, count,
+                                ToCuda(stream))),
+      ToCuda(stream));
 }
 
 }  // extern "C"
