@@ -4,13 +4,16 @@
 // labeled_partition / binary_partition split it further. Parameterized over
 // which lanes of each wave take part and over block shapes with full and
 // partial waves. Lanes that do not take part exit at once, so the lanes
-// that do are the ones that call together.
+// that do are the ones that call together. A wave is the backend's
+// (the manifest's wave_size: 64 on MXMACA, 32 on CUDA); a lane pattern
+// that names a lane beyond the wave is skipped as unsupported.
 
 #include <maca_cooperative_groups.h>
 
 #include <functional>
 
 #include "conformance/api/cooperative_groups/execution/cg_test_support.h"
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/spec.h"
 
 namespace {
@@ -21,18 +24,23 @@ using cg_test::Pattern;
 
 struct ActiveLanes {
   const char* name;
-  unsigned long mask;  // the lanes of each wave that call
+  unsigned long mask;  // the lanes of each wave that call; bit i is lane i
+  // The narrowest wave the pattern is meant for: Lanes0And63 names lane 63,
+  // so a narrower wave would turn it into Lane0Only. The other patterns
+  // keep their sense in any wave (on a 32-lane wave LowHalf is every lane,
+  // Sparse lanes 0, 9, 18 and 27).
+  unsigned wave_needed;
 };
 
 constexpr ActiveLanes kActive[] = {
-    {"AllLanes", ~0ul},
-    {"EvenLanes", 0x5555555555555555ul},
-    {"OddLanes", 0xaaaaaaaaaaaaaaaaul},
-    {"Lane0Only", 0x1ul},
-    {"Lanes0And63", 0x8000000000000001ul},
-    {"LowHalf", 0x00000000fffffffful},
-    {"Sparse", 0x8040201008040201ul},
-    {"EveryThirdLane", 0x9249249249249249ul},
+    {"AllLanes", ~0ul, 1},
+    {"EvenLanes", 0x5555555555555555ul, 1},
+    {"OddLanes", 0xaaaaaaaaaaaaaaaaul, 1},
+    {"Lane0Only", 0x1ul, 1},
+    {"Lanes0And63", 0x8000000000000001ul, 64},
+    {"LowHalf", 0x00000000fffffffful, 1},
+    {"Sparse", 0x8040201008040201ul, 1},
+    {"EveryThirdLane", 0x9249249249249249ul, 1},
 };
 
 struct CoalescedCase {
@@ -84,10 +92,10 @@ __host__ __device__ inline int Predicate(unsigned t) {
 }
 
 __global__ void ProbeCoalesced(Probe probe, unsigned long active,
-                               unsigned long long* out) {
+                               unsigned wave_lanes, unsigned long long* out) {
   extern __shared__ unsigned long long slots[];
   const unsigned t = cg_test::LinearId();
-  const unsigned lane = t % 64;
+  const unsigned lane = t % wave_lanes;
   if (((active >> lane) & 1) == 0) return;
   cg::coalesced_group group = cg::coalesced_threads();
   const unsigned long long mine = Pattern(t, 1);
@@ -175,12 +183,21 @@ __global__ void ProbeCoalesced(Probe probe, unsigned long active,
 
 class CoalescedTest : public testing::TestWithParam<CoalescedCase> {
  protected:
+  void SetUp() override {
+    MX_REQUIRE_CAPABILITY_AT_LEAST(
+        "wave_size", static_cast<int>(GetParam().active.wave_needed));
+    lanes_ = cg_test::WaveLanes();
+  }
   unsigned threads() const { return GetParam().shape.threads(); }
+  // The lanes of a wave (the backend's wave_size).
+  unsigned lanes() const { return lanes_; }
+  // The lane of linear id t in its wave.
+  unsigned Lane(unsigned t) const { return t % lanes_; }
   // The lanes of thread t's wave that take part, as linear ids.
   std::vector<unsigned> Members(unsigned t) const {
     std::vector<unsigned> members;
-    const unsigned wave = t / 64 * 64;
-    for (unsigned lane = 0; lane < 64 && wave + lane < threads(); ++lane) {
+    const unsigned wave = t / lanes_ * lanes_;
+    for (unsigned lane = 0; lane < lanes_ && wave + lane < threads(); ++lane) {
       if ((GetParam().active.mask >> lane) & 1) members.push_back(wave + lane);
     }
     return members;
@@ -199,10 +216,10 @@ class CoalescedTest : public testing::TestWithParam<CoalescedCase> {
     Managed<unsigned long long> out(threads(), 0xee);
     ProbeCoalesced<<<1, GetParam().shape.dims(),
                      threads() * sizeof(unsigned long long)>>>(
-        probe, GetParam().active.mask, out.get());
+        probe, GetParam().active.mask, lanes_, out.get());
     ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
     for (unsigned t = 0; t < threads(); ++t) {
-      if (((GetParam().active.mask >> (t % 64)) & 1) == 0) {
+      if (((GetParam().active.mask >> Lane(t)) & 1) == 0) {
         ASSERT_EQ(out[t], 0xeeeeeeeeeeeeeeeeull) << "thread " << t;
         continue;
       }
@@ -211,6 +228,9 @@ class CoalescedTest : public testing::TestWithParam<CoalescedCase> {
           << "thread " << t;
     }
   }
+
+ private:
+  unsigned lanes_ = cg_test::kWaveLanes;
 };
 
 using MemberList = std::vector<unsigned>;
@@ -318,9 +338,9 @@ TEST_P(CoalescedTest, ThreadGroupHandleKeepsSizeAndRank) {
 
 TEST_P(CoalescedTest, LabeledPartitionGroupsEqualLabels) {
   MX_SPEC("api.coop.coalesced.labeled-partition");
-  Check(Probe::kLabeledSize, [](unsigned t, const MemberList& m, unsigned) {
+  Check(Probe::kLabeledSize, [&](unsigned t, const MemberList& m, unsigned) {
     unsigned long long count = 0;
-    for (unsigned id : m) count += id % 64 % 3 == t % 64 % 3;
+    for (unsigned id : m) count += Lane(id) % 3 == Lane(t) % 3;
     return count;
   });
 }
@@ -328,9 +348,9 @@ TEST_P(CoalescedTest, LabeledPartitionGroupsEqualLabels) {
 TEST_P(CoalescedTest, LabeledPartitionRanksInLaneOrder) {
   MX_SPEC("api.coop.coalesced.labeled-partition",
           "api.coop.coalesced.rank-by-lane-order");
-  Check(Probe::kLabeledRank, [](unsigned t, const MemberList& m, unsigned) {
+  Check(Probe::kLabeledRank, [&](unsigned t, const MemberList& m, unsigned) {
     unsigned long long below = 0;
-    for (unsigned id : m) below += id < t && id % 64 % 3 == t % 64 % 3;
+    for (unsigned id : m) below += id < t && Lane(id) % 3 == Lane(t) % 3;
     return below;
   });
 }
@@ -363,9 +383,9 @@ TEST_P(CoalescedTest, BinaryPartitionMetaGroupIsThePredicate) {
 
 TEST_P(CoalescedTest, ReduceSumsTheMembersLanes) {
   MX_SPEC("api.coop.algo.reduce", "api.coop.coalesced.collectives-by-rank");
-  Check(Probe::kReduce, [](unsigned, const MemberList& m, unsigned) {
+  Check(Probe::kReduce, [&](unsigned, const MemberList& m, unsigned) {
     unsigned long long sum = 0;
-    for (unsigned id : m) sum += id % 64;
+    for (unsigned id : m) sum += Lane(id);
     return sum;
   });
 }

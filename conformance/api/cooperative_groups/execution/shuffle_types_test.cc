@@ -123,9 +123,11 @@ void CheckType(unsigned group) {
     if (group == kCoalesced) {
       if (t % 3 != 0) continue;
       // Members: the threads of t's wave whose linear id is a multiple
-      // of 3; the next one, or the wave's first after the last.
-      const unsigned wave = t / 64 * 64;
-      source = t + 3 < wave + 64 ? t + 3 : (wave + 2) / 3 * 3;
+      // of 3; the next one, or the wave's first after the last. The wave
+      // is the backend's (wave_size), so the group's lanes follow it.
+      const unsigned lanes = cg_test::WaveLanes();
+      const unsigned wave = t / lanes * lanes;
+      source = t + 3 < wave + lanes ? t + 3 : (wave + 2) / 3 * 3;
     } else {
       source = t / group * group + (t % group + 1) % group;
     }
