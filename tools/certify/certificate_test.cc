@@ -106,6 +106,24 @@ TEST_F(RunDirectory, ATargetWithoutResultsIsCrashed) {
       run->reported_cases.at("//conformance/api/stream/validation:t_test"), 0);
 }
 
+// A listed case that passes fails its target in the expectation runner
+// (an "unexpected pass"); the XML then holds only passes and known
+// failures, and the failed target is still a problem of the run.
+TEST_F(RunDirectory, AFailedTargetWithoutUnexpectedFailuresIsAFailure) {
+  Write("summary.txt",
+        "FAILED //conformance/api/event/execution:e_test\n"
+        "PASSED //conformance/api/event/execution:f_test\n");
+  Write("conformance_api_event_execution__e_test.xml", kEventXml);
+  Write("conformance_api_event_execution__f_test.xml", kEventXml);
+  absl::StatusOr<RunResults> run = ReadRunResults(dir_);
+  ASSERT_TRUE(run.ok()) << run.status();
+  EXPECT_EQ(run->Totals().failed, 0);
+  ASSERT_EQ(run->failures.size(), 1u);  // f_test, which passed, adds none
+  EXPECT_THAT(run->failures[0],
+              HasSubstr("//conformance/api/event/execution:e_test (failed "
+                        "with no unexpected case failure"));
+}
+
 TEST_F(RunDirectory, OnlyPassesHaveNoFailures) {
   Write("summary.txt", "PASSED //conformance/api/event/execution:e_test\n");
   Write("conformance_api_event_execution__e_test.xml", kEventXml);
