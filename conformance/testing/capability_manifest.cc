@@ -82,6 +82,10 @@ const std::vector<KnownCapability>* BuildKnownCapabilities() {
        "MXCTS_TIMELINE selects when submitted device work runs: at "
        "submission, at the first wait that covers it, or in a shuffled "
        "order"},
+      {"checked_memory", K::kFlag,
+       "the MXCTS_MEMCHECK checked mode: a device access outside its "
+       "allocation, to freed memory, past a __shared__ variable or to the "
+       "shared memory of another block traps with mcErrorIllegalAddress"},
   };
 }
 

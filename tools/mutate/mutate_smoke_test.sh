@@ -1,10 +1,11 @@
 #!/bin/bash
 # End-to-end test of tools/mutate on testdata/smoke, a library of three
-# clause-tagged checks and one untagged one, built with the host compiler:
-# Clamp's strong test kills both of its mutants, Halve's weak test lets the
-# mutant that skips the odd case survive, Cap's clause has no test, and the
-# untagged check is never mutated. Also checks that mutants of tests
-# failing unmutated are "broken", not killed, the filters (--list,
+# clause-tagged checks and one untagged one, built with the host compiler,
+# and a fuzzer of it (lib/fuzz) with a tagged check of its own: Clamp's
+# strong test kills both of its mutants, Halve's weak test lets the mutant
+# that skips the odd case survive, Cap's clause has no test, and neither the
+# untagged check nor the fuzzer's is mutated. Also checks that mutants of
+# tests failing unmutated are "broken", not killed, the filters (--list,
 # --shard, --max, --chapter, --changed), that the source is restored, and
 # that bad flags are refused.
 #
@@ -30,6 +31,12 @@ check list-exits-0 '[ "$status" -eq 0 ]'
 check list-has-six '[[ "$output" == *"6 mutants"* ]]'
 check list-names-clamp '[[ "$output" == *"lib/fixture.cc:5:negate	smoke.fixture.negative-is-zero	smoke	1 test sources"* ]]'
 check untagged-not-mutated '[[ "$output" != *"lib/fixture.cc:27:"* ]]'
+check fuzzer-not-mutated '[[ "$output" != *"lib/fuzz/"* ]]'
+# Control: the same check outside the fuzz directory is a mutant.
+cp "$work/lib/fuzz/fixture_fuzzer.cc" "$work/lib/fuzzer_copy.cc"
+run "$mutate" "${fixture_flags[@]}" --list
+check fuzzer-copy-mutated '[[ "$output" == *"lib/fuzzer_copy.cc:8:negate"* ]]'
+rm "$work/lib/fuzzer_copy.cc"
 
 run "$mutate" "${fixture_flags[@]}" --out="$out"
 check run-exits-0 '[ "$status" -eq 0 ]'

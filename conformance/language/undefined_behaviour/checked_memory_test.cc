@@ -8,12 +8,15 @@
 // (MXCTS_MEMCHECK=1): a trap with mcErrorIllegalAddress naming the address
 // and the allocation. Each runs in a fresh process with the variable set;
 // the controls access the first and last elements under the same setting.
+// Checked mode is the reference's: the traps are checked where the backend
+// claims checked_memory, the controls everywhere.
 
 #include <mc_runtime.h>
 
 #include <cstddef>
 #include <string>
 
+#include "conformance/testing/capabilities.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 #include "conformance/testing/trap_expectation.h"
@@ -108,6 +111,7 @@ class OutOfBounds : public testing::TestWithParam<Case> {
 TEST_P(OutOfBounds, OneElementPastTheEndTraps) {
   MX_SPEC("lang.ub.memory.out-of-bounds-global",
           "api.trap.error.illegal-address", "api.trap.diagnostic.content");
+  MX_REQUIRE_CAPABILITY("checked_memory");
   ScopedEnvironment memcheck("MXCTS_MEMCHECK", "1");
   const std::string pattern = std::string("Access.*thread \\(0,0,0\\): ") +
                               "out-of-bounds access at " + kHex +
@@ -143,6 +147,7 @@ class BeforeTheStart : public OutOfBounds {};
 TEST_P(BeforeTheStart, ElementBeforeTheFirstTraps) {
   MX_SPEC("lang.ub.memory.out-of-bounds-global",
           "api.trap.error.illegal-address");
+  MX_REQUIRE_CAPABILITY("checked_memory");
   ScopedEnvironment memcheck("MXCTS_MEMCHECK", "1");
   const std::string pattern = std::string("out-of-bounds access at ") + kHex +
                               " \\(" + std::to_string(SizeOf(GetParam().type)) +
@@ -165,6 +170,7 @@ class FarOutOfBounds : public OutOfBounds {};
 TEST_P(FarOutOfBounds, AccessAGigabytePastTheEndTraps) {
   MX_SPEC("lang.ub.memory.out-of-bounds-global",
           "api.trap.error.illegal-address");
+  MX_REQUIRE_CAPABILITY("checked_memory");
   ScopedEnvironment memcheck("MXCTS_MEMCHECK", "1");
   const long long far = Elements() + (1ll << 30) / static_cast<long long>(
                                                        SizeOf(GetParam().type));
@@ -185,6 +191,7 @@ class ManagedOutOfBounds : public OutOfBounds {};
 TEST_P(ManagedOutOfBounds, OneElementPastTheEndTraps) {
   MX_SPEC("lang.ub.memory.out-of-bounds-global",
           "api.trap.error.illegal-address");
+  MX_REQUIRE_CAPABILITY("checked_memory");
   ScopedEnvironment memcheck("MXCTS_MEMCHECK", "1");
   const std::string pattern = std::string("out-of-bounds access at ") + kHex +
                               " \\(0 bytes past the end" + Allocation();
@@ -205,6 +212,7 @@ class UseAfterFree : public testing::TestWithParam<Case> {};
 TEST_P(UseAfterFree, AccessToFreedMemoryTraps) {
   MX_SPEC("lang.ub.memory.use-after-free", "api.trap.error.illegal-address",
           "api.trap.error.sticky");
+  MX_REQUIRE_CAPABILITY("checked_memory");
   ScopedEnvironment memcheck("MXCTS_MEMCHECK", "1");
   const long long last =
       static_cast<long long>(GetParam().bytes / SizeOf(GetParam().type)) - 1;

@@ -165,7 +165,12 @@ enum class GridSyncForm { kMember, kSyncFree, kThreadGroup };
 // memory, the grid synchronizes, and each reads the next thread's (in the
 // next block for the last thread of a block), then synchronizes again
 // before the next phase overwrites. Each block also keeps a value in
-// shared memory across the phases.
+// shared memory across the phases. Every other group of 32 threads (by
+// rank in the block, alternating from block to block) writes about 100 us
+// late, so the thread before such a group reads the previous phase's value
+// if the synchronization does not wait: a missing barrier fails the check
+// on a GPU too, rather than passing whenever the writes happen to come
+// first.
 __global__ void ExchangeAcrossGrid(GridSyncForm form, unsigned long long* cells,
                                    unsigned long long* out) {
   __shared__ unsigned long long kept[128];
@@ -179,7 +184,11 @@ __global__ void ExchangeAcrossGrid(GridSyncForm form, unsigned long long* cells,
   if (rank < 128) kept[rank] = Pattern(static_cast<unsigned>(g), 99);
   __syncthreads();
   unsigned long long seen = 0;
+  const bool late_writer = ((grid.block_rank() + rank / 32) & 1) != 0;
   for (unsigned phase = 0; phase < 3; ++phase) {
+    if (late_writer) {
+      for (int pause = 0; pause < 100; ++pause) __nanosleep(1000);
+    }
     cells[g] = Pattern(static_cast<unsigned>(g), phase);
     switch (form) {
       case GridSyncForm::kMember:

@@ -209,6 +209,7 @@ TEST_P(CheckedPeerAccess, WithoutPeerAccessTraps) {
   MX_SPEC("lang.ub.memory.peer-pointer-without-access",
           "api.peer.access.without-enable-undefined",
           "api.trap.error.illegal-address");
+  MX_REQUIRE_CAPABILITY("checked_memory");
   MX_EXPECT_TRAP(AccessWithoutPeerAccess(GetParam()), mcErrorIllegalAddress,
                  TrapPattern(GetParam()).c_str());
 }
@@ -261,6 +262,7 @@ mcError_t AccessAfterDisable(Access a) {
 TEST_P(CheckedPeerDirection, DisablingAccessMakesItTrapAgain) {
   MX_SPEC("lang.ub.memory.peer-pointer-without-access",
           "api.peer.disable.revokes-access");
+  MX_REQUIRE_CAPABILITY("checked_memory");
   MX_EXPECT_TRAP(AccessAfterDisable(ReadAccess()), mcErrorIllegalAddress,
                  TrapPattern(ReadAccess()).c_str());
 }
@@ -280,6 +282,7 @@ mcError_t AccessWithTheOppositeDirectionEnabled(Access a) {
 TEST_P(CheckedPeerDirection, OppositeDirectionDoesNotGrantAccess) {
   MX_SPEC("lang.ub.memory.peer-pointer-without-access",
           "api.peer.enable.one-directional");
+  MX_REQUIRE_CAPABILITY("checked_memory");
   MX_EXPECT_TRAP(AccessWithTheOppositeDirectionEnabled(ReadAccess()),
                  mcErrorIllegalAddress, TrapPattern(ReadAccess()).c_str());
 }
@@ -287,6 +290,7 @@ TEST_P(CheckedPeerDirection, OppositeDirectionDoesNotGrantAccess) {
 TEST_P(CheckedPeerDirection, DiagnosticNamesTheAllocation) {
   MX_SPEC("lang.ub.memory.peer-pointer-without-access",
           "api.trap.diagnostic.content");
+  MX_REQUIRE_CAPABILITY("checked_memory");
   // Element 17 of 1024 ints: byte 68 of a 4096-byte allocation.
   MX_EXPECT_TRAP(AccessWithoutPeerAccess(ReadAccess()), mcErrorIllegalAddress,
                  "without peer access \\(0x[0-9a-f]+, byte 68 of the "
@@ -399,6 +403,7 @@ TEST_P(CheckedPeerDirection, ManagedHostAndOwnMemoryNeedNoPeerAccess) {
 // and writes the memory, as hardware with full peer reach would.
 TEST_P(CheckedPeerDirection, OutsideCheckedModeTheAccessIsNotDetected) {
   MX_SPEC("lang.ub.memory.peer-pointer-without-access");
+  MX_REQUIRE_CAPABILITY("reference_choices");
   ScopedEnvironment unchecked("MXCTS_MEMCHECK", nullptr);
   Access write = ReadAccess();
   write.op = Op::kWrite;

@@ -140,6 +140,7 @@ mcError_t AccessWithoutReset() {
 TEST_F(PeerReset, CheckedAccessTrapsAfterTheReset) {
   MX_SPEC("api.peer.enable.persists-until-disabled",
           "lang.ub.memory.peer-pointer-without-access");
+  MX_REQUIRE_CAPABILITY("checked_memory");
   ScopedEnvironment memcheck("MXCTS_MEMCHECK", "1");
   MX_EXPECT_TRAP(AccessAfterReset(), mcErrorIllegalAddress,
                  "device memory of device 1 accessed from a kernel on device 0 "
