@@ -26,10 +26,10 @@
 #include <string>
 
 #include "conformance/testing/capabilities.h"
+#include "conformance/testing/claimed.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/managed_buffer.h"
 #include "conformance/testing/spec.h"
-#include "conformance/testing/timeline_modes_claimed.h"
 
 namespace mxcts::conformance {
 namespace {
@@ -107,7 +107,8 @@ std::string LaunchReturnsBeforeTheKernelRuns() {
   // That it has not run yet shows only where the deferred mode holds work
   // back; a GPU may already have run it.
   std::string problems;
-  if (TimelineModesClaimed()) problems += CellIs(cell, 0, "after the launch");
+  if (Claimed("timeline_modes"))
+    problems += CellIs(cell, 0, "after the launch");
   if (mcDeviceSynchronize() != mcSuccess) problems += "sync failed; ";
   problems += CellIs(cell, 1, "after mcDeviceSynchronize");
   mcFree(cell);
@@ -131,7 +132,7 @@ std::string AsyncCopyReturnsBeforeTheCopy() {
   mcMemcpyAsync(&pinned[1], device, sizeof(int), mcMemcpyDeviceToHost, stream);
   mcMemsetAsync(pinned, 0, sizeof(int), stream);
   std::string problems;
-  if (TimelineModesClaimed()) {
+  if (Claimed("timeline_modes")) {
     problems += CellIs(&pinned[1], 0, "after mcMemcpyAsync");
     problems += CellIs(&pinned[0], 5, "after mcMemsetAsync");
   }
@@ -246,7 +247,7 @@ std::string WaitForTheSecondStream(bool with_event) {
   // Ordered: 1 then 2. Unordered, in the deferred mode: only b's step
   // ran, before a's, and marked the cell. Elsewhere a's step may have run
   // first, and b's has run.
-  if (with_event || TimelineModesClaimed()) {
+  if (with_event || Claimed("timeline_modes")) {
     problems += CellIs(cell, with_event ? 2 : kOutOfOrder,
                        "after waiting for the second stream");
   } else if (*cell != 2 && *cell != kOutOfOrder) {
@@ -371,13 +372,13 @@ std::string WaitCovers(Wait wait) {
       error = mcStreamSynchronize(a);
       problems += CellIs(&cells[0], 2, "after mcStreamSynchronize");
       // Deferred: the other stream's work is not covered and has not run.
-      if (TimelineModesClaimed()) {
+      if (Claimed("timeline_modes")) {
         problems += CellIs(&cells[1], 0, "after mcStreamSynchronize");
       }
       break;
     case Wait::kEvent:
       error = mcEventSynchronize(event);
-      if (TimelineModesClaimed()) {
+      if (Claimed("timeline_modes")) {
         problems += CellIs(&cells[0], 1, "after mcEventSynchronize");
         problems += CellIs(&cells[1], 0, "after mcEventSynchronize");
       } else if (cells[0] != 1 && cells[0] != 2) {

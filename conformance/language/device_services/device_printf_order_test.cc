@@ -24,7 +24,6 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
-#include <optional>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -33,6 +32,7 @@
 #include "conformance/language/synchronization/device_indices.h"
 #include "conformance/language/synchronization/launch_shapes.h"
 #include "conformance/testing/capabilities.h"
+#include "conformance/testing/claimed.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 
@@ -44,15 +44,6 @@ using ::mxcts::conformance::LinearBlock;
 using ::mxcts::conformance::LinearThread;
 using ::mxcts::conformance::ScopedEnvironment;
 using ::mxcts::conformance::Shape;
-
-// The lanes of a wave on the backend under test, from its capability
-// manifest (64 on the reference); 0 where the manifest does not say, which
-// fails the test that needs it.
-unsigned WaveSize() {
-  const std::optional<int64_t> claimed =
-      ::mxcts::conformance::ClaimedCount("wave_size");
-  return claimed.has_value() ? static_cast<unsigned>(*claimed) : 0;
-}
 
 __global__ void TwoRecordsPerThread() {
   const unsigned b = LinearBlock();
@@ -127,8 +118,8 @@ TEST_P(DevicePrintfOrderTest, EveryRecordOnceWholeInProgramAndLaneOrder) {
       position[Record(b, t, "second")] = SIZE_MAX;
     }
   }
-  const unsigned wave_size = WaveSize();
-  ASSERT_GT(wave_size, 0u) << "the capability manifest claims no wave_size";
+  const unsigned wave_size =
+      static_cast<unsigned>(::mxcts::conformance::ClaimedWaveSize());
   const std::vector<std::string> lines = Lines(output);
   ASSERT_EQ(lines.size(), 2u * blocks * n);
   for (size_t i = 0; i < lines.size(); ++i) {

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "conformance/api/cooperative_groups/execution/cg_test_support.h"
+#include "conformance/testing/claimed.h"
 #include "conformance/testing/spec.h"
 
 namespace {
@@ -270,7 +271,7 @@ void PrintTo(const AlgorithmCase& c, std::ostream* os) {
 std::vector<unsigned> MembersOf(unsigned group, unsigned t) {
   std::vector<unsigned> members;
   if (group == kCoalesced) {
-    const unsigned lanes = cg_test::WaveLanes();
+    const unsigned lanes = mxcts::conformance::ClaimedWaveSize();
     const unsigned wave = t / lanes * lanes;
     for (unsigned lane = 0; lane < lanes; lane += 2)
       members.push_back(wave + lane);

@@ -19,7 +19,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <optional>
 #include <string>
 
 #include "conformance/testing/capabilities.h"
@@ -28,17 +27,9 @@
 
 namespace cg_test {
 
+// MXMACA's wave; the backend's is mxcts::conformance::ClaimedWaveSize()
+// (claimed.h), which a check of what a wave holds uses.
 constexpr unsigned kWaveLanes = 64;
-
-// The lanes of a wave where the tests run: the manifest's wave_size (64 on
-// MXMACA; a backend with narrower waves, such as CUDA's 32-lane warps, says
-// so there). What a coalesced group of a wave holds depends on it.
-inline unsigned WaveLanes() {
-  const std::optional<int64_t> claimed =
-      mxcts::conformance::ClaimedCount("wave_size");
-  return claimed.has_value() && *claimed > 0 ? static_cast<unsigned>(*claimed)
-                                             : kWaveLanes;
-}
 
 // A block shape. Every shape's thread count is a multiple of 64, so every
 // tile size divides it; the partial-wave shapes are in kPartialShapes.

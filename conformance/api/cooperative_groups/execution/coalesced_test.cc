@@ -14,6 +14,7 @@
 
 #include "conformance/api/cooperative_groups/execution/cg_test_support.h"
 #include "conformance/testing/capabilities.h"
+#include "conformance/testing/claimed.h"
 #include "conformance/testing/spec.h"
 
 namespace {
@@ -186,7 +187,7 @@ class CoalescedTest : public testing::TestWithParam<CoalescedCase> {
   void SetUp() override {
     MX_REQUIRE_CAPABILITY_AT_LEAST(
         "wave_size", static_cast<int>(GetParam().active.wave_needed));
-    lanes_ = cg_test::WaveLanes();
+    lanes_ = static_cast<unsigned>(mxcts::conformance::ClaimedWaveSize());
   }
   unsigned threads() const { return GetParam().shape.threads(); }
   // The lanes of a wave (the backend's wave_size).

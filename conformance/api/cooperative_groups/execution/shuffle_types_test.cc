@@ -23,6 +23,7 @@
 
 #include "conformance/api/cooperative_groups/execution/cg_test_support.h"
 #include "conformance/testing/capabilities.h"
+#include "conformance/testing/claimed.h"
 #include "conformance/testing/spec.h"
 
 namespace {
@@ -125,7 +126,7 @@ void CheckType(unsigned group) {
       // Members: the threads of t's wave whose linear id is a multiple
       // of 3; the next one, or the wave's first after the last. The wave
       // is the backend's (wave_size), so the group's lanes follow it.
-      const unsigned lanes = cg_test::WaveLanes();
+      const unsigned lanes = mxcts::conformance::ClaimedWaveSize();
       const unsigned wave = t / lanes * lanes;
       source = t + 3 < wave + lanes ? t + 3 : (wave + 2) / 3 * 3;
     } else {

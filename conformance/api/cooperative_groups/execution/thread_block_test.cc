@@ -9,6 +9,7 @@
 #include <maca_cooperative_groups.h>
 
 #include "conformance/api/cooperative_groups/execution/cg_test_support.h"
+#include "conformance/testing/claimed.h"
 #include "conformance/testing/spec.h"
 
 namespace {
@@ -298,8 +299,8 @@ TEST(MacaHeader, DeclaresTheGroupsInNamespaceCooperativeGroups) {
   UseEveryGroupKind<<<1, 64>>>(out.get());
   ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
   // Every thread is active: the coalesced group is the caller's whole wave.
-  const unsigned long long wave =
-      cg_test::WaveLanes() < 64 ? cg_test::WaveLanes() : 64;
+  const unsigned long long lanes = mxcts::conformance::ClaimedWaveSize();
+  const unsigned long long wave = lanes < 64 ? lanes : 64;
   for (unsigned t = 0; t < 64; ++t) {
     EXPECT_EQ(out[t], 64ull + 32 * 10000ull + wave * 1000000ull) << t;
   }

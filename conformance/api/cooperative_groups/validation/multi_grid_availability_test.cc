@@ -10,7 +10,7 @@
 
 #include <type_traits>
 
-#include "conformance/testing/capabilities.h"
+#include "conformance/testing/claimed.h"
 #include "conformance/testing/spec.h"
 
 // What unqualified lookup finds when cooperative_groups declares no
@@ -34,8 +34,7 @@ constexpr bool kHeaderProvidesMultiGrid =
     !std::is_same<multi_grid_probe::Result, NoMultiGrid>::value;
 
 bool ClaimsMultiDevice() {
-  return mxcts::conformance::RequireCapability("cooperative_multi_device")
-             .status == mxcts::conformance::CapabilityRequirement::Status::kMet;
+  return mxcts::conformance::Claimed("cooperative_multi_device");
 }
 
 TEST(MultiGrid, ProvidedExactlyWhenTheBackendClaimsMultiDeviceLaunches) {

@@ -22,6 +22,7 @@
 #include "conformance/api/environment/environment_cases.h"
 #include "conformance/testing/capabilities.h"
 #include "conformance/testing/captured_output.h"
+#include "conformance/testing/claimed.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 
@@ -137,9 +138,7 @@ TEST_P(InvalidValue, MeansTheDefault) {
           "api.module.loading.invalid-value-is-lazy",
           "api.cache.disable.invalid-value-enables",
           "api.cache.size.invalid-value-uses-default");
-  // A manifest that cannot be read keeps the strict check.
-  const bool with_log = RequireCapability("logging").status !=
-                        CapabilityRequirement::Status::kUnsupported;
+  const bool with_log = Claimed("logging");
   ScopedEnvironment level("MXLOG_LEVEL", "debug");
   ScopedEnvironment variable(GetParam().variable, GetParam().value);
   MX_EXPECT_IN_FRESH_PROCESS(DefaultApplies(GetParam().variable, with_log));

@@ -20,6 +20,7 @@
 
 #include "conformance/api/testing/pool_testing.h"
 #include "conformance/testing/capabilities.h"
+#include "conformance/testing/claimed.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 
@@ -47,8 +48,7 @@ TEST(PeerUnsupported, EnableFailsAndEnablesNothing) {
                     result == mcErrorPeerAccessUnsupported)
             << device << " -> " << peer << ": " << mcGetErrorName(result);
         EXPECT_EQ(mcGetLastError(), result);
-        if (RequireCapability("reference_choices").status ==
-            CapabilityRequirement::Status::kMet) {
+        if (Claimed("reference_choices")) {
           EXPECT_EQ(result, mcErrorPeerAccessUnsupported);
         }
         // Nothing was enabled: there is nothing to disable.

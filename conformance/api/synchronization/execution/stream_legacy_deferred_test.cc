@@ -32,9 +32,9 @@
 #include "conformance/api/testing/stream_kind.h"
 #include "conformance/api/testing/timeline_mode_scope.h"
 #include "conformance/testing/capabilities.h"
+#include "conformance/testing/claimed.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
-#include "conformance/testing/timeline_modes_claimed.h"
 
 namespace mxcts::conformance {
 namespace {
@@ -132,7 +132,7 @@ std::string RunShape(Shape shape, StreamKind other_kind, StreamKind legacy_kind,
     }
   }
   const bool ordered = IsBlockingKind(other_kind) && other_device == 0;
-  if (ordered || TimelineModesClaimed()) {
+  if (ordered || Claimed("timeline_modes")) {
     problems += ExpectLog("after the wait", log, Expected(shape, ordered));
   } else if (!Holds(log, Expected(shape, false))) {
     // The unordered piece may have run too; the waited-for one has.
@@ -240,7 +240,7 @@ std::string PerThreadStreamsAreDistinct() {
       [&] { in_thread = mcStreamSynchronize(mcStreamPerThread); });
   second.join();
   problems += Expect("mcStreamSynchronize in a thread", in_thread, mcSuccess);
-  const bool deferred = TimelineModesClaimed();
+  const bool deferred = Claimed("timeline_modes");
   if (deferred) problems += ExpectLog("after another thread's wait", log, "");
   problems += Expect("mcStreamSynchronize",
                      mcStreamSynchronize(mcStreamPerThread), mcSuccess);

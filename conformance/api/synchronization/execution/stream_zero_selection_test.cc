@@ -31,9 +31,9 @@
 #include "conformance/api/testing/follow_kernel.h"
 #include "conformance/api/testing/order_log.h"
 #include "conformance/api/testing/timeline_mode_scope.h"
+#include "conformance/testing/claimed.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
-#include "conformance/testing/timeline_modes_claimed.h"
 
 namespace mxcts::conformance {
 namespace {
@@ -56,7 +56,7 @@ T Selected(T per_thread, T legacy) {
 // wait on the legacy stream covers all the work these checks submit, so
 // the legacy build's checks hold everywhere.
 bool UncoveredWorkIsHeldBack() {
-  return !kPerThreadSelected || TimelineModesClaimed();
+  return !kPerThreadSelected || Claimed("timeline_modes");
 }
 
 // Whether `log` holds `entry`.
@@ -271,7 +271,7 @@ std::string SubmissionGoesToSelectedStream(Submission submission) {
   // wait; that it has not run shows only where the deferred mode holds
   // work back (capability timeline_modes).
   const int expected = Selected(1, 0);
-  if ((kPerThreadSelected || TimelineModesClaimed()) && *cell != expected) {
+  if ((kPerThreadSelected || Claimed("timeline_modes")) && *cell != expected) {
     problems += "after waiting for the per-thread stream the cell is " +
                 std::to_string(*cell) + ", expected " +
                 std::to_string(expected) + "; ";

@@ -31,9 +31,9 @@
 #include "conformance/api/testing/stream_fixtures.h"
 #include "conformance/api/testing/stream_kind.h"
 #include "conformance/api/testing/timeline_mode_scope.h"
+#include "conformance/testing/claimed.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
-#include "conformance/testing/timeline_modes_claimed.h"
 
 namespace mxcts::conformance {
 namespace {
@@ -141,7 +141,7 @@ std::string ReadsValues(Writer writer, StreamKind kind, int expected_before) {
   int before = -1;
   int after = -1;
   std::string problems = WriteThenRead(writer, kind, &before, &after);
-  if (TimelineModesClaimed() && before != expected_before) {
+  if (Claimed("timeline_modes") && before != expected_before) {
     problems += "read before synchronizing: " + std::to_string(before) +
                 ", expected " + std::to_string(expected_before) + "; ";
   }
@@ -220,7 +220,7 @@ std::string SubmissionsReturnBeforeTheWork(StreamKind kind) {
                      log.AppendCallback(stream.get(), "callback"), mcSuccess);
   problems +=
       Expect("mcEventRecord", mcEventRecord(event, stream.get()), mcSuccess);
-  if (TimelineModesClaimed()) {
+  if (Claimed("timeline_modes")) {
     if (log.size() != 0) {
       problems += "work ran at submission: " + log.Joined() + "; ";
     }
@@ -273,7 +273,7 @@ std::string WaitRunsOnlyWhatItNeeds(bool wait_for_second) {
              mcStreamSynchronize(wait_for_second ? second.get() : first.get()),
              mcSuccess);
   const std::string waited = wait_for_second ? "b0 b1 b2" : "a0 a1 a2";
-  if (TimelineModesClaimed()) {
+  if (Claimed("timeline_modes")) {
     problems += ExpectLog("after mcStreamSynchronize", log, waited);
   } else {
     // The other stream's work may have run too, in any interleaving; the

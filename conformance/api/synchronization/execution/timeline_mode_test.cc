@@ -30,9 +30,9 @@
 #include "conformance/api/testing/stream_kind.h"
 #include "conformance/api/testing/timeline_mode_scope.h"
 #include "conformance/testing/capabilities.h"
+#include "conformance/testing/claimed.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
-#include "conformance/testing/timeline_modes_claimed.h"
 #include "conformance/testing/trap_expectation.h"
 
 namespace mxcts::conformance {
@@ -101,7 +101,7 @@ TEST_P(TimelineMode, SelectsWhenWorkRuns) {
   if (!blocking) MX_REQUIRE_CAPABILITY("timeline_modes");
   ScopedTimelineMode mode(GetParam().timeline, launch_blocking);
   MX_EXPECT_IN_FRESH_PROCESS(
-      RanAtSubmission(GetParam().eager, !TimelineModesClaimed()));
+      RanAtSubmission(GetParam().eager, !Claimed("timeline_modes")));
 }
 
 INSTANTIATE_TEST_SUITE_P(

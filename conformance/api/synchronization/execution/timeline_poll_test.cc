@@ -28,9 +28,9 @@
 #include "conformance/api/testing/stream_kind.h"
 #include "conformance/api/testing/timeline_mode_scope.h"
 #include "conformance/testing/capabilities.h"
+#include "conformance/testing/claimed.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
-#include "conformance/testing/timeline_modes_claimed.h"
 
 namespace mxcts::conformance {
 namespace {
@@ -47,7 +47,7 @@ constexpr std::chrono::seconds kPollDeadline(30);
 // piece of the work `log` sees.
 template <typename Poll>
 std::string PollUntilDone(Poll poll, const OrderLog& log, int min_not_ready) {
-  const bool deferred = TimelineModesClaimed();
+  const bool deferred = Claimed("timeline_modes");
   const auto deadline = std::chrono::steady_clock::now() + kPollDeadline;
   std::string problems;
   int not_ready = 0;
@@ -98,7 +98,7 @@ std::string PollStream(StreamKind kind, int pieces) {
       Expect("creating the stream", stream.status(), mcSuccess);
   OrderLog log;
   problems += AppendWork(log, stream.get(), pieces, "w");
-  if (TimelineModesClaimed() && log.size() != 0) {
+  if (Claimed("timeline_modes") && log.size() != 0) {
     problems += "work ran before the poll; ";
   }
   problems += PollUntilDone([&] { return mcStreamQuery(stream.get()); }, log,
@@ -178,7 +178,7 @@ std::string PollLegacyCoveringBlockingWork(StreamKind blocking_kind,
   problems += AppendWork(log, blocking.get(), 2, "blocking");
   problems +=
       PollUntilDone([&] { return mcStreamQuery(legacy.get()); }, log, 3);
-  if (TimelineModesClaimed()) {
+  if (Claimed("timeline_modes")) {
     problems += ExpectLog("after the polls", log,
                           "legacy0 legacy1 blocking0 blocking1");
     return problems;
