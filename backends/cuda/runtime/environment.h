@@ -30,10 +30,10 @@ namespace mxcts::cuda_backend {
 // may be a program's first runtime call makes it before it calls CUDA).
 void ApplyEnvironment();
 
-// Whether MACA_LAUNCH_BLOCKING was 1 when the environment was applied: the
-// copies and fills the adapter submits then complete before their calls
-// return [model.async.launch-blocking-env], which CUDA_LAUNCH_BLOCKING does
-// only for launches.
+// Whether MACA_LAUNCH_BLOCKING was 1 when the environment was applied: all
+// work the adapter enqueues then completes before its call returns
+// [model.async.launch-blocking-env], which CUDA_LAUNCH_BLOCKING does only
+// for launches; launch_blocking.h waits for the rest.
 bool LaunchBlocking();
 
 // The CUDA_VISIBLE_DEVICES value for a MACA_VISIBLE_DEVICES value: the

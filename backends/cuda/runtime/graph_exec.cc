@@ -18,8 +18,10 @@
 #include "backends/cuda/runtime/graph_handles.h"
 #include "backends/cuda/runtime/graph_params.h"
 #include "backends/cuda/runtime/handles.h"
+#include "backends/cuda/runtime/launch_blocking.h"
 
 using mxcts::cuda_backend::Check;
+using mxcts::cuda_backend::CompletedIfBlocking;
 using mxcts::cuda_backend::Fail;
 using mxcts::cuda_backend::ToCuda;
 
@@ -183,13 +185,15 @@ mcError_t mcGraphInstantiateWithFlags(mcGraphExec_t* exec, mcGraph_t graph,
 mcError_t mcGraphUpload(mcGraphExec_t exec, mcStream_t stream) {
   MXCTS_CHECK_EXEC(exec);
   MXCTS_CHECK_STREAM(stream);
-  return Check(cudaGraphUpload(ToCuda(exec), ToCuda(stream)));
+  return CompletedIfBlocking(
+      Check(cudaGraphUpload(ToCuda(exec), ToCuda(stream))), stream);
 }
 
 mcError_t mcGraphLaunch(mcGraphExec_t exec, mcStream_t stream) {
   MXCTS_CHECK_EXEC(exec);
   MXCTS_CHECK_STREAM(stream);
-  return Check(cudaGraphLaunch(ToCuda(exec), ToCuda(stream)));
+  return CompletedIfBlocking(
+      Check(cudaGraphLaunch(ToCuda(exec), ToCuda(stream))), stream);
 }
 
 mcError_t mcGraphExecDestroy(mcGraphExec_t exec) {

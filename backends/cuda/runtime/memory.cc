@@ -22,25 +22,11 @@
 #include "backends/cuda/runtime/graph_params.h"
 #include "backends/cuda/runtime/handles.h"
 #include "backends/cuda/runtime/ipc.h"
+#include "backends/cuda/runtime/launch_blocking.h"
 #include "backends/cuda/runtime/pools.h"
 
 namespace mxcts::cuda_backend {
 namespace {
-
-// An asynchronous copy or fill under MACA_LAUNCH_BLOCKING=1 has completed
-// when its call returns [model.async.launch-blocking-env]; CUDA's
-// CUDA_LAUNCH_BLOCKING, which the adapter sets from it, makes only launches
-// synchronous. A stream being captured records the work instead of running
-// it, so there is nothing to wait for (and waiting would end the capture).
-mcError_t CompletedIfBlocking(mcError_t submitted, cudaStream_t stream) {
-  if (submitted != mcSuccess || !LaunchBlocking()) return submitted;
-  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
-  if (cudaStreamIsCapturing(stream, &capture) != cudaSuccess ||
-      capture != cudaStreamCaptureStatusNone) {
-    return submitted;
-  }
-  return Check(cudaStreamSynchronize(stream));
-}
 
 mcPitchedPtr FromCudaPitched(const cudaPitchedPtr& p) {
   return make_mcPitchedPtr(p.ptr, p.pitch, p.xsize, p.ysize);
@@ -406,8 +392,10 @@ mcError_t mcMemPrefetchAsync_v2(const void* devPtr, size_t count,
                                 mcStream_t stream) {
   ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
-  return Check(cudaMemPrefetchAsync(devPtr, count, Location(location), flags,
-                                    ToCuda(stream)));
+  return CompletedIfBlocking(
+      Check(cudaMemPrefetchAsync(devPtr, count, Location(location), flags,
+                                 ToCuda(stream))),
+      stream);
 }
 
 mcError_t mcMemPrefetchAsync(const void* devPtr, size_t count, int dstDevice,
@@ -550,7 +538,7 @@ mcError_t mcMemcpyAsync(void* dst, const void* src, size_t count,
   MXCTS_CHECK_STREAM(stream);
   return CompletedIfBlocking(
       Check(cudaMemcpyAsync(dst, src, count, Kind(kind), ToCuda(stream))),
-      ToCuda(stream));
+      stream);
 }
 
 mcError_t mcMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
@@ -578,7 +566,7 @@ mcError_t mcMemcpy2DAsync(void* dst, size_t dpitch, const void* src,
   return CompletedIfBlocking(
       Check(cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height,
                               Kind(kind), ToCuda(stream))),
-      ToCuda(stream));
+      stream);
 }
 
 mcError_t mcMemcpy3D(const mcMemcpy3DParms* p) {
@@ -596,7 +584,7 @@ mcError_t mcMemcpy3DAsync(const mcMemcpy3DParms* p, mcStream_t stream) {
   const mcError_t error = Check3D(p, &cuda);
   if (error != mcSuccess) return error;
   return CompletedIfBlocking(Check(cudaMemcpy3DAsync(&cuda, ToCuda(stream))),
-                             ToCuda(stream));
+                             stream);
 }
 
 mcError_t mcMemcpyHtoD(mcDeviceptr_t dst, const void* src, size_t byteCount) {
@@ -654,8 +642,7 @@ mcError_t mcMemsetAsync(void* ptr, int value, size_t count, mcStream_t stream) {
   ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   return CompletedIfBlocking(
-      Check(cudaMemsetAsync(ptr, value, count, ToCuda(stream))),
-      ToCuda(stream));
+      Check(cudaMemsetAsync(ptr, value, count, ToCuda(stream))), stream);
 }
 
 mcError_t mcMemset2D(void* ptr, size_t pitch, int value, size_t width,
@@ -670,7 +657,7 @@ mcError_t mcMemset2DAsync(void* ptr, size_t pitch, int value, size_t width,
   MXCTS_CHECK_STREAM(stream);
   return CompletedIfBlocking(Check(cudaMemset2DAsync(ptr, pitch, value, width,
                                                      height, ToCuda(stream))),
-                             ToCuda(stream));
+                             stream);
 }
 
 mcError_t mcMemset3D(mcPitchedPtr pitchedDevPtr, int value, mcExtent extent) {
@@ -688,7 +675,7 @@ mcError_t mcMemset3DAsync(mcPitchedPtr pitchedDevPtr, int value,
   return CompletedIfBlocking(
       Check(cudaMemset3DAsync(ToCuda(pitchedDevPtr), value, ToCuda(extent),
                               ToCuda(stream))),
-      ToCuda(stream));
+      stream);
 }
 
 mcError_t mcMemsetD8(mcDeviceptr_t dst, unsigned char value, size_t count) {
@@ -721,7 +708,7 @@ mcError_t mcMemsetD8Async(mcDeviceptr_t dst, unsigned char value, size_t count,
             driver_name,                                                       \
             static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(dst)), value, \
             count, reinterpret_cast<CUstream>(stream))),                       \
-        ToCuda(stream));                                                       \
+        stream);                                                               \
   }
 MXCTS_DRIVER_FILL(mcMemsetD16, "cuMemsetD16", unsigned short)
 MXCTS_DRIVER_FILL(mcMemsetD32, "cuMemsetD32", unsigned int)
@@ -756,7 +743,7 @@ mcError_t mcMemcpyToSymbolAsync(const void* symbol, const void* src,
   return CompletedIfBlocking(
       Check(cudaMemcpyToSymbolAsync(symbol, src, count, offset, Kind(kind),
                                     ToCuda(stream))),
-      ToCuda(stream));
+      stream);
 }
 
 mcError_t mcMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t count,
@@ -768,7 +755,7 @@ mcError_t mcMemcpyFromSymbolAsync(void* dst, const void* symbol, size_t count,
   return CompletedIfBlocking(
       Check(cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, Kind(kind),
                                       ToCuda(stream))),
-      ToCuda(stream));
+      stream);
 }
 
 mcError_t mcGetSymbolAddress(void** devPtr, const void* symbol) {
@@ -834,7 +821,7 @@ mcError_t mcMemcpyPeerAsync(void* dst, int dstDevice, const void* src,
   return CompletedIfBlocking(
       Check(cudaMemcpyPeerAsync(dst, dstDevice, src, srcDevice, count,
                                 ToCuda(stream))),
-      ToCuda(stream));
+      stream);
 }
 
 }  // extern "C"

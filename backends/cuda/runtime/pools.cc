@@ -26,6 +26,7 @@
 #include "backends/cuda/runtime/driver_api.h"
 #include "backends/cuda/runtime/environment.h"
 #include "backends/cuda/runtime/handles.h"
+#include "backends/cuda/runtime/launch_blocking.h"
 
 namespace mxcts::cuda_backend {
 namespace {
@@ -312,17 +313,20 @@ void ForgetDevicePools(int device) {
 }  // namespace mxcts::cuda_backend
 
 using mxcts::cuda_backend::Check;
+using mxcts::cuda_backend::CompletedIfBlocking;
 using mxcts::cuda_backend::Fail;
 using mxcts::cuda_backend::Pool;
 using mxcts::cuda_backend::Pools;
 using mxcts::cuda_backend::State;
 using mxcts::cuda_backend::ToCuda;
 
-extern "C" {
+namespace {
 
-// --- Stream-ordered allocation. ---
+// The stream-ordered allocation calls up to their submission; the entry
+// points below add the wait of MACA_LAUNCH_BLOCKING=1 (launch_blocking.h),
+// after the pools' lock is released.
 
-mcError_t mcMallocAsync(void** ptr, size_t size, mcStream_t stream) {
+mcError_t SubmitMallocAsync(void** ptr, size_t size, mcStream_t stream) {
   ::mxcts::cuda_backend::ApplyEnvironment();
   if (ptr == nullptr) return Fail(mcErrorInvalidValue);
   MXCTS_CHECK_STREAM(stream);
@@ -338,8 +342,8 @@ mcError_t mcMallocAsync(void** ptr, size_t size, mcStream_t stream) {
       s, mxcts::cuda_backend::CurrentPool(s, device), size, stream, ptr);
 }
 
-mcError_t mcMallocFromPoolAsync(void** ptr, size_t size, mcMemPool_t pool,
-                                mcStream_t stream) {
+mcError_t SubmitMallocFromPoolAsync(void** ptr, size_t size, mcMemPool_t pool,
+                                    mcStream_t stream) {
   ::mxcts::cuda_backend::ApplyEnvironment();
   if (ptr == nullptr) return Fail(mcErrorInvalidValue);
   State& s = Pools();
@@ -358,7 +362,7 @@ mcError_t mcMallocFromPoolAsync(void** ptr, size_t size, mcMemPool_t pool,
   return mxcts::cuda_backend::AllocateFrom(s, live, size, stream, ptr);
 }
 
-mcError_t mcFreeAsync(void* ptr, mcStream_t stream) {
+mcError_t SubmitFreeAsync(void* ptr, mcStream_t stream) {
   ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   if (ptr == nullptr) return Fail(mcErrorInvalidValue);
@@ -384,6 +388,26 @@ mcError_t mcFreeAsync(void* ptr, mcStream_t stream) {
   error = Check(cudaFreeAsync(ptr, ToCuda(stream)));
   if (error == mcSuccess) mxcts::cuda_backend::Forget(s, it);
   return error;
+}
+
+}  // namespace
+
+extern "C" {
+
+// --- Stream-ordered allocation. ---
+
+mcError_t mcMallocAsync(void** ptr, size_t size, mcStream_t stream) {
+  return CompletedIfBlocking(SubmitMallocAsync(ptr, size, stream), stream);
+}
+
+mcError_t mcMallocFromPoolAsync(void** ptr, size_t size, mcMemPool_t pool,
+                                mcStream_t stream) {
+  return CompletedIfBlocking(SubmitMallocFromPoolAsync(ptr, size, pool, stream),
+                             stream);
+}
+
+mcError_t mcFreeAsync(void* ptr, mcStream_t stream) {
+  return CompletedIfBlocking(SubmitFreeAsync(ptr, stream), stream);
 }
 
 // --- Default and current pools. ---

@@ -15,8 +15,10 @@
 #include "backends/cuda/runtime/environment.h"
 #include "backends/cuda/runtime/handles.h"
 #include "backends/cuda/runtime/ipc.h"
+#include "backends/cuda/runtime/launch_blocking.h"
 
 using mxcts::cuda_backend::Check;
+using mxcts::cuda_backend::CompletedIfBlocking;
 using mxcts::cuda_backend::Fail;
 using mxcts::cuda_backend::FromCuda;
 using mxcts::cuda_backend::ToCuda;
@@ -322,7 +324,9 @@ mcError_t mcStreamAttachMemAsync(mcStream_t stream, void* devPtr, size_t length,
       (stream == nullptr || stream == mcStreamLegacy)) {
     return Fail(mcErrorInvalidValue);
   }
-  return Check(cudaStreamAttachMemAsync(ToCuda(stream), devPtr, length, flags));
+  return CompletedIfBlocking(
+      Check(cudaStreamAttachMemAsync(ToCuda(stream), devPtr, length, flags)),
+      stream);
 }
 
 mcError_t mcStreamAddCallback(mcStream_t stream, mcStreamCallback_t callback,
@@ -335,14 +339,15 @@ mcError_t mcStreamAddCallback(mcStream_t stream, mcStreamCallback_t callback,
   const mcError_t error =
       Check(cudaStreamAddCallback(ToCuda(stream), RunCallback, data, flags));
   if (error != mcSuccess) delete data;
-  return error;
+  return CompletedIfBlocking(error, stream);
 }
 
 mcError_t mcLaunchHostFunc(mcStream_t stream, mcHostFn_t fn, void* userData) {
   ::mxcts::cuda_backend::ApplyEnvironment();
   MXCTS_CHECK_STREAM(stream);
   if (fn == nullptr) return Fail(mcErrorInvalidValue);
-  return Check(cudaLaunchHostFunc(ToCuda(stream), fn, userData));
+  return CompletedIfBlocking(
+      Check(cudaLaunchHostFunc(ToCuda(stream), fn, userData)), stream);
 }
 
 // --- Events. ---

@@ -12,14 +12,19 @@
 // handle, mcStreamLegacy included, passes through, so a per-thread unit
 // still reaches the legacy stream by naming it.
 //
+// The forwards depend on the MXMACA API only, never on how a backend
+// implements it, so this one file is compiled into every backend's runtime
+// library (the reference's //reference/runtime/api and the CUDA adapter's
+// //backends/cuda:runtime), each time against that backend's own
+// mc_runtime_api.h, found on its include path.
+//
 // The `_ptds` forms of the calls that use the default stream implicitly
 // (mcMemcpy_ptds, mcMemset_ptds, ...) are not forwards: the function
-// without the suffix has no stream argument to pass. They live beside it,
-// in its family's file, and hand mcStreamPerThread to the same code where
-// it hands the legacy stream (api_memory_copy.cc, api_memory_set.cc,
-// api_memory_2d3d.cc, api_symbol.cc, api_peer.cc).
+// without the suffix has no stream argument to pass, so each backend writes
+// them itself (the reference beside each plain function, the CUDA adapter
+// in backends/cuda/runtime/per_thread.cc).
 //
-// Tested by api_per_thread_test.cc.
+// Tested by reference/runtime/api/api_per_thread_test.cc.
 
 #include "mc_runtime_api.h"
 
