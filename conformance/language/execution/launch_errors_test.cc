@@ -5,6 +5,9 @@
 
 #include <mc_runtime.h>
 
+#include <string>
+
+#include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 
 namespace {
@@ -98,6 +101,67 @@ TEST_F(LaunchErrors, ZeroExtentFails) {
   EXPECT_FALSE(ran);
   EXPECT_EQ(Launch(1, 1, &ran), mcSuccess);
   EXPECT_TRUE(ran);
+}
+
+// Runs in a fresh process whose device work may run only when the host
+// waits for it: each zero-extent launch must fail when it is made, not
+// when a later wait runs it. A valid launch is the control: it succeeds
+// and its kernel runs once waited for.
+std::string ZeroExtentLaunchesFailWhenMade() {
+  int* flag = nullptr;
+  if (mcMallocManaged(&flag, sizeof(int)) != mcSuccess) {
+    return "mcMallocManaged failed";
+  }
+  *flag = 0;
+  struct Shape {
+    const char* zero;
+    dim3 grid;
+    dim3 block;
+  };
+  const Shape shapes[] = {{"grid x", dim3(0, 1, 1), dim3(1, 1, 1)},
+                          {"grid z", dim3(1, 1, 0), dim3(1, 1, 1)},
+                          {"block x", dim3(1, 1, 1), dim3(0, 1, 1)},
+                          {"block y", dim3(1, 1, 1), dim3(1, 0, 1)}};
+  std::string problems;
+  for (const Shape& shape : shapes) {
+    SetFlag<<<shape.grid, shape.block>>>(flag);
+    const mcError_t error = mcGetLastError();
+    if (error != mcErrorInvalidConfiguration) {
+      problems += std::string("a launch with a zero ") + shape.zero +
+                  " extent gave " + mcGetErrorName(error) +
+                  " when made, not mcErrorInvalidConfiguration; ";
+    }
+  }
+  const mcError_t waited = mcDeviceSynchronize();
+  if (waited != mcSuccess) {
+    problems += std::string(
+                    "mcDeviceSynchronize after the failed launches "
+                    "gave ") +
+                mcGetErrorName(waited) + "; ";
+  }
+  if (*flag != 0) problems += "a failed launch ran its kernel; ";
+  SetFlag<<<1, 1>>>(flag);
+  const mcError_t control = mcGetLastError();
+  if (control != mcSuccess) {
+    problems +=
+        std::string("the valid launch gave ") + mcGetErrorName(control) + "; ";
+  }
+  if (mcDeviceSynchronize() != mcSuccess || *flag != 1) {
+    problems += "the valid launch did not run; ";
+  }
+  mcFree(flag);
+  return problems;
+}
+
+TEST(LaunchErrorsWhenWorkIsDeferred, ZeroExtentFailsWhenTheLaunchIsMade) {
+  MX_SPEC("lang.launch.limit.zero-extent",
+          "lang.launch.error.reported-by-get-last-error",
+          "lang.launch.failed-launch-runs-nothing");
+  // The reference's mode that runs device work only when the host waits,
+  // as a device that runs work some time after the launch returns would;
+  // other implementations ignore the variable.
+  mxcts::conformance::ScopedEnvironment deferred("MXCTS_TIMELINE", "deferred");
+  MX_EXPECT_IN_FRESH_PROCESS(ZeroExtentLaunchesFailWhenMade());
 }
 
 TEST_F(LaunchErrors, NegativeExtentWrapsAndFails) {

@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 #include <tuple>
 
@@ -66,14 +65,6 @@ int SimulatedDeviceCount(const char* value) {
     return count;
   }
   return config::kDefaultDeviceCount;
-}
-
-DeviceOrder ParseDeviceOrder(const char* value) {
-  // [api.env.device-order.values] [api.env.general.invalid-value-uses-default]
-  if (value != nullptr && std::strcmp(value, "PCI_BUS_ID") == 0) {
-    return DeviceOrder::kPciBusId;
-  }
-  return DeviceOrder::kFastestFirst;
 }
 
 std::vector<int> EnumerationOrder(const std::vector<mcDeviceProp_t>& system,

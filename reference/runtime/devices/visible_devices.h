@@ -43,11 +43,9 @@ namespace mxcts::runtime {
 // [api.env.general.invalid-value-uses-default]
 int SimulatedDeviceCount(const char* value);
 
+// The orders MACA_DEVICE_ORDER names; the runtime's environment settings
+// (environment_settings.h) read the variable.
 enum class DeviceOrder { kFastestFirst, kPciBusId };
-
-// The order MACA_DEVICE_ORDER's value names (`value` null when unset):
-// kPciBusId for exactly "PCI_BUS_ID", else kFastestFirst.
-DeviceOrder ParseDeviceOrder(const char* value);
 
 // The system indices of the devices `system` describes (indexed by system
 // index), in `order`. Stable: devices that compare equal keep their

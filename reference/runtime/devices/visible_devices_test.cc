@@ -115,14 +115,6 @@ TEST(DeviceOrder, DefaultProfilesKeepSystemOrder) {
             (V{0, 1, 2, 3}));
 }
 
-TEST(DeviceOrder, ParseAcceptsTheTwoNamesOnly) {
-  EXPECT_EQ(ParseDeviceOrder(nullptr), DeviceOrder::kFastestFirst);
-  EXPECT_EQ(ParseDeviceOrder("FASTEST_FIRST"), DeviceOrder::kFastestFirst);
-  EXPECT_EQ(ParseDeviceOrder("PCI_BUS_ID"), DeviceOrder::kPciBusId);
-  EXPECT_EQ(ParseDeviceOrder("pci_bus_id"), DeviceOrder::kFastestFirst);
-  EXPECT_EQ(ParseDeviceOrder(""), DeviceOrder::kFastestFirst);
-}
-
 TEST(DeviceOrder, IndicesReferToTheEnumerationOrder) {
   std::vector<mcDeviceProp_t> system = MixedSystem();
   V order = EnumerationOrder(system, DeviceOrder::kPciBusId);

@@ -61,6 +61,7 @@ absl::Status ValidateLaunchConfiguration(const mcDeviceProp_t& device,
         absl::StrCat("grid ", Extent(grid), " has a zero extent"));
   }
   if (block.x == 0 || block.y == 0 || block.z == 0) {
+    // [lang.launch.limit.zero-extent]
     return BadConfiguration(
         absl::StrCat("block ", Extent(block), " has a zero extent"));
   }

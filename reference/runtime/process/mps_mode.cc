@@ -6,26 +6,18 @@
 // runs its device work on its own sequential engine, in its own address
 // space. So the mode is read and kept (the process has a mode, as the
 // chapter says every process does), and nothing schedules differently
-// because of it. Parsing is as strict as the trap variables': only the
-// exact values "0" and "1" are values.
+// because of it. The runtime's environment settings (environment_settings.h)
+// parse the variable, as strictly as the trap variables: only the exact
+// values "0" and "1" are values; anything else is exclusive mode, the
+// default [api.mps.mode.invalid-value-implementation-defined].
 //
 // Tested by mps_mode_test.cc and conformance/api/mps.
 
 #include "reference/runtime/process/mps_mode.h"
 
-#include <cstdlib>
-#include <cstring>
-
 #include "reference/runtime/environment/environment_settings.h"
 
 namespace mxcts::runtime {
-
-MpsMode ParseMpsMode(const char* value) {
-  // [api.mps.mode.invalid-value-implementation-defined]: anything but "1"
-  // is exclusive mode, the default.
-  if (value != nullptr && std::strcmp(value, "1") == 0) return MpsMode::kShared;
-  return MpsMode::kExclusive;
-}
 
 const char* MpsModeName(MpsMode mode) {
   return mode == MpsMode::kShared ? "shared" : "exclusive";

@@ -14,8 +14,8 @@
 //                  letters) means 0 and never makes initialization fail
 //                  [api.mps.mode.invalid-value-implementation-defined].
 //
-//   MpsMode mode = ParseMpsMode("1");   // MpsMode::kShared
 //   ProcessMpsMode();                   // the process's, read on first call
+//   MpsModeName(MpsMode::kShared);      // "shared"
 
 #ifndef MXCTS_REFERENCE_RUNTIME_PROCESS_MPS_MODE_H_
 #define MXCTS_REFERENCE_RUNTIME_PROCESS_MPS_MODE_H_
@@ -26,10 +26,6 @@ enum class MpsMode {
   kExclusive = 0,  // MACA_MPS_MODE=0, unset or invalid
   kShared = 1,     // MACA_MPS_MODE=1
 };
-
-// The mode for the value of MACA_MPS_MODE (null: unset): kShared for
-// exactly "1", kExclusive for anything else.
-MpsMode ParseMpsMode(const char* value);
 
 // "exclusive" or "shared".
 const char* MpsModeName(MpsMode mode);
