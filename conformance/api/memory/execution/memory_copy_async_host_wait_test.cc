@@ -22,9 +22,9 @@
 
 #include "conformance/api/testing/expect_error.h"
 #include "conformance/api/testing/timeline_mode_scope.h"
+#include "conformance/testing/claimed.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
-#include "conformance/testing/timeline_modes_claimed.h"
 
 namespace mxcts::conformance {
 namespace {
@@ -127,7 +127,7 @@ std::string CopyToPageLockedCompletesWhenWaited() {
                      mcSuccess);
   // [api.sync.timeline.unsynchronized-read-undefined]: only where the
   // deferred mode makes the early read meaningful.
-  if (TimelineModesClaimed()) {
+  if (Claimed("timeline_modes")) {
     problems += AllBytesAre("page-locked memory when the copy returned",
                             static_cast<const unsigned char*>(bytes), kOld);
   }
