@@ -57,25 +57,39 @@ std::string BinaryNameOf(absl::string_view label) {
                       "__", rest.substr(colon + 1));
 }
 
-absl::StatusOr<RunResults> ReadRunResults(const std::string& dir) {
+absl::StatusOr<std::vector<TargetVerdict>> ReadRunSummary(
+    const std::string& dir) {
   const std::string summary_path = dir + "/summary.txt";
   absl::StatusOr<std::string> summary = spec::ReadFile(summary_path);
   if (!summary.ok()) return summary.status();
-  RunResults run;
-  absl::StatusOr<std::string> capabilities =
-      spec::ReadFile(dir + "/capabilities.txt");
-  if (capabilities.ok()) run.capabilities = *capabilities;
-  int targets = 0;
+  std::vector<TargetVerdict> targets;
   for (absl::string_view line : absl::StrSplit(*summary, '\n')) {
     std::vector<absl::string_view> words =
         absl::StrSplit(line, ' ', absl::SkipEmpty());
     if (words.size() != 2 || !absl::StartsWith(words[1], "//")) continue;
-    const absl::string_view verdict = words[0];
-    const std::string label(words[1]);
-    if (verdict != "PASSED" && verdict != "FAILED" && verdict != "TIMEOUT") {
+    if (words[0] != "PASSED" && words[0] != "FAILED" && words[0] != "TIMEOUT") {
       continue;
     }
-    ++targets;
+    targets.push_back({std::string(words[0]), std::string(words[1])});
+  }
+  if (targets.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(summary_path, ": names no test target (expected lines ",
+                     "\"PASSED|FAILED|TIMEOUT //label\" from run.sh)"));
+  }
+  return targets;
+}
+
+absl::StatusOr<RunResults> ReadRunResults(const std::string& dir) {
+  absl::StatusOr<std::vector<TargetVerdict>> targets = ReadRunSummary(dir);
+  if (!targets.ok()) return targets.status();
+  RunResults run;
+  absl::StatusOr<std::string> capabilities =
+      spec::ReadFile(dir + "/capabilities.txt");
+  if (capabilities.ok()) run.capabilities = *capabilities;
+  for (const TargetVerdict& target : *targets) {
+    const absl::string_view verdict = target.verdict;
+    const std::string& label = target.label;
     ChapterCounts& counts = run.chapters[ChapterOf(label)];
     run.reported_cases[label] = 0;
     const std::string xml = dir + "/" + BinaryNameOf(label) + ".xml";
@@ -129,11 +143,6 @@ absl::StatusOr<RunResults> ReadRunResults(const std::string& dir) {
           "or did not run; its log is ",
           BinaryNameOf(label), ".log)"));
     }
-  }
-  if (targets == 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(summary_path, ": names no test target (expected lines ",
-                     "\"PASSED|FAILED|TIMEOUT //label\" from run.sh)"));
   }
   return run;
 }

@@ -87,6 +87,22 @@ std::string ChapterOf(absl::string_view label);
 // ("conformance_api_x_y__z" for //conformance/api/x/y:z).
 std::string BinaryNameOf(absl::string_view label);
 
+// One target line of a run's summary.txt: the runner's verdict on the
+// target and its label.
+struct TargetVerdict {
+  std::string verdict;  // "PASSED", "FAILED" or "TIMEOUT"
+  std::string label;    // "//conformance/api/x/y:z"
+};
+
+// Reads DIR/summary.txt of a run.sh results directory: its "PASSED LABEL",
+// "FAILED LABEL" and "TIMEOUT LABEL" lines, in order; other lines (the
+// counts at the end) are skipped. Each target's cases are in
+// DIR/<BinaryNameOf(label)>.xml, its output in the .log beside it. Returns
+// ReadFile's error if summary.txt cannot be read, and an error naming it if
+// it names no target.
+absl::StatusOr<std::vector<TargetVerdict>> ReadRunSummary(
+    const std::string& dir);
+
 // Reads a results directory of run.sh: summary.txt ("PASSED LABEL",
 // "FAILED LABEL" or "TIMEOUT LABEL" lines, then counts), each target's
 // <binary>.xml, and capabilities.txt. Returns an error naming the file and

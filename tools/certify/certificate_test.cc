@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -141,6 +142,21 @@ TEST_F(RunDirectory, MissingOrEmptySummaryIsAnError) {
   ASSERT_FALSE(run.ok());
   EXPECT_THAT(std::string(run.status().message()),
               HasSubstr("summary.txt: names no test target"));
+}
+
+TEST_F(RunDirectory, SummaryGivesEachTargetsVerdictInOrder) {
+  Write("summary.txt",
+        "TIMEOUT //conformance/api/stream/validation:s_test\n"
+        "PASSED //conformance/api/event/execution:e_test\n"
+        "SKIPPED //conformance/api/event/execution:not_a_verdict_test\n"
+        "passed: 1\nfailed: 0\ntimed out: 1\n");
+  absl::StatusOr<std::vector<TargetVerdict>> targets = ReadRunSummary(dir_);
+  ASSERT_TRUE(targets.ok()) << targets.status();
+  ASSERT_EQ(targets->size(), 2u);
+  EXPECT_EQ((*targets)[0].verdict, "TIMEOUT");
+  EXPECT_EQ((*targets)[0].label, "//conformance/api/stream/validation:s_test");
+  EXPECT_EQ((*targets)[1].verdict, "PASSED");
+  EXPECT_EQ((*targets)[1].label, "//conformance/api/event/execution:e_test");
 }
 
 TEST_F(RunDirectory, UnparsableXmlNamesTheFile) {

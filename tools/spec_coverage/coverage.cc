@@ -6,7 +6,8 @@
 // 2. Each test's clause IDs are the union of its source references and its
 //    results' "spec" properties, resolved through aliases.
 // 3. Per clause and backend, the outcomes of its tests reduce to a status
-//    (coverage.h gives the order of precedence), and counts are summed per
+//    (coverage.h gives the order of precedence: an unexpected failure, a
+//    known failure, a pass, an unsupported skip), and counts are summed per
 //    chapter and overall.
 //
 // Tested by coverage_test.cc.
@@ -17,6 +18,7 @@
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "re2/re2.h"
 
@@ -44,7 +46,19 @@ struct TestRecord {
   std::set<std::string> clause_ids;  // as written (before alias resolution)
   std::map<std::string, Outcome> outcomes;
   std::map<std::string, std::string> messages;
+  std::set<std::string> known_failures;
 };
+
+bool IsKnownFailure(const TestCaseResult& result) {
+  return result.outcome == Outcome::kFailed &&
+         absl::StartsWith(result.expectation, "known failure: ");
+}
+
+// "known failure: REASON\nMESSAGE" for a known failure, else the message.
+std::string MessageOf(const TestCaseResult& result) {
+  if (!IsKnownFailure(result)) return result.message;
+  return absl::StrCat(result.expectation, "\n", result.message);
+}
 
 ClauseStatus StatusOn(const std::string& backend,
                       const std::vector<LinkedTest>& tests) {
@@ -52,13 +66,18 @@ ClauseStatus StatusOn(const std::string& backend,
   bool all_disabled = true;
   bool any_passed = false;
   bool any_unsupported = false;
+  bool any_known_failure = false;
   for (const LinkedTest& test : tests) {
     if (!test.disabled) all_disabled = false;
     auto outcome = test.outcomes.find(backend);
     if (outcome == test.outcomes.end()) continue;
     switch (outcome->second) {
       case Outcome::kFailed:
-        return ClauseStatus::kFailing;
+        if (test.known_failures.count(backend) == 0) {
+          return ClauseStatus::kFailing;
+        }
+        any_known_failure = true;
+        break;
       case Outcome::kPassed:
         any_passed = true;
         break;
@@ -72,6 +91,7 @@ ClauseStatus StatusOn(const std::string& backend,
     }
   }
   if (all_disabled) return ClauseStatus::kPlanned;
+  if (any_known_failure) return ClauseStatus::kExpectedFailure;
   if (any_passed) return ClauseStatus::kPassing;
   if (any_unsupported) return ClauseStatus::kUnsupported;
   return ClauseStatus::kNotRun;
@@ -104,12 +124,29 @@ absl::string_view ClauseStatusName(ClauseStatus status) {
       return "not-run";
     case ClauseStatus::kUnsupported:
       return "unsupported";
+    case ClauseStatus::kExpectedFailure:
+      return "expected-failure";
     case ClauseStatus::kFailing:
       return "failing";
     case ClauseStatus::kPassing:
       return "passing";
   }
   return "uncovered";
+}
+
+std::string TestOutcomeName(const LinkedTest& test, const std::string& backend,
+                            Outcome outcome) {
+  if (outcome == Outcome::kFailed && test.known_failures.count(backend) != 0) {
+    return "expected-failure";
+  }
+  return std::string(OutcomeName(outcome));
+}
+
+bool StatusDiffers(const ClauseCoverage& clause) {
+  for (ClauseStatus status : clause.status) {
+    if (status != clause.status.front()) return true;
+  }
+  return false;
 }
 
 CoverageModel BuildCoverage(const SpecIndex& index,
@@ -149,15 +186,29 @@ CoverageModel BuildCoverage(const SpecIndex& index,
       record.clause_ids.insert(result.spec_clauses.begin(),
                                result.spec_clauses.end());
       // Several instances of a parameterised test share a record: a failure
-      // of any instance is the test's outcome.
+      // of any instance is the test's outcome, and it is a known failure
+      // only while every failed instance is one.
+      const bool known = IsKnownFailure(result);
       auto [outcome, inserted] =
           record.outcomes.emplace(backend.name, result.outcome);
-      if (!inserted && result.outcome == Outcome::kFailed) {
+      if (inserted) {
+        if (!result.message.empty() || known) {
+          record.messages[backend.name] = MessageOf(result);
+        }
+        if (known) record.known_failures.insert(backend.name);
+      } else if (result.outcome == Outcome::kFailed) {
+        const bool failed_before = outcome->second == Outcome::kFailed;
         outcome->second = Outcome::kFailed;
-        record.messages[backend.name] = result.message;
-      }
-      if (inserted && !result.message.empty()) {
-        record.messages[backend.name] = result.message;
+        if (!known) {
+          // The first unexpected failure's message is the one shown.
+          if (!failed_before || record.known_failures.count(backend.name)) {
+            record.messages[backend.name] = result.message;
+          }
+          record.known_failures.erase(backend.name);
+        } else if (!failed_before) {
+          record.messages[backend.name] = MessageOf(result);
+          record.known_failures.insert(backend.name);
+        }
       }
       if (result.outcome == Outcome::kDisabled) record.disabled = true;
     }
@@ -176,7 +227,8 @@ CoverageModel BuildCoverage(const SpecIndex& index,
         continue;
       }
       linked[clause].push_back({record.name, record.location, record.disabled,
-                                record.outcomes, record.messages});
+                                record.outcomes, record.messages,
+                                record.known_failures});
     }
   }
 

@@ -18,10 +18,19 @@
 //   planned      only disabled (DISABLED_) tests name it
 //   not-run      it has tests, but none has a result on this backend
 //   unsupported  its tests were skipped as unsupported by this backend
-//   failing      at least one of its tests failed on this backend
+//   expected-failure
+//                its failures on this backend are all known failures (the
+//                backend's expectations list them), none unexpected
+//   failing      at least one of its tests failed unexpectedly on this
+//                backend
 //   passing      none failed and at least one passed on this backend
 //
-// A test skipped for another reason counts as not run. Counts over clauses
+// A test skipped for another reason counts as not run. A known failure is
+// still a failure: the clause is not passing, but the report tells it apart
+// from a failure nobody has explained. A result is a known failure when its
+// `expectation` starts with "known failure: " (the expectation runner's mark,
+// or backend_results.h's for a case the expectations file lists). Counts over
+// clauses
 // ("covered", "passing") count testable clauses only; untestable clauses
 // are reported apart.
 //
@@ -34,6 +43,7 @@
 #define MXCTS_TOOLS_SPEC_COVERAGE_COVERAGE_H_
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -50,11 +60,13 @@ enum class ClauseStatus {
   kPlanned,
   kNotRun,
   kUnsupported,
+  kExpectedFailure,
   kFailing,
   kPassing,
 };
 
-// "uncovered", "planned", "not-run", "unsupported", "failing", "passing".
+// "uncovered", "planned", "not-run", "unsupported", "expected-failure",
+// "failing", "passing".
 absl::string_view ClauseStatusName(ClauseStatus status);
 
 // The results of one backend's run.
@@ -70,8 +82,12 @@ struct LinkedTest {
   bool disabled = false;
   // Backend name -> outcome; a backend without a result is absent.
   std::map<std::string, Outcome> outcomes;
-  // Backend name -> first failure or skip message.
+  // Backend name -> first failure or skip message; for a known failure,
+  // the runner's mark ("known failure: REASON") and the failure's message.
   std::map<std::string, std::string> messages;
+  // The backends whose outcome is kFailed only by known failures: every
+  // failed instance of the test there is listed in its expectations.
+  std::set<std::string> known_failures;
 };
 
 struct ClauseCoverage {
@@ -114,6 +130,16 @@ struct CoverageModel {
   // name no clause, and other things a reader should fix.
   std::vector<std::string> problems;
 };
+
+// "passed", "failed", "skipped", "unsupported", "disabled" as OutcomeName
+// says, or "expected-failure" for a test whose failures on `backend` are
+// all known failures.
+std::string TestOutcomeName(const LinkedTest& test, const std::string& backend,
+                            Outcome outcome);
+
+// True if the clause's status is not the same on every backend (false with
+// fewer than two backends).
+bool StatusDiffers(const ClauseCoverage& clause);
 
 // Joins the inputs. `index` must outlive the returned model.
 CoverageModel BuildCoverage(const SpecIndex& index,

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mxcts::spec {
@@ -157,6 +158,78 @@ TEST(BuildCoverage, ParameterisedInstancesJoinTheirSourceTest) {
   ASSERT_EQ(ClauseAt(model, 0).tests.size(), 1u);
   EXPECT_EQ(ClauseAt(model, 0).tests[0].name, "Sizes.CopiesAll");
   EXPECT_EQ(ClauseAt(model, 0).status[0], ClauseStatus::kFailing);
+}
+
+TestCaseResult KnownFailure(const std::string& name) {
+  TestCaseResult result = Result(name, Outcome::kFailed);
+  result.expectation = "known failure: the wave is 32 lanes";
+  return result;
+}
+
+TEST(BuildCoverage, KnownFailuresMakeAnExpectedFailureNotAFailure) {
+  SpecIndex index = MakeIndex(1);
+  std::vector<ScannedSource> sources = {Source(
+      {SourceTest("S", "A", {"a.b.c1"}), SourceTest("S", "B", {"a.b.c1"})})};
+  CoverageModel model = BuildCoverage(
+      index, sources,
+      {{"cuda", {Result("S.A", Outcome::kPassed), KnownFailure("S.B")}}});
+  EXPECT_EQ(ClauseAt(model, 0).status[0], ClauseStatus::kExpectedFailure);
+  EXPECT_FALSE(ClauseAt(model, 0).passing);
+  EXPECT_EQ(model.totals.by_backend[0].at(ClauseStatus::kExpectedFailure), 1);
+  const LinkedTest& b = ClauseAt(model, 0).tests.at(1);
+  EXPECT_EQ(TestOutcomeName(b, "cuda", b.outcomes.at("cuda")),
+            "expected-failure");
+  EXPECT_EQ(b.messages.at("cuda"),
+            "known failure: the wave is 32 lanes\nx_test.cc:9 failed");
+  // Control: an unexpected failure beside it makes the clause failing.
+  model = BuildCoverage(
+      index, sources,
+      {{"cuda", {Result("S.A", Outcome::kFailed), KnownFailure("S.B")}}});
+  EXPECT_EQ(ClauseAt(model, 0).status[0], ClauseStatus::kFailing);
+}
+
+TEST(BuildCoverage, OneUnexpectedlyFailingInstanceMakesTheTestFail) {
+  SpecIndex index = MakeIndex(1);
+  std::vector<ScannedSource> sources = {
+      Source({SourceTest("Sizes", "CopiesAll", {"a.b.c1"})})};
+  // Whichever order the instances come in.
+  for (bool known_first : {true, false}) {
+    std::vector<TestCaseResult> results = {
+        KnownFailure("AllSizes/Sizes.CopiesAll/0"),
+        Result("AllSizes/Sizes.CopiesAll/1", Outcome::kFailed)};
+    if (!known_first) std::swap(results[0], results[1]);
+    CoverageModel model = BuildCoverage(index, sources, {{"cuda", results}});
+    EXPECT_EQ(ClauseAt(model, 0).status[0], ClauseStatus::kFailing);
+    EXPECT_EQ(ClauseAt(model, 0).tests[0].messages.at("cuda"),
+              "x_test.cc:9 failed");
+  }
+  // Control: every failed instance known, one passing.
+  CoverageModel model =
+      BuildCoverage(index, sources,
+                    {{"cuda",
+                      {KnownFailure("AllSizes/Sizes.CopiesAll/0"),
+                       Result("AllSizes/Sizes.CopiesAll/1", Outcome::kPassed),
+                       KnownFailure("AllSizes/Sizes.CopiesAll/2")}}});
+  EXPECT_EQ(ClauseAt(model, 0).status[0], ClauseStatus::kExpectedFailure);
+}
+
+TEST(BuildCoverage, StatusDiffersWhenTheBackendsDisagree) {
+  SpecIndex index = MakeIndex(2);
+  std::vector<ScannedSource> sources = {Source(
+      {SourceTest("S", "A", {"a.b.c1"}), SourceTest("S", "B", {"a.b.c2"})})};
+  CoverageModel model = BuildCoverage(
+      index, sources,
+      {{"reference",
+        {Result("S.A", Outcome::kPassed), Result("S.B", Outcome::kPassed)}},
+       {"cuda",
+        {Result("S.A", Outcome::kPassed), Result("S.B", Outcome::kFailed)}}});
+  EXPECT_TRUE(StatusDiffers(ClauseAt(model, 1)));
+  // Control: the clause both pass does not differ.
+  EXPECT_FALSE(StatusDiffers(ClauseAt(model, 0)));
+  // With one backend nothing differs.
+  model = BuildCoverage(index, sources,
+                        {{"cuda", {Result("S.B", Outcome::kFailed)}}});
+  EXPECT_FALSE(StatusDiffers(ClauseAt(model, 1)));
 }
 
 TEST(BuildCoverage, ResultPropertiesLinkTestsWithoutSources) {

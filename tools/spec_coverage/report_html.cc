@@ -7,10 +7,14 @@
 // per chapter listing its clauses: ID, kind, status per backend, and the
 // tests with their outcome per backend; the statement is in a collapsible
 // detail. Each clause row carries data-covered and data-failing attributes
-// that the filter script reads.
+// that the filter script reads. With several backends, a table of each
+// chapter's status counts per backend follows the chapters, and each clause
+// row also carries data-differs (its status is not the same on every
+// backend), marked and filterable.
 //
 // Tested by report_test.cc.
 
+#include <iterator>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -44,6 +48,8 @@ code { font-size: 13px; }
 .status { font-weight: 600; white-space: nowrap; }
 .passing { color: #1a7a3a; } .failing { color: #b00020; }
 .unsupported { color: #8a6d00; } .not-run, .planned { color: #666; }
+.expected-failure { color: #8a3ab9; } .outcome-expected-failure { color: #8a3ab9; }
+tr.differs td:first-child { border-left: 3px solid #8a3ab9; }
 .uncovered { color: #b05a00; }
 .outcome-passed { color: #1a7a3a; } .outcome-failed { color: #b00020; }
 .outcome-unsupported { color: #8a6d00; } .outcome-skipped, .outcome-disabled { color: #666; }
@@ -57,12 +63,15 @@ constexpr char kScript[] = R"js(
 function applyFilters() {
   var onlyUncovered = document.getElementById('only-uncovered').checked;
   var onlyFailing = document.getElementById('only-failing').checked;
+  var differs = document.getElementById('only-differing');
+  var onlyDiffering = differs !== null && differs.checked;
   var rows = document.querySelectorAll('tr.clause');
   var shown = 0;
   for (var i = 0; i < rows.length; i++) {
     var row = rows[i];
     var visible = (!onlyUncovered || row.dataset.covered === 'no') &&
-                  (!onlyFailing || row.dataset.failing === 'yes');
+                  (!onlyFailing || row.dataset.failing === 'yes') &&
+                  (!onlyDiffering || row.dataset.differs === 'yes');
     row.style.display = visible ? '' : 'none';
     if (visible) shown++;
   }
@@ -70,10 +79,60 @@ function applyFilters() {
 }
 )js";
 
+// Testable clauses by status, per chapter and backend: a row per chapter,
+// a group of columns per backend.
+std::string BackendCountsTable(const CoverageModel& model) {
+  constexpr ClauseStatus kColumns[] = {
+      ClauseStatus::kPassing,         ClauseStatus::kFailing,
+      ClauseStatus::kExpectedFailure, ClauseStatus::kUnsupported,
+      ClauseStatus::kNotRun,
+  };
+  std::string out =
+      "<h2>Testable clauses per backend</h2>\n<table>\n<tr><th "
+      "rowspan=\"2\">chapter</th>";
+  for (const std::string& backend : model.backends) {
+    absl::StrAppend(&out, "<th colspan=\"", std::size(kColumns), "\">",
+                    Escape(backend), "</th>");
+  }
+  out += "</tr>\n<tr>";
+  for (size_t b = 0; b < model.backends.size(); ++b) {
+    for (ClauseStatus status : kColumns) {
+      absl::StrAppend(&out, "<th class=\"", ClauseStatusName(status), "\">",
+                      ClauseStatusName(status), "</th>");
+    }
+  }
+  out += "</tr>\n";
+  auto row = [&](const std::string& name, const CoverageCounts& counts) {
+    absl::StrAppend(&out, "<tr><td>", name, "</td>");
+    for (size_t b = 0; b < model.backends.size(); ++b) {
+      for (ClauseStatus status : kColumns) {
+        int count = 0;
+        if (b < counts.by_backend.size()) {
+          auto found = counts.by_backend[b].find(status);
+          if (found != counts.by_backend[b].end()) count = found->second;
+        }
+        absl::StrAppend(&out, "<td>", count, "</td>");
+      }
+    }
+    out += "</tr>\n";
+  };
+  for (const ChapterCoverage& chapter : model.chapters) {
+    row(absl::StrCat("<a href=\"#", Escape(chapter.chapter->name), "\">",
+                     Escape(chapter.chapter->title), "</a>"),
+        chapter.counts);
+  }
+  row("<b>all</b>", model.totals);
+  out += "</table>\n";
+  return out;
+}
+
 }  // namespace
 
 std::string CoverageHtml(const CoverageModel& model) {
   const CoverageCounts& totals = model.totals;
+  // With several backends the page compares them: per-backend counts, a
+  // mark on each clause whose status differs, and a filter for those.
+  const bool side_by_side = model.backends.size() > 1;
   std::string out =
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta "
       "charset=\"utf-8\">\n<title>mxcts spec coverage</title>\n<style>";
@@ -98,7 +157,14 @@ std::string CoverageHtml(const CoverageModel& model) {
       "id=\"only-uncovered\" onchange=\"applyFilters()\"> only uncovered "
       "clauses</label> &nbsp; <label><input type=\"checkbox\" "
       "id=\"only-failing\" onchange=\"applyFilters()\"> only failing "
-      "clauses</label> &nbsp; showing <span id=\"shown-count\">";
+      "clauses</label> &nbsp; ";
+  if (side_by_side) {
+    out +=
+        "<label><input type=\"checkbox\" id=\"only-differing\" "
+        "onchange=\"applyFilters()\"> only clauses whose status differs "
+        "between backends</label> &nbsp; ";
+  }
+  out += "showing <span id=\"shown-count\">";
   absl::StrAppend(&out, totals.total, "</span> clauses</div>\n");
 
   if (!model.problems.empty()) {
@@ -135,6 +201,7 @@ std::string CoverageHtml(const CoverageModel& model) {
     out += "</tr>\n";
   }
   out += "</table>\n";
+  if (side_by_side) out += BackendCountsTable(model);
 
   for (const ChapterCoverage& chapter : model.chapters) {
     absl::StrAppend(&out, "<h2 id=\"", Escape(chapter.chapter->name), "\">",
@@ -150,14 +217,18 @@ std::string CoverageHtml(const CoverageModel& model) {
       for (ClauseStatus status : clause.status) {
         if (status == ClauseStatus::kFailing) failing = true;
       }
-      absl::StrAppend(&out, "<tr class=\"clause\" data-covered=\"",
-                      clause.covered ? "yes" : "no", "\" data-failing=\"",
-                      failing ? "yes" : "no", "\"><td><details><summary><code>",
-                      Escape(clause.clause->id), "</code></summary>",
-                      Escape(clause.clause->statement),
-                      "<br><small>source: ", Escape(clause.clause->source),
-                      "</small></details></td><td>",
-                      ClauseKindName(clause.clause->kind));
+      const bool differs = StatusDiffers(clause);
+      absl::StrAppend(&out, "<tr class=\"clause", differs ? " differs" : "",
+                      "\" data-covered=\"", clause.covered ? "yes" : "no",
+                      "\" data-failing=\"", failing ? "yes" : "no");
+      if (side_by_side) {
+        absl::StrAppend(&out, "\" data-differs=\"", differs ? "yes" : "no");
+      }
+      absl::StrAppend(
+          &out, "\"><td><details><summary><code>", Escape(clause.clause->id),
+          "</code></summary>", Escape(clause.clause->statement),
+          "<br><small>source: ", Escape(clause.clause->source),
+          "</small></details></td><td>", ClauseKindName(clause.clause->kind));
       if (clause.clause->kind == ClauseKind::kError) {
         absl::StrAppend(&out, "<br><code>", Escape(clause.clause->error),
                         "</code>");
@@ -179,7 +250,8 @@ std::string CoverageHtml(const CoverageModel& model) {
                         "\">", Escape(test.name), "</code>");
         for (const auto& [backend, outcome] : test.outcomes) {
           auto message = test.messages.find(backend);
-          const std::string outcome_name(OutcomeName(outcome));
+          const std::string outcome_name =
+              TestOutcomeName(test, backend, outcome);
           absl::StrAppend(
               &out, " <span class=\"outcome-", outcome_name, "\" title=\"",
               message == test.messages.end() ? "" : Escape(message->second),

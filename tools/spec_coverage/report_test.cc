@@ -98,6 +98,90 @@ TEST_F(ReportTest, HtmlIsSelfContainedEscapedAndFilterable) {
   EXPECT_THAT(html, HasSubstr("reference: passed"));
 }
 
+// The same model with a second backend beside the reference: it fails
+// Sync.Waits by a known failure and Sync.BadHandle unexpectedly.
+CoverageModel WithCuda(const SpecIndex& index) {
+  ScannedSource source;
+  source.tests.push_back({"Sync",
+                          "Waits",
+                          "conformance/api/stream_sync_test.cc",
+                          4,
+                          {{"api.stream.sync.waits", 5}}});
+  source.tests.push_back({"Sync",
+                          "BadHandle",
+                          "conformance/api/stream_sync_test.cc",
+                          9,
+                          {{"api.stream.sync.bad-handle", 10}}});
+  TestCaseResult waits;
+  waits.name = "Sync.Waits";
+  TestCaseResult bad_handle;
+  bad_handle.name = "Sync.BadHandle";
+  TestCaseResult known = waits;
+  known.outcome = Outcome::kFailed;
+  known.expectation = "known failure: eager <launch>";
+  TestCaseResult failed = bad_handle;
+  failed.outcome = Outcome::kFailed;
+  return BuildCoverage(
+      index, {source},
+      {{"reference", {waits, bad_handle}}, {"cuda", {known, failed}}});
+}
+
+TEST_F(ReportTest, SideBySideMarkdownGivesEachBackendAColumn) {
+  CoverageModel model = WithCuda(index_);
+  const std::string markdown = CoverageSideBySideMarkdown(model);
+  // It starts with the summary.
+  EXPECT_EQ(markdown.rfind(CoverageMarkdown(model), 0), 0u);
+  EXPECT_THAT(markdown,
+              HasSubstr("| chapter | backend | passing | failing | "
+                        "expected failure | unsupported | not run |"));
+  EXPECT_THAT(markdown, HasSubstr("| api-stream | reference | 2 | 0 | 0 | 0 | "
+                                  "0 |\n|  | cuda | 0 | 1 | 1 | 0 | 0 |"));
+  EXPECT_THAT(markdown, HasSubstr("| **all** | reference | 2 |"));
+  EXPECT_THAT(markdown, HasSubstr("| clause | reference | cuda | differs |"));
+  EXPECT_THAT(markdown,
+              HasSubstr("`api.stream.sync.waits` | passing | expected-failure "
+                        "| **yes** |"));
+  EXPECT_THAT(markdown,
+              HasSubstr("`api.stream.sync.bad-handle` | passing | failing | "
+                        "**yes** |"));
+  // Control: the clause nobody tests is the same on both.
+  EXPECT_THAT(markdown,
+              HasSubstr("`api.stream.sync.untested` | uncovered | uncovered "
+                        "| |"));
+  EXPECT_THAT(markdown, HasSubstr("## Clauses whose status differs (2)"));
+  EXPECT_THAT(markdown,
+              HasSubstr("| clause | reference | cuda | known failures |"));
+  EXPECT_THAT(markdown,
+              HasSubstr("| [`api.stream.sync.waits`]"
+                        "(#api-stream-sync-waits) | passing | "
+                        "expected-failure | cuda: eager &lt;launch&gt; |"));
+  EXPECT_THAT(markdown, HasSubstr("| [`api.stream.sync.bad-handle`]"
+                                  "(#api-stream-sync-bad-handle) | passing | "
+                                  "failing |  |"));
+  EXPECT_THAT(markdown, HasSubstr("<a id=\"api-stream-sync-waits\"></a>"));
+}
+
+TEST_F(ReportTest, SideBySideHtmlAndJsonMarkWhatDiffers) {
+  CoverageModel model = WithCuda(index_);
+  const std::string html = CoverageHtml(model);
+  EXPECT_THAT(html, HasSubstr("id=\"only-differing\""));
+  EXPECT_THAT(html, HasSubstr("<h2>Testable clauses per backend</h2>"));
+  EXPECT_THAT(html, HasSubstr("data-failing=\"yes\" data-differs=\"yes\""));
+  EXPECT_THAT(html, HasSubstr("<td class=\"status expected-failure\">"
+                              "expected-failure</td>"));
+  EXPECT_THAT(html, HasSubstr("cuda: expected-failure"));
+  EXPECT_THAT(html, HasSubstr("known failure: eager &lt;launch&gt;"));
+  const std::string json = CoverageJson(model);
+  EXPECT_THAT(json, HasSubstr("\"clauses_differing\": 2"));
+  EXPECT_THAT(json, HasSubstr("\"differs\": true"));
+  EXPECT_THAT(json, HasSubstr("\"cuda\": \"expected-failure\""));
+  EXPECT_THAT(json, HasSubstr("\"expected-failure\": 1"));
+  // Control: one backend's page has no comparison.
+  EXPECT_THAT(CoverageHtml(model_), Not(HasSubstr("id=\"only-differing\"")));
+  EXPECT_THAT(CoverageHtml(model_), Not(HasSubstr("data-differs")));
+  EXPECT_THAT(CoverageJson(model_), Not(HasSubstr("differ")));
+}
+
 void AddMutants(CoverageModel* model) {
   std::vector<mutate::MutantResult> results;
   for (mutate::MutantStatus status :

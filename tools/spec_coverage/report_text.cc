@@ -1,15 +1,20 @@
 // coverage.json and the Markdown summary. Both are plain walks over the
 // model; percentages are of testable clauses and printed with one decimal.
-// With mutation results, each chapter also gets its mutation score.
+// With mutation results, each chapter also gets its mutation score. The
+// side-by-side Markdown adds, for several backends, the status counts of
+// each chapter per backend and every clause's status on each backend.
 //
 // Tested by report_test.cc.
 
+#include <iterator>
 #include <optional>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
+#include "absl/strings/strip.h"
 #include "nlohmann/json.hpp"
 #include "tools/spec_coverage/report.h"
 
@@ -17,9 +22,31 @@ namespace mxcts::spec {
 namespace {
 
 constexpr ClauseStatus kAllStatuses[] = {
-    ClauseStatus::kPassing, ClauseStatus::kFailing, ClauseStatus::kUnsupported,
-    ClauseStatus::kNotRun,  ClauseStatus::kPlanned, ClauseStatus::kUncovered,
+    ClauseStatus::kPassing,         ClauseStatus::kFailing,
+    ClauseStatus::kExpectedFailure, ClauseStatus::kUnsupported,
+    ClauseStatus::kNotRun,          ClauseStatus::kPlanned,
+    ClauseStatus::kUncovered,
 };
+
+// The statuses the side-by-side tables count, in column order, and their
+// headings. Planned and uncovered clauses are the same on every backend, so
+// the summary's covered column stands for them.
+constexpr ClauseStatus kRunStatuses[] = {
+    ClauseStatus::kPassing,         ClauseStatus::kFailing,
+    ClauseStatus::kExpectedFailure, ClauseStatus::kUnsupported,
+    ClauseStatus::kNotRun,
+};
+
+absl::string_view StatusHeading(ClauseStatus status) {
+  switch (status) {
+    case ClauseStatus::kExpectedFailure:
+      return "expected failure";
+    case ClauseStatus::kNotRun:
+      return "not run";
+    default:
+      return ClauseStatusName(status);
+  }
+}
 
 std::string Percent(int part, int whole) {
   if (whole == 0) return "-";
@@ -68,6 +95,67 @@ std::string MutationCell(const mutate::MutationCounts& counts) {
                       counts.killed + counts.survived, ")");
 }
 
+// The anchor of a clause's row: its ID with '.' as '-', which every
+// Markdown renderer keeps in an id attribute.
+std::string MarkdownAnchor(absl::string_view id) {
+  return absl::StrReplaceAll(id, {{".", "-"}});
+}
+
+// `text` as one Markdown table cell: at most `limit` bytes of it (cut on a
+// UTF-8 character boundary, then "..."), '|' escaped, '&', '<' and '>' as
+// entities (so that no renderer takes them for HTML), line breaks as spaces.
+std::string MarkdownCell(absl::string_view text, size_t limit) {
+  std::string cell;
+  const bool cut = text.size() > limit;
+  if (cut) {
+    size_t end = limit;
+    while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) {
+      --end;
+    }
+    text = text.substr(0, end);
+  }
+  for (char c : text) {
+    if (c == '&') {
+      cell += "&amp;";
+    } else if (c == '<') {
+      cell += "&lt;";
+    } else if (c == '>') {
+      cell += "&gt;";
+    } else if (c == '|') {
+      cell += "\\|";
+    } else if (c == '\n' || c == '\r') {
+      cell += ' ';
+    } else {
+      cell += c;
+    }
+  }
+  if (cut) cell += "...";
+  return cell;
+}
+
+// "BACKEND: REASON" for each backend on which the clause is an expected
+// failure: the reason its expectations give for the first of its tests that
+// failed only by known failures there.
+std::string KnownFailureReasons(const CoverageModel& model,
+                                const ClauseCoverage& clause) {
+  std::vector<std::string> reasons;
+  for (size_t b = 0; b < model.backends.size(); ++b) {
+    if (clause.status[b] != ClauseStatus::kExpectedFailure) continue;
+    const std::string& backend = model.backends[b];
+    for (const LinkedTest& test : clause.tests) {
+      if (test.known_failures.count(backend) == 0) continue;
+      auto message = test.messages.find(backend);
+      if (message == test.messages.end()) continue;
+      absl::string_view reason = message->second;
+      absl::ConsumePrefix(&reason, "known failure: ");
+      reason = reason.substr(0, reason.find('\n'));
+      reasons.push_back(absl::StrCat(backend, ": ", MarkdownCell(reason, 200)));
+      break;
+    }
+  }
+  return absl::StrJoin(reasons, "; ");
+}
+
 int StatusCount(const CoverageCounts& counts, size_t backend,
                 ClauseStatus status) {
   if (backend >= counts.by_backend.size()) return 0;
@@ -104,6 +192,7 @@ std::string CoverageJson(const CoverageModel& model) {
       entry["testable"] = clause.clause->testable;
       entry["covered"] = clause.covered;
       entry["passing"] = clause.passing;
+      if (model.backends.size() > 1) entry["differs"] = StatusDiffers(clause);
       Json& status = entry["status"] = Json::object();
       for (size_t b = 0; b < model.backends.size(); ++b) {
         status[model.backends[b]] =
@@ -116,12 +205,21 @@ std::string CoverageJson(const CoverageModel& model) {
         linked["location"] = test.location;
         Json& outcomes = linked["outcomes"] = Json::object();
         for (const auto& [backend, outcome] : test.outcomes) {
-          outcomes[backend] = std::string(OutcomeName(outcome));
+          outcomes[backend] = TestOutcomeName(test, backend, outcome);
         }
         tests.push_back(std::move(linked));
       }
       clauses.push_back(std::move(entry));
     }
+  }
+  if (model.backends.size() > 1) {
+    int differing = 0;
+    for (const ChapterCoverage& chapter : model.chapters) {
+      for (const ClauseCoverage& clause : chapter.clauses) {
+        if (StatusDiffers(clause)) ++differing;
+      }
+    }
+    json["clauses_differing"] = differing;
   }
   json["problems"] = model.problems;
   // Test names and messages may hold any bytes; invalid UTF-8 becomes U+FFFD
@@ -181,6 +279,84 @@ std::string CoverageMarkdown(const CoverageModel& model) {
     absl::StrAppend(&out, "\n## Problems (", model.problems.size(), ")\n\n");
     for (const std::string& problem : model.problems) {
       absl::StrAppend(&out, "- ", problem, "\n");
+    }
+  }
+  return out;
+}
+
+std::string CoverageSideBySideMarkdown(const CoverageModel& model) {
+  std::string out = CoverageMarkdown(model);
+  absl::StrAppend(&out, "\n## Clauses per backend, per chapter\n\n",
+                  "Testable clauses by status on each backend (coverage.h "
+                  "says what each status means).\n\n",
+                  "| chapter | backend |");
+  for (ClauseStatus status : kRunStatuses) {
+    absl::StrAppend(&out, " ", StatusHeading(status), " |");
+  }
+  out += "\n| --- | --- |";
+  for (size_t i = 0; i < std::size(kRunStatuses); ++i) out += " ---: |";
+  out += "\n";
+  auto add_rows = [&](const std::string& chapter,
+                      const CoverageCounts& counts) {
+    for (size_t b = 0; b < model.backends.size(); ++b) {
+      absl::StrAppend(&out, "| ", b == 0 ? chapter : "", " | ",
+                      model.backends[b], " |");
+      for (ClauseStatus status : kRunStatuses) {
+        absl::StrAppend(&out, " ", StatusCount(counts, b, status), " |");
+      }
+      out += "\n";
+    }
+  };
+  for (const ChapterCoverage& chapter : model.chapters) {
+    add_rows(chapter.chapter->name, chapter.counts);
+  }
+  add_rows("**all**", model.totals);
+
+  std::vector<const ClauseCoverage*> differing;
+  for (const ChapterCoverage& chapter : model.chapters) {
+    for (const ClauseCoverage& clause : chapter.clauses) {
+      if (StatusDiffers(clause)) differing.push_back(&clause);
+    }
+  }
+  absl::StrAppend(&out, "\n## Clauses whose status differs (", differing.size(),
+                  ")\n\n");
+  if (differing.empty()) {
+    out += "None.\n";
+  } else {
+    out += "| clause |";
+    for (const std::string& backend : model.backends) {
+      absl::StrAppend(&out, " ", backend, " |");
+    }
+    out += " known failures |\n| --- |";
+    for (size_t b = 0; b < model.backends.size(); ++b) out += " --- |";
+    out += " --- |\n";
+  }
+  for (const ClauseCoverage* clause : differing) {
+    absl::StrAppend(&out, "| [`", clause->clause->id, "`](#",
+                    MarkdownAnchor(clause->clause->id), ") |");
+    for (ClauseStatus status : clause->status) {
+      absl::StrAppend(&out, " ", ClauseStatusName(status), " |");
+    }
+    absl::StrAppend(&out, " ", KnownFailureReasons(model, *clause), " |\n");
+  }
+  out += "\n## Every clause\n";
+  for (const ChapterCoverage& chapter : model.chapters) {
+    absl::StrAppend(&out, "\n### ", chapter.chapter->name, ": ",
+                    chapter.chapter->title, "\n\n| clause |");
+    for (const std::string& backend : model.backends) {
+      absl::StrAppend(&out, " ", backend, " |");
+    }
+    out += " differs |\n| --- |";
+    for (size_t b = 0; b < model.backends.size(); ++b) out += " --- |";
+    out += " --- |\n";
+    for (const ClauseCoverage& clause : chapter.clauses) {
+      absl::StrAppend(&out, "| <a id=\"", MarkdownAnchor(clause.clause->id),
+                      "\"></a>`", clause.clause->id, "`",
+                      clause.clause->testable ? "" : " (untestable)", " |");
+      for (ClauseStatus status : clause.status) {
+        absl::StrAppend(&out, " ", ClauseStatusName(status), " |");
+      }
+      absl::StrAppend(&out, StatusDiffers(clause) ? " **yes** |" : " |", "\n");
     }
   }
   return out;

@@ -1,7 +1,9 @@
 #!/bin/bash
 # Tests the spec_coverage command on testdata/: a two-backend run writes the
 # three outputs with the right counts; mutation results add a score column;
-# bad inputs fail with a message naming what is wrong.
+# the reference's testlogs beside a certification run (side_by_side/) give
+# each clause a status per backend; bad inputs fail with a message naming
+# what is wrong.
 #
 # Usage: spec_coverage_cli_test.sh PATH_TO_SPEC_COVERAGE
 set -u
@@ -52,6 +54,36 @@ run "$tool" --spec_dir="$data/spec" --sources="$data/sources" \
   --mutation="$data/mutation/malformed.tsv" --out="$out/z"
 check malformed-mutation-exits-2 '[ "$status" -eq 2 ]'
 check malformed-mutation-named '[[ "$output" == *"malformed.tsv:1: not a tools/mutate results file"* ]]'
+
+# Side by side: the reference's testlogs beside a certification run's
+# results (tools/certify run's layout) and its expectations file.
+sbs="$data/side_by_side"
+run "$tool" --spec_dir="$sbs/spec" --sources="$sbs/sources" \
+  --results="reference=$sbs/reference,cuda=$sbs/cuda" \
+  --expectations="cuda=$sbs/cuda.txt" --out="$out/sbs"
+check sbs-writes-report '[ "$status" -eq 0 ]'
+check sbs-prints-location '[[ "$output" == *"side by side in $out/sbs/side_by_side.md"* ]]'
+md="$(cat "$out/sbs/side_by_side.md" 2>/dev/null)"
+check sbs-both-pass '[[ "$md" == *"returns-distinct-handles\` | passing | passing | |"* ]]'
+check sbs-unexpected-failure '[[ "$md" == *"null-pointer-is-invalid-value\` | passing | failing | **yes** |"* ]]'
+check sbs-runner-marked '[[ "$md" == *"flags-are-kept\` | passing | expected-failure | **yes** |"* ]]'
+check sbs-listed '[[ "$md" == *"priority-is-clamped\` | passing | expected-failure | **yes** |"* ]]'
+check sbs-unsupported '[[ "$md" == *"on-each-device\` | passing | unsupported | **yes** |"* ]]'
+check sbs-timed-out-not-run '[[ "$md" == *"waits-for-event\` | passing | not-run | **yes** |"* ]]'
+check sbs-chapter-counts '[[ "$md" == *"|  | cuda | 1 | 1 | 2 | 1 | 1 |"* ]]'
+check sbs-timeout-noted '[[ "$md" == *"stream_wait_test has no results (it timed out"* ]]'
+check sbs-json '[[ "$(cat "$out/sbs/coverage.json")" == *"\"clauses_differing\": 5"* ]]'
+check sbs-html '[[ "$(cat "$out/sbs/index.html")" == *"only-differing"* ]]'
+# Control: without the expectations file the listed failure is a failure.
+run "$tool" --spec_dir="$sbs/spec" --sources="$sbs/sources" \
+  --results="reference=$sbs/reference,cuda=$sbs/cuda" --out="$out/sbs2"
+check sbs-unlisted-fails 'grep -q "priority-is-clamped\` | passing | failing |" "$out/sbs2/side_by_side.md"'
+# Control: one backend writes no side-by-side report.
+check one-backend-no-side-by-side '[ ! -e "$out/alone/side_by_side.md" ]'
+run "$tool" --spec_dir="$sbs/spec" --sources="$sbs/sources" \
+  --results="cuda=$sbs/cuda" --expectations="vendor=$sbs/cuda.txt" --out="$out/w"
+check expectations-unknown-backend-exits-2 '[ "$status" -eq 2 ]'
+check expectations-unknown-backend-named '[[ "$output" == *"names backend '"'"'vendor'"'"'"* ]]'
 
 run "$tool" --spec_dir="$data/spec"
 check missing-out-exits-2 '[ "$status" -eq 2 ]'

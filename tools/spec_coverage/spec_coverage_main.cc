@@ -4,20 +4,24 @@
 //   bazel run //tools/spec_coverage -- --out=DIR
 //       [--results=[NAME=]DIR[,[NAME=]DIR...]] [--spec_dir=docs/spec]
 //       [--sources=conformance] [--exclude=conformance/testing]
-//       [--mutation=FILE[,FILE...]]
+//       [--mutation=FILE[,FILE...]] [--expectations=NAME=FILE[,...]]
 //
 // Reads the spec, scans the conformance test sources (*_test.cc under each
 // --sources directory) for tests and their MX_SPEC clauses, reads each
-// backend's test results (test.xml files under DIR, as in bazel-testlogs; the
-// backend is called NAME, or DIR's last component; a NAME given with several
-// DIRs is one run split over machines, tools/run_conformance --shard, whose
-// parts are merged and must not overlap), and writes into --out:
-// index.html, coverage.json and summary.md (each atomically). The summary is
-// also printed. Paths under --exclude (support code and its self-tests, not
-// conformance tests) are skipped in sources and results. Relative paths are
-// taken from the directory `bazel run` was started in. --mutation reads
-// tools/mutate results files (the shards of one run, say) and adds a
-// mutation score per chapter to the report.
+// backend's test results (backend_results.h: the test.xml files under DIR,
+// as in bazel-testlogs, or the results of `tools/certify run` when DIR holds
+// its summary.txt; the backend is called NAME, or DIR's last component; a
+// NAME given with several DIRs is one run split over machines,
+// tools/run_conformance --shard, whose parts are merged and must not
+// overlap), and writes into --out: index.html, coverage.json and summary.md
+// (each atomically), and with several backends side_by_side.md, every
+// clause's status on each backend. The summary is also printed. A failed
+// case is an expected failure where its XML carries the expectation
+// runner's mark or the backend's --expectations file lists it. Paths under
+// --exclude (support code and its self-tests, not conformance tests) are
+// skipped in sources and results. Relative paths are taken from the directory
+// `bazel run` was started in. --mutation reads tools/mutate results files (the
+// shards of one run, say) and adds a mutation score per chapter to the report.
 //
 // Exit status: 0 report written; 1 the spec has problems (run spec_index);
 // 2 bad arguments or unreadable input or output.
@@ -27,6 +31,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -37,11 +42,13 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "conformance/testing/expectations.h"
 #include "tools/mutate/results.h"
 #include "tools/spec/clause_index.h"
 #include "tools/spec/file_io.h"
 #include "tools/spec/test_results.h"
 #include "tools/spec/test_source_scanner.h"
+#include "tools/spec_coverage/backend_results.h"
 #include "tools/spec_coverage/coverage.h"
 #include "tools/spec_coverage/report.h"
 
@@ -56,6 +63,10 @@ ABSL_FLAG(std::string, results, "",
 ABSL_FLAG(std::string, out, "", "directory the report is written to");
 ABSL_FLAG(std::string, mutation, "",
           "comma-separated tools/mutate results files");
+ABSL_FLAG(std::string, expectations, "",
+          "comma-separated NAME=FILE: the expectations file "
+          "(conformance/expectations/*.txt) of the backend NAME of --results; "
+          "the failures it lists count as expected failures");
 
 namespace {
 
@@ -67,6 +78,8 @@ int Fail(const absl::Status& status) {
 
 bool Excluded(const std::string& path,
               const std::vector<std::string>& excluded) {
+  // Source files; results are excluded as they are read
+  // (backend_results.h).
   for (const std::string& part : excluded) {
     if (!part.empty() && absl::StrContains(path, part)) return true;
   }
@@ -82,7 +95,8 @@ std::vector<std::string> SplitList(const std::string& text) {
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
       "Writes the spec coverage report. Usage: spec_coverage --out=DIR "
-      "[--results=[NAME=]DIR,...] [--spec_dir=DIR] [--sources=DIR,...]");
+      "[--results=[NAME=]DIR,...] [--expectations=NAME=FILE,...] "
+      "[--spec_dir=DIR] [--sources=DIR,...] [--mutation=FILE,...]");
   std::vector<char*> positional = absl::ParseCommandLine(argc, argv);
   absl::Status entered = mxcts::spec::EnterUserDirectory();
   if (!entered.ok()) {
@@ -93,7 +107,8 @@ int main(int argc, char** argv) {
   if (positional.size() > 1 || absl::GetFlag(FLAGS_out).empty()) {
     std::fprintf(stderr,
                  "usage: spec_coverage --out=DIR [--results=[NAME=]DIR,...] "
-                 "[--spec_dir=DIR] [--sources=DIR,...]\n");
+                 "[--expectations=NAME=FILE,...] [--spec_dir=DIR] "
+                 "[--sources=DIR,...] [--mutation=FILE,...]\n");
     return 2;
   }
   const std::vector<std::string> excluded =
@@ -149,22 +164,51 @@ int main(int argc, char** argv) {
       known->second.push_back(dir);
     }
   }
-  std::vector<mxcts::spec::BackendResults> backends;
-  for (const auto& [name, dirs] : backend_dirs) {
-    absl::StatusOr<std::vector<mxcts::spec::TestCaseResult>> results =
-        mxcts::spec::ReadTestResultsDirs(dirs);
-    if (!results.ok()) return Fail(results.status());
-    mxcts::spec::BackendResults backend{name, {}};
-    for (auto& result : *results) {
-      if (!Excluded(result.file, excluded)) {
-        backend.results.push_back(std::move(result));
-      }
+  // Each backend's expectations file, if given.
+  std::map<std::string, std::vector<mxcts::conformance::Expectation>>
+      expectations;
+  for (const std::string& entry :
+       SplitList(absl::GetFlag(FLAGS_expectations))) {
+    std::vector<std::string> parts =
+        absl::StrSplit(entry, absl::MaxSplits('=', 1));
+    if (parts.size() != 2 || parts[0].empty() || parts[1].empty()) {
+      std::fprintf(stderr,
+                   "spec_coverage: --expectations entry '%s' is not "
+                   "NAME=FILE\n",
+                   entry.c_str());
+      return 2;
     }
-    backends.push_back(std::move(backend));
+    const bool known = std::any_of(
+        backend_dirs.begin(), backend_dirs.end(),
+        [&parts](const auto& backend) { return backend.first == parts[0]; });
+    if (!known) {
+      std::fprintf(stderr,
+                   "spec_coverage: --expectations names backend '%s', which "
+                   "--results does not\n",
+                   parts[0].c_str());
+      return 2;
+    }
+    absl::StatusOr<std::vector<mxcts::conformance::Expectation>> parsed =
+        mxcts::conformance::ReadExpectations(parts[1]);
+    if (!parsed.ok()) return Fail(parsed.status());
+    expectations[parts[0]] = *std::move(parsed);
+  }
+
+  std::vector<mxcts::spec::BackendResults> backends;
+  std::vector<std::string> notes;
+  for (const auto& [name, dirs] : backend_dirs) {
+    mxcts::spec::BackendReadOptions options;
+    options.excluded = excluded;
+    options.expectations = expectations[name];
+    absl::StatusOr<mxcts::spec::BackendResults> backend =
+        mxcts::spec::ReadBackendResults(name, dirs, options, &notes);
+    if (!backend.ok()) return Fail(backend.status());
+    backends.push_back(*std::move(backend));
   }
 
   mxcts::spec::CoverageModel model =
       mxcts::spec::BuildCoverage(*index, sources, backends);
+  model.problems.insert(model.problems.end(), notes.begin(), notes.end());
   if (!absl::GetFlag(FLAGS_mutation).empty()) {
     std::vector<mxcts::mutate::MutantResult> mutants;
     for (const std::string& file : SplitList(absl::GetFlag(FLAGS_mutation))) {
@@ -181,16 +225,24 @@ int main(int argc, char** argv) {
   absl::Status status = mxcts::spec::MakeDirectories(out);
   if (!status.ok()) return Fail(status);
   const std::string summary = mxcts::spec::CoverageMarkdown(model);
-  for (const auto& [name, contents] :
-       std::vector<std::pair<std::string, std::string>>{
-           {"index.html", mxcts::spec::CoverageHtml(model)},
-           {"coverage.json", mxcts::spec::CoverageJson(model)},
-           {"summary.md", summary}}) {
+  std::vector<std::pair<std::string, std::string>> files = {
+      {"index.html", mxcts::spec::CoverageHtml(model)},
+      {"coverage.json", mxcts::spec::CoverageJson(model)},
+      {"summary.md", summary}};
+  if (model.backends.size() > 1) {
+    files.push_back(
+        {"side_by_side.md", mxcts::spec::CoverageSideBySideMarkdown(model)});
+  }
+  for (const auto& [name, contents] : files) {
     status = mxcts::spec::WriteFileAtomically(absl::StrCat(out, "/", name),
                                               contents);
     if (!status.ok()) return Fail(status);
   }
   std::printf("%s\nspec_coverage: report written to %s/index.html\n",
               summary.c_str(), std::filesystem::absolute(out).c_str());
+  if (model.backends.size() > 1) {
+    std::printf("spec_coverage: backends side by side in %s/side_by_side.md\n",
+                std::filesystem::absolute(out).c_str());
+  }
   return 0;
 }

@@ -49,7 +49,8 @@ class OffloadArch : public testing::Test {
     const bool configured = ConfiguredDevices();
     mcGetLastError();  // what the probe left
     if (!configured) {
-      GTEST_SKIP() << "the devices are not the configured xcore1000 and 9.0 "
+      GTEST_SKIP() << "unsupported: the devices are not the configured "
+                      "xcore1000 and 9.0 "
                       "(MXCTS_DEVICE_CONFIG, BUILD)";
     }
   }

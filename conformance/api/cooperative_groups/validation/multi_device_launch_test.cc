@@ -22,8 +22,9 @@ __global__ void AddTwo(int* cell) { atomicAdd(cell, 2); }
 class MultiDeviceLaunchTest : public testing::Test {
  protected:
   void SetUp() override {
+    MX_REQUIRE_CAPABILITY_AT_LEAST("device_count", 2);
     ASSERT_EQ(mcGetDeviceCount(&devices_), mcSuccess);
-    if (devices_ < 2) GTEST_SKIP() << "needs two devices";
+    ASSERT_GE(devices_, 2) << "the manifest claims two devices";
     ASSERT_EQ(mcMallocManaged(&cell_, sizeof(int)), mcSuccess);
     *cell_ = 0;
     for (int device = 0; device < 2; ++device) {
@@ -138,7 +139,9 @@ TEST_F(MultiDeviceLaunchTest, TwoEntriesOnOneDeviceAreInvalidDevice) {
 
 TEST_F(MultiDeviceLaunchTest, WithoutSupportAValidListIsNotSupported) {
   MX_SPEC("api.coop.multi-device.unsupported");
-  if (Supported()) GTEST_SKIP() << "the devices support the launch";
+  if (Supported())
+    GTEST_SKIP() << "unsupported: the devices support the launch, so "
+                    "no list of them is refused";
   EXPECT_EQ(mcLaunchCooperativeKernelMultiDevice(list_, 2, 0),
             mcErrorNotSupported);
   EXPECT_EQ(mcDeviceSynchronize(), mcSuccess);
