@@ -140,7 +140,11 @@ int BlockBarrier::PhaseResult() const {
 extern "C" void __mc_dev_syncthreads(const char* file, int line) {
   using namespace mxcts::device_internal;
   ActiveGrid* grid = CurrentGrid();
-  // [lang.sync.syncthreads.device-code-only]
+  // No compiled program gets here outside a grid: mxcc's host pass rejects
+  // a host call of __syncthreads() (mcr/detail/device_abi.h implements
+  // lang.sync.syncthreads.device-code-only; the must-not-compile tests of
+  // conformance/language/synchronization check it). This only guards the
+  // engine against another caller of its ABI, as in the predicate variants.
   if (grid == nullptr || grid->barrier == nullptr) {
     DieOutsideGrid("__syncthreads()", file, line);
   }

@@ -429,9 +429,11 @@ mcError_t LaunchChild(const void* kernel, dim3 grid_dim, dim3 block_dim,
   node.unfinished.insert(child->serial);
   order->Launched(child->serial, node.unfinished);
   // [api.devrt.launch.asynchronous-to-launching-thread] The child runs
-  // later; the shuffled order sometimes runs it at once, when its stream
-  // and events let it start, which the spec also permits
-  // [api.devrt.launch.child-start-not-guaranteed-before-sync].
+  // later; the shuffled order sometimes runs it at once, which the spec
+  // also permits [api.devrt.launch.child-start-not-guaranteed-before-sync],
+  // but only when its stream and events let it start: never before an
+  // earlier launch into its stream has finished
+  // [api.devrt.stream.named-stream-runs-launches-in-order].
   if (tree.shuffled() && node.Finished(child->after) && tree.RunAtLaunch()) {
     if (!RunChildGrid(*child, *grid)) grid->block->AbandonToHost();
     return mcSuccess;

@@ -118,12 +118,11 @@ mcError_t mcIpcCloseMemHandle(void* devPtr) {
     Runtime& runtime = Runtime::Get();
     MX_RETURN_IF_ERROR(runtime.CurrentDeviceForWork().status());
     MemoryImports& imports = MemoryImports::Get();
-    if (!imports.IsOpen(devPtr)) {
-      // [api.ipc.close-mem-handle.not-opened]
-      return imports.Close(devPtr);
-    }
-    // Work queued before the close may still use the mapping.
-    mxcts::runtime::RunAllPendingWork();
+    // Work queued before the close may still use the mapping: wait for it.
+    // A pointer that is not an open mapping has nothing to wait for; Close
+    // refuses it (memory_imports.cc checks
+    // api.ipc.close-mem-handle.not-opened).
+    if (imports.IsOpen(devPtr)) mxcts::runtime::RunAllPendingWork();
     absl::MutexLock lock(&runtime.execution_mutex());
     // [api.ipc.close-mem-handle.unmaps]
     return imports.Close(devPtr);

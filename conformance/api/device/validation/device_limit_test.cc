@@ -222,4 +222,56 @@ TEST(DeviceLimitPendingWork, ReferenceRefusesWhileWorkIsPending) {
   MX_EXPECT_IN_FRESH_PROCESS(SetLimitWhileWorkIsPending(true));
 }
 
+// Queues work that waits for the host, as SetLimitWhileWorkIsPending does,
+// and sets a limit that does not exist while it is pending: the call is
+// still refused as an unsupported limit, whatever the implementation does
+// with a limit that exists. Control: a limit that exists, set in the same
+// state, is not reported unsupported.
+std::string SetNotALimitWhileWorkIsPending() {
+  std::string problems;
+  int* flag = nullptr;
+  if (mcMallocHost(&flag, sizeof(int), mcMallocHostMapped) != mcSuccess) {
+    return "mcMallocHost failed";
+  }
+  *flag = 0;
+  mcStream_t stream = nullptr;
+  if (mcStreamCreateWithFlags(&stream, mcStreamNonBlocking) != mcSuccess) {
+    return "mcStreamCreateWithFlags failed";
+  }
+  size_t depth = 0;
+  mcDeviceGetLimit(&depth, mcLimitDevRuntimeSyncDepth);
+  SpinUntilSet<<<1, 1, 0, stream>>>(flag, 1ll << 22);
+  DoNothing<<<1, 1, 0, stream>>>();
+  if (mcStreamQuery(stream) != mcErrorNotReady) {
+    problems += "the stream's work completed before it could be observed; ";
+  } else {
+    const mcError_t not_a_limit =
+        mcDeviceSetLimit(static_cast<mcLimit_t>(7), 64);
+    if (not_a_limit != mcErrorUnsupportedLimit) {
+      problems += std::string("setting limit 7 while work is pending gave ") +
+                  mcGetErrorName(not_a_limit) +
+                  ", not mcErrorUnsupportedLimit; ";
+    }
+    const mcError_t a_limit =
+        mcDeviceSetLimit(mcLimitDevRuntimeSyncDepth, depth);
+    if (a_limit == mcErrorUnsupportedLimit) {
+      problems += "a limit that exists was reported unsupported; ";
+    }
+  }
+  *flag = 1;
+  if (mcStreamSynchronize(stream) != mcSuccess) {
+    problems += "mcStreamSynchronize failed; ";
+  }
+  mcStreamDestroy(stream);
+  mcFreeHost(flag);
+  return problems;
+}
+
+TEST(DeviceLimitPendingWork, NotALimitIsUnsupportedEvenWhileWorkIsPending) {
+  MX_SPEC("api.device.limit.unsupported-limit-on-set",
+          "api.device.limit.set-while-work-pending");
+  ScopedEnvironment deferred("MXCTS_TIMELINE", "deferred");
+  MX_EXPECT_IN_FRESH_PROCESS(SetNotALimitWhileWorkIsPending());
+}
+
 }  // namespace

@@ -9,7 +9,8 @@
 //     page-locked memory, which the host still reads after the fault.
 //   - The error names the cause: a misaligned atomic is
 //     mcErrorMisalignedAddress; an illegal instruction (`__builtin_trap()`,
-//     which compiles to one) is mcErrorIllegalInstruction.
+//     which compiles to one) is mcErrorIllegalInstruction; a read of an
+//     address outside every allocation is mcErrorIllegalAddress.
 //   - Recovery: the reference confines the sticky error to the faulting
 //     device (calls using only another device succeed, calls using the
 //     faulting one keep failing: the control), and mcDeviceReset with the
@@ -21,6 +22,7 @@
 // controls.
 
 #include <mc_runtime.h>
+#include <sys/mman.h>
 
 #include <cstdio>
 #include <string>
@@ -144,6 +146,47 @@ TEST(TrapCause, IllegalInstructionIsIllegalInstruction) {
 TEST(TrapCause, ControlWithoutTheInstructionRuns) {
   MX_SPEC("api.trap.error.illegal-instruction");
   MX_EXPECT_NO_TRAP(RunMaybeIllegal(false));
+}
+
+// A read through a pointer into a range of host addresses the test
+// reserves with no access (mmap with PROT_NONE): no allocation of the
+// runtime is there, so the access is outside any valid allocation. The
+// control reads a device allocation with the same kernel.
+__global__ void ReadThrough(const int* from, int* out) {
+  *out = *static_cast<const volatile int*>(from);
+}
+
+mcError_t ReadOutsideEveryAllocation(bool outside) {
+  constexpr size_t kReserved = 1 << 20;
+  void* reserved = mmap(nullptr, kReserved, PROT_NONE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  int* cells = nullptr;
+  if (reserved == MAP_FAILED ||
+      mcMalloc(&cells, 2 * sizeof(int)) != mcSuccess) {
+    return mcErrorUnknown;
+  }
+  const int* from =
+      outside ? static_cast<const int*>(reserved) + kReserved / 2 / sizeof(int)
+              : cells;
+  ReadThrough<<<1, 1>>>(from, cells + 1);
+  const mcError_t result = mcDeviceSynchronize();
+  if (result == mcSuccess) {
+    mcFree(cells);
+    munmap(reserved, kReserved);
+  }
+  return result;
+}
+
+TEST(TrapCause, AccessOutsideEveryAllocationIsIllegalAddress) {
+  MX_SPEC("api.trap.cause.memory-violation", "api.trap.error.illegal-address");
+  MX_REQUIRE_CAPABILITY("trap_handler");
+  MX_EXPECT_TRAP(ReadOutsideEveryAllocation(true), mcErrorIllegalAddress,
+                 "ReadThrough");
+}
+
+TEST(TrapCause, ControlReadOfAnAllocationRuns) {
+  MX_SPEC("api.trap.cause.memory-violation");
+  MX_EXPECT_NO_TRAP(ReadOutsideEveryAllocation(false));
 }
 
 // --- Recovery. ---
