@@ -16,6 +16,7 @@
 
 #include "conformance/api/cooperative_groups/execution/cg_test_support.h"
 #include "conformance/testing/capabilities.h"
+#include "conformance/testing/claimed.h"
 #include "conformance/testing/spec.h"
 
 namespace {
@@ -66,8 +67,10 @@ __host__ __device__ inline int Predicate(unsigned t) {
   return static_cast<int>((Pattern(t, 5) >> 7) & 1);
 }
 
+// `wave_lanes`: the backend's wave, the outer tile of kNestedDynamic.
 template <unsigned N>
-__global__ void ProbeTile(Probe probe, unsigned long long* out) {
+__global__ void ProbeTile(Probe probe, unsigned wave_lanes,
+                          unsigned long long* out) {
   cg::thread_block block = cg::this_thread_block();
   cg::thread_block_tile<N> tile = cg::tiled_partition<N>(block);
   // [api.coop.tile.static-partition] The size is a constant expression.
@@ -164,7 +167,7 @@ __global__ void ProbeTile(Probe probe, unsigned long long* out) {
       break;
     }
     case Probe::kNestedDynamic: {
-      cg::thread_group wave = cg::tiled_partition(block, 64);
+      cg::thread_group wave = cg::tiled_partition(block, wave_lanes);
       cg::thread_group inner = cg::tiled_partition(wave, N);
       inner.sync();
       result = inner.thread_rank() * 1000 + inner.size();
@@ -185,10 +188,10 @@ __global__ void ProbeTile(Probe probe, unsigned long long* out) {
 }
 
 template <unsigned N>
-void LaunchProbe(Probe probe, const cg_test::Shape& shape,
+void LaunchProbe(Probe probe, unsigned wave_lanes, const cg_test::Shape& shape,
                  unsigned long long* out) {
   if constexpr (N <= kCompiledWaveLanes) {
-    ProbeTile<N><<<1, shape.dims()>>>(probe, out);
+    ProbeTile<N><<<1, shape.dims()>>>(probe, wave_lanes, out);
   }
 }
 
@@ -196,6 +199,7 @@ class TileTest : public testing::TestWithParam<TileCase> {
  protected:
   void SetUp() override {
     MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", GetParam().tile);
+    wave_lanes_ = static_cast<unsigned>(mxcts::conformance::ClaimedWaveSize());
   }
   unsigned n() const { return GetParam().tile; }
   unsigned threads() const { return GetParam().shape.threads(); }
@@ -204,7 +208,8 @@ class TileTest : public testing::TestWithParam<TileCase> {
   void Check(Probe probe,
              const std::function<unsigned long long(unsigned)>& expected) {
     Managed<unsigned long long> out(threads(), 0xee);
-    CG_TEST_DISPATCH_TILE(n(), LaunchProbe, probe, GetParam().shape, out.get());
+    CG_TEST_DISPATCH_TILE(n(), LaunchProbe, probe, wave_lanes_,
+                          GetParam().shape, out.get());
     ASSERT_EQ(mcDeviceSynchronize(), mcSuccess);
     for (unsigned t = 0; t < threads(); ++t) {
       ASSERT_EQ(out[t], expected(t)) << "thread " << t;
@@ -213,6 +218,10 @@ class TileTest : public testing::TestWithParam<TileCase> {
   // The linear id of tile rank `r` in the tile of thread `t`.
   unsigned Member(unsigned t, unsigned r) const { return t / n() * n() + r; }
   unsigned Rank(unsigned t) const { return t % n(); }
+
+  // The lanes of the backend's wave (the manifest's wave_size): at least
+  // n(), as SetUp requires, and a power of two, so a multiple of n().
+  unsigned wave_lanes_ = cg_test::kWaveLanes;
 };
 
 TEST_P(TileTest, StaticTileSizeIsN) {
@@ -372,12 +381,13 @@ TEST_P(TileTest, NestedStaticTileMetaGroupIsRelativeToItsParentTile) {
 
 TEST_P(TileTest, NestedDynamicPartitionOfADynamicTile) {
   MX_SPEC("api.coop.tile.nested-partition", "api.coop.tile.dynamic-partition");
-  // The outer partition is a 64-lane tile, which must fit in a wave: on a
-  // narrower wave the partition is out of contract (on CUDA the kernel
-  // faults, and the fault stops the device for every later case).
-  MX_REQUIRE_CAPABILITY_AT_LEAST("wave_size", 64);
+  // The outer partition is a whole wave of the backend (64 lanes on
+  // MXMACA, the manifest's wave_size elsewhere): a wider tile would not fit
+  // in a wave, which is out of contract. Thread t has rank t % wave in it,
+  // and rank (t % wave) % n() == t % n() in the inner tile, since the wave
+  // is a multiple of n().
   Check(Probe::kNestedDynamic,
-        [&](unsigned t) { return (t % n()) * 1000ull + n(); });
+        [&](unsigned t) { return (t % wave_lanes_ % n()) * 1000ull + n(); });
 }
 
 TEST_P(TileTest, ThreadGroupHandleOfATileKeepsItsSize) {
