@@ -33,6 +33,15 @@ namespace {
 
 // One pool as MXMACA sees it. The default pool of a device keeps no CUDA
 // handle: CUDA's may change at a device reset, so it is asked each time.
+//
+// A pool the program destroys while allocations from it are live, or while
+// their frees are still queued, is released by the adapter itself once the
+// last free has completed [api.pool.destroy.deferred-release]: CUDA 13's own
+// deferred release (cudaMemPoolDestroy of such a pool) left the driver so
+// that destroying a later pool crashed inside cuMemPoolDestroy (a SIGSEGV
+// at address 0x78, seen on an H100 in about one of 140 runs of
+// pool_lifecycle_test with 16 copies at once). Pool records are never
+// deleted: a taken allocation (pools.h) may still name one.
 struct Pool {
   cudaMemPool_t cuda = nullptr;
   int device = 0;
@@ -43,6 +52,12 @@ struct Pool {
   // adapter keeps exactly [api.pool.create.max-size].
   size_t max_size = 0;
   size_t live_bytes = 0;
+  size_t live_allocations = 0;
+  // Recorded after each free from the pool: complete once every free
+  // queued so far has run. Null until the first free.
+  cudaEvent_t frees_done = nullptr;
+  // Destroyed by the program, CUDA's pool not yet: waits for the frees.
+  bool destroy_pending = false;
 };
 
 struct Allocation {
@@ -158,6 +173,7 @@ mcError_t AllocateFrom(State& s, Pool* pool, size_t size, mcStream_t stream,
   *ptr = p;
   s.allocations[Address(p)] = Allocation{pool, size};
   pool->live_bytes += size;
+  ++pool->live_allocations;
   return mcSuccess;
 }
 
@@ -165,7 +181,51 @@ void Forget(State& s, std::map<uintptr_t, Allocation>::iterator it) {
   Pool* pool = it->second.pool;
   pool->live_bytes -=
       pool->live_bytes < it->second.size ? pool->live_bytes : it->second.size;
+  if (pool->live_allocations > 0) --pool->live_allocations;
   s.allocations.erase(it);
+}
+
+// Marks, in `stream`, the point after the free just queued from `pool`
+// (not in a capture, where the free becomes a node of the graph).
+void NoteFreeQueued(Pool* pool, cudaStream_t stream) {
+  if (pool->is_default || pool->imported) return;
+  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(stream, &capture) != cudaSuccess ||
+      capture != cudaStreamCaptureStatusNone) {
+    cudaGetLastError();
+    return;
+  }
+  if (pool->frees_done == nullptr &&
+      cudaEventCreateWithFlags(&pool->frees_done, cudaEventDisableTiming) !=
+          cudaSuccess) {
+    cudaGetLastError();
+    pool->frees_done = nullptr;
+    return;
+  }
+  if (cudaEventRecord(pool->frees_done, stream) != cudaSuccess) {
+    cudaGetLastError();
+  }
+}
+
+// Destroys CUDA's pool of `pool`, whose allocations are all freed, after
+// the queued frees have run. Call locked.
+mcError_t ReleaseCudaPool(Pool* pool) {
+  pool->destroy_pending = false;
+  if (pool->frees_done != nullptr) {
+    cudaEventSynchronize(pool->frees_done);
+    cudaGetLastError();
+    cudaEventDestroy(pool->frees_done);
+    pool->frees_done = nullptr;
+  }
+  return Check(cudaMemPoolDestroy(pool->cuda));
+}
+
+// Releases `pool` if the program destroyed it and its last allocation is
+// now freed. Call locked.
+void ReleaseIfDone(Pool* pool) {
+  if (pool->destroy_pending && pool->live_allocations == 0) {
+    ReleaseCudaPool(pool);
+  }
 }
 
 // The granularity CUDA reserves pool memory in on `device`.
@@ -259,6 +319,7 @@ void RestoreStreamOrderedAllocation(const TakenAllocation& taken) {
   Pool* pool = static_cast<Pool*>(taken.pool);
   s.allocations[Address(taken.ptr)] = Allocation{pool, taken.size};
   pool->live_bytes += taken.size;
+  ++pool->live_allocations;
 }
 
 // Waits for all work on `device`, then, if `free_ptr` is not null, frees
@@ -284,8 +345,13 @@ mcError_t SynchronizeAndFree(int device, void* free_ptr) {
 }
 
 mcError_t FreeTakenAllocation(const TakenAllocation& taken) {
-  return SynchronizeAndFree(static_cast<const Pool*>(taken.pool)->device,
-                            const_cast<void*>(taken.ptr));
+  Pool* pool = static_cast<Pool*>(taken.pool);
+  const mcError_t error =
+      SynchronizeAndFree(pool->device, const_cast<void*>(taken.ptr));
+  State& s = Pools();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  ReleaseIfDone(pool);
+  return error;
 }
 
 void NoteGraphAllocation(const void* ptr) {
@@ -303,7 +369,10 @@ void ForgetDevicePools(int device) {
   }
   for (auto it = s.live.begin(); it != s.live.end();) {
     Pool* pool = *it;
-    if (pool->device == device) pool->live_bytes = 0;
+    if (pool->device == device) {
+      pool->live_bytes = 0;
+      pool->live_allocations = 0;
+    }
     it = pool->device == device && !pool->is_default ? s.live.erase(it)
                                                      : std::next(it);
   }
@@ -386,8 +455,12 @@ mcError_t SubmitFreeAsync(void* ptr, mcStream_t stream) {
     return Check(cudaFreeAsync(ptr, ToCuda(stream)));
   }
   error = Check(cudaFreeAsync(ptr, ToCuda(stream)));
-  if (error == mcSuccess) mxcts::cuda_backend::Forget(s, it);
-  return error;
+  if (error != mcSuccess) return error;
+  Pool* pool = it->second.pool;
+  mxcts::cuda_backend::NoteFreeQueued(pool, ToCuda(stream));
+  mxcts::cuda_backend::Forget(s, it);
+  mxcts::cuda_backend::ReleaseIfDone(pool);
+  return mcSuccess;
 }
 
 }  // namespace
@@ -534,12 +607,15 @@ mcError_t mcMemPoolDestroy(mcMemPool_t pool) {
                          mxcts::cuda_backend::CudaPool(*fallback));
     cudaGetLastError();
   }
-  // CUDA releases the memory once the live allocations are freed
-  // [api.pool.destroy.deferred-release]; they stay in the record.
-  const mcError_t error = Check(cudaMemPoolDestroy(live->cuda));
-  if (error != mcSuccess) return error;
+  // The memory goes back once the live allocations are freed
+  // [api.pool.destroy.deferred-release]; they stay in the record, and the
+  // last free releases CUDA's pool (Pool says why not CUDA's own deferral).
   s.live.erase(live);
-  return mcSuccess;
+  if (live->live_allocations > 0) {
+    live->destroy_pending = true;
+    return mcSuccess;
+  }
+  return mxcts::cuda_backend::ReleaseCudaPool(live);
 }
 
 mcError_t mcMemPoolTrimTo(mcMemPool_t pool, size_t minBytesToKeep) {
