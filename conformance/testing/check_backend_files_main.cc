@@ -9,8 +9,14 @@
 // Usage: check_backend_files --capabilities=FILE [--expectations=FILE]
 //            --out=STAMP
 //
-// STAMP receives a summary of both files. Exit status: 0 both are valid,
-// 1 one is not, 2 bad usage. Tested by check_backend_files_cli_test.sh.
+// A summary of both files (the features claimed, the count of known
+// failures) goes to standard output. STAMP only records that the files are
+// valid, in words that do not change with their content: every compile
+// action of the backend's tests takes it as an input (to run after the
+// check), and Bazel compares inputs by content, so an entry added to the
+// expectations file must not recompile the suite. Exit status: 0 both are
+// valid, 1 one is not, 2 bad usage. Tested by
+// check_backend_files_cli_test.sh.
 
 #include <cstdio>
 #include <string>
@@ -73,7 +79,11 @@ int Main(int argc, char** argv) {
     absl::StrAppend(&summary, "expectations ", expectations, ": ",
                     entries->size(), " known failures\n");
   }
-  absl::Status written = spec::WriteFileAtomically(out, summary);
+  std::fputs(summary.c_str(), stdout);
+  std::string stamp = absl::StrCat("valid: ", capabilities);
+  if (!expectations.empty()) absl::StrAppend(&stamp, " ", expectations);
+  stamp += "\n";
+  absl::Status written = spec::WriteFileAtomically(out, stamp);
   if (!written.ok()) {
     std::fprintf(stderr, "check_backend_files: %s\n",
                  std::string(written.message()).c_str());
