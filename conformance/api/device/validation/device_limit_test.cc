@@ -155,27 +155,64 @@ __global__ void SpinUntilSet(volatile int* flag, long long rounds) {
 
 __global__ void DoNothing() {}
 
-// Queues two kernels in a stream, the first waiting for a flag only the
-// host sets, and changes a limit while the second has not run: the change
-// is refused and the limit unchanged, or (unless `must_refuse`) accepted
-// and in effect.
+// Two kernels queued in a stream of their own, the first waiting for a
+// flag only the host sets, so the stream's work stays pending until
+// Finish(). setup_problem() is empty when the work was queued.
+class PendingWork {
+ public:
+  PendingWork() {
+    if (mcMallocHost(&flag_, sizeof(int), mcMallocHostMapped) != mcSuccess) {
+      flag_ = nullptr;
+      setup_problem_ = "mcMallocHost failed";
+      return;
+    }
+    *flag_ = 0;
+    if (mcStreamCreateWithFlags(&stream_, mcStreamNonBlocking) != mcSuccess) {
+      setup_problem_ = "mcStreamCreateWithFlags failed";
+      return;
+    }
+    SpinUntilSet<<<1, 1, 0, stream_>>>(flag_, 1ll << 22);
+    DoNothing<<<1, 1, 0, stream_>>>();
+  }
+  ~PendingWork() {
+    Finish();
+    if (stream_ != nullptr) mcStreamDestroy(stream_);
+    if (flag_ != nullptr) mcFreeHost(flag_);
+  }
+  const std::string& setup_problem() const { return setup_problem_; }
+  // Whether the work is still pending, as the checks need it to be.
+  bool Pending() const { return mcStreamQuery(stream_) == mcErrorNotReady; }
+  // Lets the work run and waits for it; what went wrong, or "".
+  std::string Finish() {
+    if (flag_ == nullptr || stream_ == nullptr || finished_) return "";
+    finished_ = true;
+    *flag_ = 1;
+    return mcStreamSynchronize(stream_) == mcSuccess
+               ? ""
+               : "mcStreamSynchronize failed; ";
+  }
+
+ private:
+  int* flag_ = nullptr;
+  mcStream_t stream_ = nullptr;
+  std::string setup_problem_;
+  bool finished_ = false;
+};
+
+const char kNotPending[] =
+    "the stream's work completed before it could be observed; ";
+
+// Changes a limit while PendingWork's second kernel has not run: the
+// change is refused and the limit unchanged, or (unless `must_refuse`)
+// accepted and in effect.
 std::string SetLimitWhileWorkIsPending(bool must_refuse) {
-  std::string problems;
-  int* flag = nullptr;
-  if (mcMallocHost(&flag, sizeof(int), mcMallocHostMapped) != mcSuccess) {
-    return "mcMallocHost failed";
-  }
-  *flag = 0;
-  mcStream_t stream = nullptr;
-  if (mcStreamCreateWithFlags(&stream, mcStreamNonBlocking) != mcSuccess) {
-    return "mcStreamCreateWithFlags failed";
-  }
   size_t before = 0;
   mcDeviceGetLimit(&before, mcLimitDevRuntimeSyncDepth);
-  SpinUntilSet<<<1, 1, 0, stream>>>(flag, 1ll << 22);
-  DoNothing<<<1, 1, 0, stream>>>();
-  if (mcStreamQuery(stream) != mcErrorNotReady) {
-    problems += "the stream's work completed before it could be observed; ";
+  PendingWork work;
+  if (!work.setup_problem().empty()) return work.setup_problem();
+  std::string problems;
+  if (!work.Pending()) {
+    problems += kNotPending;
   } else {
     // Refused and unchanged, or accepted and in effect: nothing else.
     const mcError_t result =
@@ -193,16 +230,11 @@ std::string SetLimitWhileWorkIsPending(bool must_refuse) {
                   mcGetErrorName(result) + "; ";
     }
   }
-  *flag = 1;
-  if (mcStreamSynchronize(stream) != mcSuccess) {
-    problems += "mcStreamSynchronize failed; ";
-  }
+  problems += work.Finish();
   // Control: with nothing pending the same call succeeds.
   if (mcDeviceSetLimit(mcLimitDevRuntimeSyncDepth, before + 1) != mcSuccess) {
     problems += "mcDeviceSetLimit failed after the work completed; ";
   }
-  mcStreamDestroy(stream);
-  mcFreeHost(flag);
   return problems;
 }
 
@@ -222,28 +254,18 @@ TEST(DeviceLimitPendingWork, ReferenceRefusesWhileWorkIsPending) {
   MX_EXPECT_IN_FRESH_PROCESS(SetLimitWhileWorkIsPending(true));
 }
 
-// Queues work that waits for the host, as SetLimitWhileWorkIsPending does,
-// and sets a limit that does not exist while it is pending: the call is
-// still refused as an unsupported limit, whatever the implementation does
-// with a limit that exists. Control: a limit that exists, set in the same
-// state, is not reported unsupported.
+// Sets a limit that does not exist while PendingWork is pending: the call
+// is still refused as an unsupported limit, whatever the implementation
+// does with a limit that exists. Control: a limit that exists, set in the
+// same state, is not reported unsupported.
 std::string SetNotALimitWhileWorkIsPending() {
-  std::string problems;
-  int* flag = nullptr;
-  if (mcMallocHost(&flag, sizeof(int), mcMallocHostMapped) != mcSuccess) {
-    return "mcMallocHost failed";
-  }
-  *flag = 0;
-  mcStream_t stream = nullptr;
-  if (mcStreamCreateWithFlags(&stream, mcStreamNonBlocking) != mcSuccess) {
-    return "mcStreamCreateWithFlags failed";
-  }
   size_t depth = 0;
   mcDeviceGetLimit(&depth, mcLimitDevRuntimeSyncDepth);
-  SpinUntilSet<<<1, 1, 0, stream>>>(flag, 1ll << 22);
-  DoNothing<<<1, 1, 0, stream>>>();
-  if (mcStreamQuery(stream) != mcErrorNotReady) {
-    problems += "the stream's work completed before it could be observed; ";
+  PendingWork work;
+  if (!work.setup_problem().empty()) return work.setup_problem();
+  std::string problems;
+  if (!work.Pending()) {
+    problems += kNotPending;
   } else {
     const mcError_t not_a_limit =
         mcDeviceSetLimit(static_cast<mcLimit_t>(7), 64);
@@ -258,13 +280,7 @@ std::string SetNotALimitWhileWorkIsPending() {
       problems += "a limit that exists was reported unsupported; ";
     }
   }
-  *flag = 1;
-  if (mcStreamSynchronize(stream) != mcSuccess) {
-    problems += "mcStreamSynchronize failed; ";
-  }
-  mcStreamDestroy(stream);
-  mcFreeHost(flag);
-  return problems;
+  return problems + work.Finish();
 }
 
 TEST(DeviceLimitPendingWork, NotALimitIsUnsupportedEvenWhileWorkIsPending) {
