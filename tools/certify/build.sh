@@ -7,7 +7,7 @@
 #
 # Usage, from anywhere in the checkout:
 #   tools/certify/certify build --backend=LABEL --out=PKG [--piece_mib=N]
-#       [--no_build] [--marker=SYMBOL] [--build_timeout=S] [PATTERN...]
+#       [--no_build [--judge]] [--marker=SYMBOL] [--build_timeout=S] [PATTERN...]
 #
 # Without PATTERNs, every chapter of tools/certify/chapters.txt whose
 # capability the backend's manifest claims. The build runs with
@@ -15,7 +15,9 @@
 # in PKG/package/not_built.txt, so the verifier reports it (never silently
 # dropped). A test that cannot compile without a capability the manifest
 # does not claim (conformance_test's required_capability) is neither built nor
-# required: PKG/package/not_claimed.txt lists it with that capability. --no_build packs what the last build left in bazel-bin;
+# required: PKG/package/not_claimed.txt lists it with that capability. --no_build packs what the last build left in bazel-bin
+# and judges no must-not-compile test; with --judge it judges them all the
+# same (a package of unchanged binaries whose expectations file changed);
 # --marker names a symbol every binary of the backend holds (pack.sh).
 # --build_timeout interrupts the build and the judging of the
 # must-not-compile tests after S seconds in all and packs what completed:
@@ -38,6 +40,7 @@ backend=""
 out=""
 piece_mib=48
 build=1
+judge=""
 marker=""
 limit=""
 patterns=()
@@ -47,6 +50,7 @@ for arg in "$@"; do
     --out=*) out="${arg#--out=}" ;;
     --piece_mib=*) piece_mib="${arg#--piece_mib=}" ;;
     --no_build) build=0 ;;
+    --judge) judge=1 ;;
     --marker=*) marker="${arg#--marker=}" ;;
     --build_timeout=*) limit="${arg#--build_timeout=}" ;;
     -*) echo "certify build: unknown option '$arg'" >&2; exit 2 ;;
@@ -54,7 +58,7 @@ for arg in "$@"; do
   esac
 done
 if [[ -z "$backend" || -z "$out" ]]; then
-  echo "usage: tools/certify/certify build --backend=LABEL --out=PKG [--piece_mib=N] [--no_build] [--marker=SYMBOL] [--build_timeout=S] [PATTERN...]" >&2
+  echo "usage: tools/certify/certify build --backend=LABEL --out=PKG [--piece_mib=N] [--no_build [--judge]] [--marker=SYMBOL] [--build_timeout=S] [PATTERN...]" >&2
   exit 2
 fi
 if [[ -n "$limit" ]] && ! [[ "$limit" =~ ^[1-9][0-9]*$ ]]; then
@@ -164,7 +168,7 @@ built_flag=()
 # verdicts depend only on the build's compile records. Their XML results go
 # into the package (judged/), and the runner adds them to the results.
 judged_targets="$(bazel query "kind('mxmaca_compile_fail_test', $universe) except set($(awk '{print $1}' "$out/not_claimed.txt" | xargs))" 2>/dev/null)"
-if [[ -n "$judged_targets" && $build -eq 0 ]]; then
+if [[ -n "$judged_targets" && $build -eq 0 && -z "$judge" ]]; then
   for label in $judged_targets; do
     echo "$label not judged (--no_build)" >> "$out/package/not_built.txt"
   done
