@@ -13,6 +13,23 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
+// The two tests of the model's source: Sync.Waits and Sync.BadHandle,
+// each naming one clause.
+ScannedSource StreamSyncTests() {
+  ScannedSource source;
+  source.tests.push_back({"Sync",
+                          "Waits",
+                          "conformance/api/stream_sync_test.cc",
+                          4,
+                          {{"api.stream.sync.waits", 5}}});
+  source.tests.push_back({"Sync",
+                          "BadHandle",
+                          "conformance/api/stream_sync_test.cc",
+                          9,
+                          {{"api.stream.sync.bad-handle", 10}}});
+  return source;
+}
+
 class ReportTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -30,17 +47,7 @@ class ReportTest : public ::testing::Test {
     std::vector<Diagnostic> problems;
     index_ = BuildSpecIndex(sources, &problems);
     ASSERT_TRUE(problems.empty());
-    ScannedSource source;
-    source.tests.push_back({"Sync",
-                            "Waits",
-                            "conformance/api/stream_sync_test.cc",
-                            4,
-                            {{"api.stream.sync.waits", 5}}});
-    source.tests.push_back({"Sync",
-                            "BadHandle",
-                            "conformance/api/stream_sync_test.cc",
-                            9,
-                            {{"api.stream.sync.bad-handle", 10}}});
+    const ScannedSource source = StreamSyncTests();
     TestCaseResult passed;
     passed.name = "Sync.Waits";
     TestCaseResult failed;
@@ -101,17 +108,7 @@ TEST_F(ReportTest, HtmlIsSelfContainedEscapedAndFilterable) {
 // The same model with a second backend beside the reference: it fails
 // Sync.Waits by a known failure and Sync.BadHandle unexpectedly.
 CoverageModel WithCuda(const SpecIndex& index) {
-  ScannedSource source;
-  source.tests.push_back({"Sync",
-                          "Waits",
-                          "conformance/api/stream_sync_test.cc",
-                          4,
-                          {{"api.stream.sync.waits", 5}}});
-  source.tests.push_back({"Sync",
-                          "BadHandle",
-                          "conformance/api/stream_sync_test.cc",
-                          9,
-                          {{"api.stream.sync.bad-handle", 10}}});
+  const ScannedSource source = StreamSyncTests();
   TestCaseResult waits;
   waits.name = "Sync.Waits";
   TestCaseResult bad_handle;
