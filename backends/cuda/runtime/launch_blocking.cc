@@ -11,14 +11,19 @@
 
 namespace mxcts::cuda_backend {
 
+bool RunsItsWork(cudaStream_t stream) {
+  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(stream, &capture) != cudaSuccess) {
+    cudaGetLastError();
+    return false;
+  }
+  return capture == cudaStreamCaptureStatusNone;
+}
+
 mcError_t CompletedIfBlocking(mcError_t submitted, mcStream_t stream) {
   if (submitted != mcSuccess || !LaunchBlocking()) return submitted;
   const cudaStream_t cuda = ToCuda(stream);
-  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
-  if (cudaStreamIsCapturing(cuda, &capture) != cudaSuccess ||
-      capture != cudaStreamCaptureStatusNone) {
-    return submitted;
-  }
+  if (!RunsItsWork(cuda)) return submitted;
   return Check(cudaStreamSynchronize(cuda));
 }
 

@@ -18,6 +18,8 @@
 #ifndef MXCTS_BACKENDS_CUDA_RUNTIME_LAUNCH_BLOCKING_H_
 #define MXCTS_BACKENDS_CUDA_RUNTIME_LAUNCH_BLOCKING_H_
 
+#include <cuda_runtime_api.h>
+
 #include "backends/cuda/include/mc_runtime_api.h"
 
 namespace mxcts::cuda_backend {
@@ -30,6 +32,11 @@ namespace mxcts::cuda_backend {
 // running it, so there is nothing to wait for (and waiting would end the
 // capture): its submission is returned as it is too.
 mcError_t CompletedIfBlocking(mcError_t submitted, mcStream_t stream);
+
+// Whether `stream` runs the work enqueued in it: false while it is being
+// captured (its work becomes nodes of a graph) or when CUDA cannot tell.
+// Leaves no error behind.
+bool RunsItsWork(cudaStream_t stream);
 
 }  // namespace mxcts::cuda_backend
 

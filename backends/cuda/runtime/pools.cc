@@ -51,8 +51,9 @@ struct Pool {
   // The program's bound on the bytes the pool holds (0: none), which the
   // adapter keeps exactly [api.pool.create.max-size].
   size_t max_size = 0;
+  // Every allocation in the record has at least one byte, so 0 means none
+  // is live.
   size_t live_bytes = 0;
-  size_t live_allocations = 0;
   // Recorded after each free from the pool: complete once every free
   // queued so far has run. Null until the first free.
   cudaEvent_t frees_done = nullptr;
@@ -173,7 +174,6 @@ mcError_t AllocateFrom(State& s, Pool* pool, size_t size, mcStream_t stream,
   *ptr = p;
   s.allocations[Address(p)] = Allocation{pool, size};
   pool->live_bytes += size;
-  ++pool->live_allocations;
   return mcSuccess;
 }
 
@@ -181,20 +181,13 @@ void Forget(State& s, std::map<uintptr_t, Allocation>::iterator it) {
   Pool* pool = it->second.pool;
   pool->live_bytes -=
       pool->live_bytes < it->second.size ? pool->live_bytes : it->second.size;
-  if (pool->live_allocations > 0) --pool->live_allocations;
   s.allocations.erase(it);
 }
 
 // Marks, in `stream`, the point after the free just queued from `pool`
 // (not in a capture, where the free becomes a node of the graph).
 void NoteFreeQueued(Pool* pool, cudaStream_t stream) {
-  if (pool->is_default || pool->imported) return;
-  cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
-  if (cudaStreamIsCapturing(stream, &capture) != cudaSuccess ||
-      capture != cudaStreamCaptureStatusNone) {
-    cudaGetLastError();
-    return;
-  }
+  if (pool->is_default || pool->imported || !RunsItsWork(stream)) return;
   if (pool->frees_done == nullptr &&
       cudaEventCreateWithFlags(&pool->frees_done, cudaEventDisableTiming) !=
           cudaSuccess) {
@@ -209,7 +202,7 @@ void NoteFreeQueued(Pool* pool, cudaStream_t stream) {
 
 // Destroys CUDA's pool of `pool`, whose allocations are all freed, after
 // the queued frees have run. Call locked.
-mcError_t ReleaseCudaPool(Pool* pool) {
+cudaError_t ReleaseCudaPool(Pool* pool) {
   pool->destroy_pending = false;
   if (pool->frees_done != nullptr) {
     cudaEventSynchronize(pool->frees_done);
@@ -217,14 +210,16 @@ mcError_t ReleaseCudaPool(Pool* pool) {
     cudaEventDestroy(pool->frees_done);
     pool->frees_done = nullptr;
   }
-  return Check(cudaMemPoolDestroy(pool->cuda));
+  return cudaMemPoolDestroy(pool->cuda);
 }
 
 // Releases `pool` if the program destroyed it and its last allocation is
-// now freed. Call locked.
+// now freed. A failure here is no error of the free that got here. Call
+// locked.
 void ReleaseIfDone(Pool* pool) {
-  if (pool->destroy_pending && pool->live_allocations == 0) {
-    ReleaseCudaPool(pool);
+  if (pool->destroy_pending && pool->live_bytes == 0 &&
+      ReleaseCudaPool(pool) != cudaSuccess) {
+    cudaGetLastError();
   }
 }
 
@@ -319,7 +314,6 @@ void RestoreStreamOrderedAllocation(const TakenAllocation& taken) {
   Pool* pool = static_cast<Pool*>(taken.pool);
   s.allocations[Address(taken.ptr)] = Allocation{pool, taken.size};
   pool->live_bytes += taken.size;
-  ++pool->live_allocations;
 }
 
 // Waits for all work on `device`, then, if `free_ptr` is not null, frees
@@ -369,10 +363,7 @@ void ForgetDevicePools(int device) {
   }
   for (auto it = s.live.begin(); it != s.live.end();) {
     Pool* pool = *it;
-    if (pool->device == device) {
-      pool->live_bytes = 0;
-      pool->live_allocations = 0;
-    }
+    if (pool->device == device) pool->live_bytes = 0;
     it = pool->device == device && !pool->is_default ? s.live.erase(it)
                                                      : std::next(it);
   }
@@ -610,12 +601,14 @@ mcError_t mcMemPoolDestroy(mcMemPool_t pool) {
   // The memory goes back once the live allocations are freed
   // [api.pool.destroy.deferred-release]; they stay in the record, and the
   // last free releases CUDA's pool (Pool says why not CUDA's own deferral).
-  s.live.erase(live);
-  if (live->live_allocations > 0) {
+  if (live->live_bytes > 0) {
     live->destroy_pending = true;
-    return mcSuccess;
+  } else {
+    const mcError_t error = Check(mxcts::cuda_backend::ReleaseCudaPool(live));
+    if (error != mcSuccess) return error;
   }
-  return mxcts::cuda_backend::ReleaseCudaPool(live);
+  s.live.erase(live);
+  return mcSuccess;
 }
 
 mcError_t mcMemPoolTrimTo(mcMemPool_t pool, size_t minBytesToKeep) {
