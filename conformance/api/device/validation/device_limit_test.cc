@@ -180,8 +180,19 @@ class PendingWork {
     if (flag_ != nullptr) mcFreeHost(flag_);
   }
   const std::string& setup_problem() const { return setup_problem_; }
-  // Whether the work is still pending, as the checks need it to be.
-  bool Pending() const { return mcStreamQuery(stream_) == mcErrorNotReady; }
+  // The problems `check` (returning a string) finds while the work is
+  // pending, then those of letting it finish; the setup's problem instead
+  // if there was one, and a problem instead of the check if the work has
+  // already completed.
+  template <typename Check>
+  std::string CheckWhilePending(Check check) {
+    if (!setup_problem_.empty()) return setup_problem_;
+    std::string problems =
+        mcStreamQuery(stream_) == mcErrorNotReady
+            ? check()
+            : "the stream's work completed before it could be observed; ";
+    return problems + Finish();
+  }
   // Lets the work run and waits for it; what went wrong, or "".
   std::string Finish() {
     if (flag_ == nullptr || stream_ == nullptr || finished_) return "";
@@ -199,9 +210,6 @@ class PendingWork {
   bool finished_ = false;
 };
 
-const char kNotPending[] =
-    "the stream's work completed before it could be observed; ";
-
 // Changes a limit while PendingWork's second kernel has not run: the
 // change is refused and the limit unchanged, or (unless `must_refuse`)
 // accepted and in effect.
@@ -209,28 +217,24 @@ std::string SetLimitWhileWorkIsPending(bool must_refuse) {
   size_t before = 0;
   mcDeviceGetLimit(&before, mcLimitDevRuntimeSyncDepth);
   PendingWork work;
-  if (!work.setup_problem().empty()) return work.setup_problem();
-  std::string problems;
-  if (!work.Pending()) {
-    problems += kNotPending;
-  } else {
+  std::string problems = work.CheckWhilePending([&] {
     // Refused and unchanged, or accepted and in effect: nothing else.
     const mcError_t result =
         mcDeviceSetLimit(mcLimitDevRuntimeSyncDepth, before + 1);
     size_t during = 0;
     mcDeviceGetLimit(&during, mcLimitDevRuntimeSyncDepth);
     if (result == mcErrorNotPermitted) {
-      if (during != before) problems += "refused, yet the limit changed; ";
-    } else if (result == mcSuccess && !must_refuse) {
-      if (during != before + 1) problems += "accepted, yet not in effect; ";
-    } else {
-      problems += std::string(
-                      "mcDeviceSetLimit while work is pending "
-                      "returned ") +
-                  mcGetErrorName(result) + "; ";
+      return std::string(during != before ? "refused, yet the limit changed; "
+                                          : "");
     }
-  }
-  problems += work.Finish();
+    if (result == mcSuccess && !must_refuse) {
+      return std::string(during != before + 1 ? "accepted, yet not in effect; "
+                                              : "");
+    }
+    return std::string("mcDeviceSetLimit while work is pending returned ") +
+           mcGetErrorName(result) + "; ";
+  });
+  if (!work.setup_problem().empty()) return problems;
   // Control: with nothing pending the same call succeeds.
   if (mcDeviceSetLimit(mcLimitDevRuntimeSyncDepth, before + 1) != mcSuccess) {
     problems += "mcDeviceSetLimit failed after the work completed; ";
@@ -262,11 +266,8 @@ std::string SetNotALimitWhileWorkIsPending() {
   size_t depth = 0;
   mcDeviceGetLimit(&depth, mcLimitDevRuntimeSyncDepth);
   PendingWork work;
-  if (!work.setup_problem().empty()) return work.setup_problem();
-  std::string problems;
-  if (!work.Pending()) {
-    problems += kNotPending;
-  } else {
+  return work.CheckWhilePending([&] {
+    std::string problems;
     const mcError_t not_a_limit =
         mcDeviceSetLimit(static_cast<mcLimit_t>(7), 64);
     if (not_a_limit != mcErrorUnsupportedLimit) {
@@ -279,8 +280,8 @@ std::string SetNotALimitWhileWorkIsPending() {
     if (a_limit == mcErrorUnsupportedLimit) {
       problems += "a limit that exists was reported unsupported; ";
     }
-  }
-  return problems + work.Finish();
+    return problems;
+  });
 }
 
 TEST(DeviceLimitPendingWork, NotALimitIsUnsupportedEvenWhileWorkIsPending) {
