@@ -102,15 +102,9 @@ if [[ ! -f "$capabilities" ]]; then
   exit 2
 fi
 
-# The chapters the manifest claims: a flag "yes", a count above 0, a list.
-claims() {
-  local value
-  [[ "$1" == "-" ]] && return 0
-  value="$(sed 's/#.*//' "$capabilities" | awk -v f="$1" '$1 == f {$1 = ""; print}' | xargs)"
-  [[ -z "$value" || "$value" == no ]] && return 1
-  [[ "$value" =~ ^[0-9]+$ ]] && { [[ "$value" -gt 0 ]]; return; }
-  return 0
-}
+# The chapters the manifest claims.
+source "$here/manifest_claims.sh"
+claims() { manifest_claims "$capabilities" "$1"; }
 chapters="$(grep -v -e '^#' -e '^ *$' "$here/chapters.txt")"
 claimed=()
 while read -r chapter spec capability; do
@@ -126,14 +120,7 @@ echo "certify build: backend $name ($backend), ${#patterns[@]} patterns"
 # those of an unclaimed capability leave the build, with their binaries and
 # objects, and the mustpass list.
 universe="$(printf '%s + ' "${patterns[@]}") set()"
-needed="$(bazel query --output=build "attr(tags, 'mxmaca_capability=', $universe)" 2>"$out/query.log" |
-  grep -o 'mxmaca_capability=[A-Za-z0-9_]*' | sed 's/^mxmaca_capability=//' | sort -u)"
-: > "$out/not_claimed.txt"
-for capability in $needed; do
-  claims "$capability" && continue
-  bazel query "attr(tags, '\\bmxmaca_capability=$capability\\b', $universe)" 2>>"$out/query.log" |
-    sed "s/\$/ $capability/" >> "$out/not_claimed.txt"
-done
+unclaimed_targets "$capabilities" "$universe" > "$out/not_claimed.txt" 2>"$out/query.log"
 exclusions=()
 if [[ -s "$out/not_claimed.txt" ]]; then
   tests="set($(awk '{print $1}' "$out/not_claimed.txt" | xargs))"

@@ -75,6 +75,26 @@ check error-rest-recorded '[[ "$output" == *"1 benchmarks, 1 repetitions"* ]]'
 # Bad input: each names the file or flag and records nothing.
 run "$tool" runs --db="$db"
 runs_before="$output"
+# compare: the same benchmark sources on one machine, two implementations.
+# The launch benchmark has the same times on both sides; a copy of the
+# CUDA file 20% slower is the control.
+run "$tool" compare --baseline="$data/reference.json" --candidate_name=cuda \
+  --baseline_name=native "$data/cuda.json"
+check compare-within '[ "$status" -eq 0 ] && [[ "$output" == *"| BM_EmptyLaunchAndSynchronize/real_time | 101.0 ns | 101.0 ns | 1.000 | yes |"* ]]'
+check compare-one-sided '[[ "$output" == *"only native ran BM_MemcpyHostToDevice/pinned:1/bytes:1048576/real_time"* ]]'
+check compare-summary '[[ "$output" == *"1 benchmarks compared, 0 beyond 5% of native"* ]]'
+sed 's/"real_time": 10\([0-9]\)\.0/"real_time": 12\1.0/' "$data/cuda.json" > "$work/slower.json"
+run "$tool" compare --baseline="$data/reference.json" "$work/slower.json"
+check compare-beyond '[ "$status" -eq 1 ] && [[ "$output" == *"| 1.198 | **no** |"* ]] && [[ "$output" == *"1 beyond 5% of baseline"* ]]'
+run "$tool" compare --baseline="$data/reference.json" --tolerance=0.25 "$work/slower.json"
+check compare-tolerance '[ "$status" -eq 0 ] && [[ "$output" == *"within 25% |"* ]]'
+run "$tool" compare "$data/cuda.json"
+check compare-needs-baseline '[ "$status" -eq 2 ] && [[ "$output" == *"compare needs --baseline"* ]]'
+run "$tool" compare --baseline="$work/missing.json" "$data/cuda.json"
+check compare-missing-file '[ "$status" -eq 2 ] && [[ "$output" == *"$work/missing.json"* ]]'
+run "$tool" compare --baseline="$data/truncated.json" "$data/cuda.json"
+check compare-truncated '[ "$status" -eq 2 ] && [[ "$output" == *"$data/truncated.json: not Google Benchmark JSON"* ]]'
+
 run "$tool" import --db="$db" --backend=reference --commit=x "$work/missing.json"
 check missing-file '[ "$status" -eq 2 ] && [[ "$output" == *"$work/missing.json"* ]]'
 run "$tool" import --db="$db" --backend=reference --commit=x "$data/truncated.json"

@@ -21,16 +21,24 @@
 //     Writes the dashboard (atomically).
 //   perf_dashboard runs --db=FILE
 //     Lists the recorded runs.
+//   perf_dashboard compare --baseline=JSON[,JSON...] [--tolerance=F]
+//       [--candidate_name=NAME] [--baseline_name=NAME] JSON...
+//     Compares the given files' benchmark times with the baseline's, made
+//     on the same machine from the same benchmark sources (the CUDA
+//     backend against its native twin, perf/native_cuda/README.md): a
+//     Markdown table of medians and their ratio
+//     (tools/perf_results/backend_comparison.h). Needs no history.
 //
 // A benchmark that reported an error is left out of the run with a
 // warning; a file that cannot be read or parsed fails the whole command,
 // which then records nothing. Relative paths are taken from the directory
 // `bazel run` was started in.
 //
-// Exit status: 0 done (for detect: no current regression); 1 detect found
-// a current regression; 2 bad arguments, an unreadable or malformed file,
-// or a database error (the message names the file).
-// Tested by perf_dashboard_cli_test.sh and dashboard_browser_test.sh.
+// Exit status: 0 done (for detect: no current regression; for compare:
+// every benchmark within the tolerance); 1 detect found a current
+// regression, or compare a benchmark beyond the tolerance; 2 bad arguments, an
+// unreadable or malformed file, or a database error (the message names the
+// file). Tested by perf_dashboard_cli_test.sh and dashboard_browser_test.sh.
 
 #include <cstdio>
 #include <filesystem>
@@ -46,6 +54,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
+#include "tools/perf_results/backend_comparison.h"
 #include "tools/perf_results/benchmark_json.h"
 #include "tools/perf_results/change_points.h"
 #include "tools/perf_results/dashboard_html.h"
@@ -71,6 +80,15 @@ ABSL_FLAG(double, min_effect, 0.10,
           "smallest relative change of the median reported");
 ABSL_FLAG(int, min_runs, 2, "runs on each side of a change, at least");
 ABSL_FLAG(int, window, 5, "runs on each side of a split compared, at most");
+ABSL_FLAG(std::vector<std::string>, baseline, {},
+          "compare: the baseline's Google Benchmark JSON files");
+ABSL_FLAG(double, tolerance, 0.05,
+          "compare: how much slower than the baseline a benchmark may be, "
+          "as a fraction");
+ABSL_FLAG(std::string, candidate_name, "candidate",
+          "compare: the compared files' name in the table");
+ABSL_FLAG(std::string, baseline_name, "baseline",
+          "compare: the baseline's name in the table");
 
 namespace {
 
@@ -303,11 +321,64 @@ int Runs() {
   return 0;
 }
 
+// Reads the benchmark results of every file into `results`, warning of
+// benchmarks that reported an error.
+absl::Status ReadResults(const std::vector<std::string>& files,
+                         std::vector<BenchmarkResult>* results) {
+  for (const std::string& file : files) {
+    absl::StatusOr<std::string> text = mxcts::spec::ReadFile(file);
+    if (!text.ok()) return text.status();
+    absl::StatusOr<BenchmarkReport> report = ParseBenchmarkJson(*text);
+    if (!report.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          file, ": not Google Benchmark JSON: ", report.status().message()));
+    }
+    for (const std::string& error : report->errors) {
+      std::fprintf(stderr, "perf_dashboard: warning: %s: left out: %s\n",
+                   file.c_str(), error.c_str());
+    }
+    for (BenchmarkResult& result : report->results) {
+      results->push_back(std::move(result));
+    }
+  }
+  return absl::OkStatus();
+}
+
+int Compare(const std::vector<std::string>& files) {
+  const std::vector<std::string> baseline_files = absl::GetFlag(FLAGS_baseline);
+  const double tolerance = absl::GetFlag(FLAGS_tolerance);
+  if (files.empty() || baseline_files.empty()) {
+    return Fail(
+        "compare needs --baseline=FILE[,FILE...] and the files to "
+        "compare with it");
+  }
+  if (!(tolerance >= 0)) return Fail("--tolerance must be 0 or more");
+  std::vector<BenchmarkResult> candidate;
+  std::vector<BenchmarkResult> baseline;
+  if (absl::Status status = ReadResults(files, &candidate); !status.ok()) {
+    return Fail(status);
+  }
+  if (absl::Status status = ReadResults(baseline_files, &baseline);
+      !status.ok()) {
+    return Fail(status);
+  }
+  const BackendComparison comparison =
+      CompareBackends(candidate, baseline, tolerance);
+  if (comparison.compared.empty()) {
+    return Fail("the two sides have no benchmark in common");
+  }
+  std::fputs(RenderComparison(comparison, absl::GetFlag(FLAGS_candidate_name),
+                              absl::GetFlag(FLAGS_baseline_name))
+                 .c_str(),
+             stdout);
+  return comparison.beyond() > 0 ? 1 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(
-      "perf_dashboard record|import|detect|html|runs --db=FILE ... "
+      "perf_dashboard record|import|detect|html|runs|compare ... "
       "(see tools/perf_results/perf_dashboard_main.cc)");
   std::vector<char*> positional = absl::ParseCommandLine(argc, argv);
   if (absl::Status status = mxcts::spec::EnterUserDirectory(); !status.ok()) {
@@ -315,8 +386,8 @@ int main(int argc, char** argv) {
   }
   if (positional.size() < 2) {
     return Fail(
-        "usage: perf_dashboard record|import|detect|html|runs "
-        "--db=FILE ...");
+        "usage: perf_dashboard record|import|detect|html|runs|compare "
+        "...");
   }
   const std::string command = positional[1];
   const std::vector<std::string> files(positional.begin() + 2,
@@ -324,6 +395,7 @@ int main(int argc, char** argv) {
   if (command == "record" || command == "import") {
     return Record(files, command == "import");
   }
+  if (command == "compare") return Compare(files);
   if (!files.empty()) {
     return Fail(absl::StrCat(command, " takes no file arguments"));
   }
@@ -331,6 +403,6 @@ int main(int argc, char** argv) {
   if (command == "html") return Html();
   if (command == "runs") return Runs();
   return Fail(absl::StrCat("unknown command \"", command,
-                           "\"; expected record, import, detect, html or "
-                           "runs"));
+                           "\"; expected record, import, detect, html, "
+                           "runs or compare"));
 }
