@@ -13,6 +13,7 @@
 
 #include "backends/cuda/runtime/adapter.h"
 #include "backends/cuda/runtime/environment.h"
+#include "backends/cuda/runtime/fixed_attributes.h"
 #include "backends/cuda/runtime/handles.h"
 #include "backends/cuda/runtime/ipc.h"
 #include "backends/cuda/runtime/modules.h"
@@ -263,6 +264,7 @@ mcError_t mcDeviceReset(void) {
   mxcts::cuda_backend::ForgetDevicePools(device);
   mxcts::cuda_backend::ForgetDeviceMappings(device);
   mxcts::cuda_backend::ForgetDeviceModules(device);
+  mxcts::cuda_backend::ForgetKernelAttributes();
   mxcts::cuda_backend::SyncDepth(device) = 2;
   mxcts::cuda_backend::ClearStickyFault();
   return Check(cudaDeviceReset());

@@ -7,9 +7,29 @@
 #include <cuda.h>
 #include <cuda_runtime_api.h>
 
+#include <mutex>
+#include <unordered_map>
+
 namespace mxcts::cuda_backend {
 
-void* DriverFunction(const char* name) {
+namespace {
+
+// The driver's functions found so far, by the address of the name the
+// caller passed (a string literal at each call site): the query is a
+// search by name in the driver, several times the cost of the cheapest
+// calls the adapter makes through it. A function the driver lacks is kept
+// as null.
+struct FoundFunctions {
+  std::mutex mutex;
+  std::unordered_map<const char*, void*> by_name;
+};
+
+FoundFunctions& Found() {
+  static FoundFunctions* found = new FoundFunctions();
+  return *found;
+}
+
+void* QueryDriver(const char* name) {
   void* function = nullptr;
   cudaDriverEntryPointQueryResult found;
   // The version of the cuda.h the adapter is built with: the signatures it
@@ -25,6 +45,21 @@ void* DriverFunction(const char* name) {
     cudaGetLastError();
     return nullptr;
   }
+  return function;
+}
+
+}  // namespace
+
+void* DriverFunction(const char* name) {
+  FoundFunctions& found = Found();
+  {
+    std::lock_guard<std::mutex> lock(found.mutex);
+    auto it = found.by_name.find(name);
+    if (it != found.by_name.end()) return it->second;
+  }
+  void* function = QueryDriver(name);
+  std::lock_guard<std::mutex> lock(found.mutex);
+  found.by_name[name] = function;
   return function;
 }
 

@@ -55,7 +55,8 @@ std::vector<mcGraphNode_t> NodesOf(mcGraph_t graph) {
 // and are not checked, nor is memory the graph's own allocation nodes
 // allocate (mapped only while a launch runs).
 mcGraphNode_t StaleNode(mcGraph_t graph,
-                        const std::vector<mcGraphNode_t>& nodes) {
+                        const std::vector<mcGraphNode_t>& nodes,
+                        bool* allocates = nullptr) {
   const auto unreachable = [&](const void* ptr) {
     return mxcts::cuda_backend::Unreachable(ptr) &&
            !mxcts::cuda_backend::GraphAllocates(graph, ptr);
@@ -65,6 +66,9 @@ mcGraphNode_t StaleNode(mcGraph_t graph,
     if (cudaGraphNodeGetType(ToCuda(node), &type) != cudaSuccess) {
       cudaGetLastError();
       continue;
+    }
+    if (type == cudaGraphNodeTypeMemAlloc && allocates != nullptr) {
+      *allocates = true;
     }
     if (type == cudaGraphNodeTypeMemcpy) {
       cudaMemcpy3DParms copy;
@@ -107,7 +111,11 @@ mcError_t Instantiate(mcGraphExec_t* exec, mcGraph_t graph,
   if (exec == nullptr) return Fail(mcErrorInvalidValue);
   MXCTS_CHECK_GRAPH(graph);
   *exec = nullptr;
-  const mcGraphNode_t gone = StaleNode(graph, NodesOf(graph));
+  // One pass over the nodes finds a stale one and whether the graph
+  // allocates; the node set does not change while the graph instantiates.
+  std::vector<mcGraphNode_t> nodes = NodesOf(graph);
+  bool allocates = false;
+  const mcGraphNode_t gone = StaleNode(graph, nodes, &allocates);
   if (gone != nullptr) {
     mxcts::cuda_backend::AddNode(graph, gone);
     if (stale != nullptr) *stale = gone;
@@ -119,16 +127,6 @@ mcError_t Instantiate(mcGraphExec_t* exec, mcGraph_t graph,
     *exec = nullptr;
     return error;
   }
-  std::vector<mcGraphNode_t> nodes = NodesOf(graph);
-  bool allocates = false;
-  for (mcGraphNode_t node : nodes) {
-    cudaGraphNodeType type;
-    if (cudaGraphNodeGetType(ToCuda(node), &type) == cudaSuccess &&
-        type == cudaGraphNodeTypeMemAlloc) {
-      allocates = true;
-    }
-  }
-  cudaGetLastError();
   mxcts::cuda_backend::AddNodes(graph, nodes.data(), nodes.size());
   mxcts::cuda_backend::AddExec(*exec, std::move(nodes), allocates);
   return mcSuccess;

