@@ -18,10 +18,12 @@
 #include <string>
 #include <tuple>
 
+#include "conformance/language/device_services/names_index.h"
 #include "conformance/language/synchronization/device_indices.h"
 #include "conformance/language/synchronization/launch_shapes.h"
 #include "conformance/language/synchronization/managed_array.h"
 #include "conformance/testing/capabilities.h"
+#include "conformance/testing/claimed.h"
 #include "conformance/testing/fresh_process.h"
 #include "conformance/testing/spec.h"
 #include "conformance/testing/trap_expectation.h"
@@ -29,10 +31,13 @@
 namespace {
 
 using ::mxcts::conformance::BlockShapes;
+using ::mxcts::conformance::Claimed;
 using ::mxcts::conformance::GlobalLinearThread;
+using ::mxcts::conformance::IndexComponents;
 using ::mxcts::conformance::LinearBlock;
 using ::mxcts::conformance::LinearThread;
 using ::mxcts::conformance::ManagedArray;
+using ::mxcts::conformance::NamesIndex;
 using ::mxcts::conformance::Shape;
 
 constexpr int kNoThread = -1;
@@ -179,11 +184,36 @@ INSTANTIATE_TEST_SUITE_P(Shapes, DeviceAssertHoldsTest,
 
 // --- What the host sees after a failure. ---
 
+// What is wrong with `err`, the stderr of a launch of AssertOnOneThread
+// with one block in which thread `failing` (of the x dimension) failed its
+// assertion; "" where nothing is. Every implementation's message names the
+// function the assertion is in, block (0,0,0) and thread (failing,0,0)
+// [lang.assert.failure.message-contents], in a wording of its own; the
+// reference's wording, "block (0,0,0) thread (failing,0,0)", is checked
+// where `reference_wording`.
+std::string AssertMessageProblems(const std::string& err, unsigned failing,
+                                  bool reference_wording) {
+  const IndexComponents block{0, 0, 0};
+  const IndexComponents thread{failing, 0, 0};
+  if (err.find("CheckThreadIsNot") == std::string::npos ||
+      !NamesIndex(err, "block", block) || !NamesIndex(err, "thread", thread)) {
+    return "no message naming the function, block (0,0,0) and thread (" +
+           std::to_string(failing) + ",0,0) on stderr by then: '" + err + "'; ";
+  }
+  if (reference_wording &&
+      err.find("block (0,0,0) thread (" + std::to_string(failing) + ",0,0)") ==
+          std::string::npos) {
+    return "the message is not in the reference's wording: '" + err + "'; ";
+  }
+  return "";
+}
+
 // The failing thread stops at the assertion; the message is on stderr by
 // the time the synchronizing call returns, which returns mcErrorAssert, as
 // do mcGetLastError and mcPeekAtLastError.
 std::string FailingThreadStopsAndHostSeesAssert(unsigned threads,
-                                                unsigned failing) {
+                                                unsigned failing,
+                                                bool reference_wording) {
   ManagedArray<int> reached(threads, 0);
   ManagedArray<int> passed(threads, 0);
   if (!reached.ok() || !passed.ok()) return "mcMallocManaged failed";
@@ -201,12 +231,7 @@ std::string FailingThreadStopsAndHostSeesAssert(unsigned threads,
              << "; ";
   }
   // [lang.assert.failure.message-at-synchronization]
-  if (err.find("CheckThreadIsNot") == std::string::npos ||
-      err.find("thread (" + std::to_string(failing) + ",0,0)") ==
-          std::string::npos) {
-    problems << "no message naming the thread on stderr by then: '" << err
-             << "'; ";
-  }
+  problems << AssertMessageProblems(err, failing, reference_wording);
   // [lang.assert.failure.stops-kernel]
   if (reached[failing] != 1) problems << "the failing thread never ran; ";
   if (passed[failing] != 0) {
@@ -232,8 +257,11 @@ TEST_P(DeviceAssertFailureTest, ThreadStopsMessageAndErrorReachTheHost) {
           "lang.assert.failure.synchronization-returns-assert",
           "lang.assert.failure.last-error-is-assert",
           "api.trap.diagnostic.printed-on-trap");
+  // Read from the manifest here, in the test body, which the fresh process
+  // runs too; it uses no device.
+  const bool reference_wording = Claimed("reference_choices");
   MX_EXPECT_IN_FRESH_PROCESS(FailingThreadStopsAndHostSeesAssert(
-      std::get<0>(GetParam()), std::get<1>(GetParam())));
+      std::get<0>(GetParam()), std::get<1>(GetParam()), reference_wording));
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -245,6 +273,86 @@ INSTANTIATE_TEST_SUITE_P(
       return "threads" + std::to_string(std::get<0>(info.param)) + "_failing" +
              std::to_string(std::get<1>(info.param));
     });
+
+// The check of the message itself, on messages whose reading is known: the
+// reference's, and another implementation's as it printed them for this
+// test's kernel (block 0 of a one-dimensional launch).
+
+constexpr char kOtherWordingThread3[] =
+    "conformance/language/device_services/device_assert_test.cc:44: void "
+    "<unnamed>::CheckThreadIsNot(int): block: [0,0,0], thread: [3,0,0] "
+    "Assertion `static_cast<int>(GlobalLinearThread()) != failing_thread` "
+    "failed.\n";
+
+std::string OtherWording(unsigned failing) {
+  return "conformance/language/device_services/device_assert_test.cc:44: "
+         "void <unnamed>::CheckThreadIsNot(int): block: [0,0,0], thread: [" +
+         std::to_string(failing) +
+         ",0,0] Assertion `static_cast<int>(GlobalLinearThread()) != "
+         "failing_thread` failed.\n"
+         "mxmaca: error: device exception in a kernel: device-side assert "
+         "triggered (mcErrorAssert); the device's work has stopped and "
+         "runtime API calls on it fail until mcDeviceReset\n";
+}
+
+std::string ReferenceWording(unsigned failing) {
+  return "mxmaca trap: kernel '{anonymous}::AssertOnOneThread' block (0,0,0) "
+         "thread (" +
+         std::to_string(failing) +
+         ",0,0): conformance/language/device_services/device_assert_test.cc:"
+         "44: void {anonymous}::CheckThreadIsNot(int): Assertion "
+         "'static_cast<int>(GlobalLinearThread()) != failing_thread' "
+         "failed.\n";
+}
+
+TEST(DeviceAssertMessageCheck, AcceptsEachWordingNamingTheFailingThread) {
+  MX_SPEC("lang.assert.failure.message-contents",
+          "lang.assert.failure.message-at-synchronization");
+  for (unsigned failing : {0u, 3u, 63u, 64u, 1023u}) {
+    EXPECT_EQ(AssertMessageProblems(OtherWording(failing), failing, false), "")
+        << failing;
+    EXPECT_EQ(AssertMessageProblems(ReferenceWording(failing), failing, false),
+              "")
+        << failing;
+    EXPECT_EQ(AssertMessageProblems(ReferenceWording(failing), failing, true),
+              "")
+        << failing;
+  }
+  EXPECT_EQ(AssertMessageProblems(kOtherWordingThread3, 3, false), "");
+  EXPECT_TRUE(
+      NamesIndex("CheckThreadIsNot: blockIdx = (0, 0, 0), "
+                 "threadIdx = (3, 0, 0)",
+                 "thread", IndexComponents{3, 0, 0}));
+  // Control: the reference's wording is asked for only of the reference.
+  EXPECT_NE(AssertMessageProblems(OtherWording(3), 3, true), "");
+}
+
+TEST(DeviceAssertMessageCheck, RefusesMessagesNamingAnotherThreadOrNone) {
+  MX_SPEC("lang.assert.failure.message-contents",
+          "lang.assert.failure.message-at-synchronization");
+  // Another thread, a thread whose index begins like the failing one's, or
+  // the failing one in another block, does not name the failing thread.
+  EXPECT_NE(AssertMessageProblems(OtherWording(4), 3, false), "");
+  EXPECT_NE(AssertMessageProblems(OtherWording(30), 3, false), "");
+  EXPECT_NE(AssertMessageProblems(OtherWording(3), 30, false), "");
+  EXPECT_NE(AssertMessageProblems(ReferenceWording(64), 63, false), "");
+  EXPECT_FALSE(NamesIndex(kOtherWordingThread3, "thread", {3, 0, 1}));
+  EXPECT_FALSE(NamesIndex(kOtherWordingThread3, "block", {1, 0, 0}));
+  // The function's name holds "Thread", which does not name a thread.
+  EXPECT_FALSE(NamesIndex("CheckThreadIsNot(int): (3,0,0)", "thread",
+                          IndexComponents{3, 0, 0}));
+  // Fewer than three components, or none, or no message.
+  EXPECT_NE(
+      AssertMessageProblems(
+          "CheckThreadIsNot: block [0,0,0] thread [3,0] failed", 3, false),
+      "");
+  EXPECT_NE(
+      AssertMessageProblems("CheckThreadIsNot: thread 3 failed", 3, false), "");
+  EXPECT_NE(AssertMessageProblems("", 0, false), "");
+  // Indices without the function.
+  EXPECT_NE(AssertMessageProblems("block (0,0,0) thread (3,0,0)", 3, false),
+            "");
+}
 
 // --- The error is sticky until mcDeviceReset. ---
 

@@ -75,33 +75,6 @@ struct DotGraph {
     }
     return result;
   }
-  // The depth of the graph's own node statements: the shallowest at which
-  // a node is stated. A writer may draw the whole graph inside a subgraph
-  // (CUDA's draws it in a cluster), and a child graph's nodes deeper.
-  int OwnDepth() const {
-    int depth = -1;
-    for (const DotNode& node : nodes) {
-      if (depth < 0 || node.depth < depth) depth = node.depth;
-    }
-    return depth < 0 ? 0 : depth;
-  }
-  // The graph's own node statements.
-  std::vector<DotNode> OwnNodes() const { return NodesAt(OwnDepth()); }
-  // The edges between the graph's own nodes, wherever they are stated.
-  std::vector<DotEdge> OwnEdges() const {
-    std::vector<DotEdge> result;
-    const std::vector<DotNode> own = OwnNodes();
-    const auto is_own = [&](const std::string& id) {
-      for (const DotNode& node : own) {
-        if (node.id == id) return true;
-      }
-      return false;
-    };
-    for (const DotEdge& edge : edges) {
-      if (is_own(edge.from) && is_own(edge.to)) result.push_back(edge);
-    }
-    return result;
-  }
   bool Declares(const std::string& id) const {
     for (const DotNode& node : nodes) {
       if (node.id == id) return true;

@@ -79,22 +79,43 @@ bool HasAnyWord(const std::string& normalized,
   return false;
 }
 
-// What the test checks of every file: the reader accepts it, it declares
-// `nodes` distinct nodes and has `edges` edges between declared nodes; and
+// What is wrong with the statements of `dot`, the file of a graph of
+// `nodes` nodes and `edges` dependencies, "" where nothing is: it must be a
+// digraph declaring `nodes` distinct nodes and stating `edges` edges
+// between declared nodes. Every statement counts, whatever subgraph (a
+// cluster of the whole graph, of a child graph, nested or side by side)
+// the writer put it in: the layout is the writer's choice
+// [api.graph.debug-dot.writes-file].
+std::string StatementProblems(const DotGraph& dot, size_t nodes, size_t edges) {
+  if (!dot.error.empty()) return "not a DOT graph: " + dot.error;
+  std::string problems;
+  if (!dot.directed) problems += "not a digraph; ";
+  if (dot.nodes.size() != nodes) {
+    problems += std::to_string(dot.nodes.size()) + " node statements, " +
+                std::to_string(nodes) + " nodes; ";
+  }
+  std::set<std::string> ids;
+  for (const DotNode& node : dot.nodes) ids.insert(node.id);
+  if (ids.size() != dot.nodes.size()) problems += "a node is declared twice; ";
+  if (dot.edges.size() != edges) {
+    problems += std::to_string(dot.edges.size()) + " edges, " +
+                std::to_string(edges) + " dependencies; ";
+  }
+  for (const DotEdge& edge : dot.edges) {
+    if (!ids.count(edge.from) || !ids.count(edge.to)) {
+      problems +=
+          "edge " + edge.from + " -> " + edge.to + " to an undeclared node; ";
+    }
+  }
+  return problems;
+}
+
+// What the test checks of every file: StatementProblems finds nothing, and
 // `dot` accepts it where there is a `dot`.
 void ExpectDotOfGraph(const std::string& path, const DotGraph& dot,
                       size_t nodes, size_t edges) {
   ASSERT_TRUE(dot.error.empty()) << dot.error << "\n" << ReadFile(path);
-  EXPECT_TRUE(dot.directed);
-  EXPECT_EQ(dot.nodes.size(), nodes) << ReadFile(path);
-  std::set<std::string> ids;
-  for (const DotNode& node : dot.nodes) ids.insert(node.id);
-  EXPECT_EQ(ids.size(), dot.nodes.size()) << "a node is declared twice";
-  EXPECT_EQ(dot.edges.size(), edges) << ReadFile(path);
-  for (const DotEdge& edge : dot.edges) {
-    EXPECT_TRUE(ids.count(edge.from)) << edge.from;
-    EXPECT_TRUE(ids.count(edge.to)) << edge.to;
-  }
+  EXPECT_EQ(StatementProblems(dot, nodes, edges), "") << ReadFile(path);
   const std::string program = DotProgram();
   if (program.empty()) {
     testing::Test::RecordProperty("graphviz", "absent");
@@ -103,6 +124,35 @@ void ExpectDotOfGraph(const std::string& path, const DotGraph& dot,
   std::string diagnostics;
   EXPECT_TRUE(DotAccepts(program, path, &diagnostics)) << diagnostics << "\n"
                                                        << ReadFile(path);
+}
+
+// The nodes of `graph` and of every child graph within it, at any depth:
+// each has its node statement in the file [api.graph.debug-dot.writes-file].
+std::vector<mcGraphNode_t> NodesWithChildGraphs(mcGraph_t graph) {
+  std::vector<mcGraphNode_t> all;
+  for (mcGraphNode_t node : Nodes(graph)) {
+    all.push_back(node);
+    if (NodeType(node) != mcGraphNodeTypeGraph) continue;
+    mcGraph_t child = nullptr;
+    EXPECT_EQ(mcGraphChildGraphNodeGetGraph(node, &child), mcSuccess);
+    if (child == nullptr) continue;
+    for (mcGraphNode_t inner : NodesWithChildGraphs(child)) {
+      all.push_back(inner);
+    }
+  }
+  return all;
+}
+
+// The dependencies of `graph` and of every child graph within it.
+size_t EdgesWithChildGraphs(mcGraph_t graph) {
+  size_t edges = EdgeCount(graph);
+  for (mcGraphNode_t node : Nodes(graph)) {
+    if (NodeType(node) != mcGraphNodeTypeGraph) continue;
+    mcGraph_t child = nullptr;
+    EXPECT_EQ(mcGraphChildGraphNodeGetGraph(node, &child), mcSuccess);
+    if (child != nullptr) edges += EdgesWithChildGraphs(child);
+  }
+  return edges;
 }
 
 std::string PathFor(const std::string& stem) {
@@ -175,23 +225,16 @@ TEST_P(DotOfKind, OneNodeStatementPerNodeAndOneEdgePerDependency) {
   ASSERT_EQ(mcGraphDebugDotPrint(graph_.get(), path.c_str(), flags()),
             mcSuccess);
   const DotGraph dot = ReadDot(ReadFile(path));
-  if (kind() == NodeKind::kChildGraph) {
-    // The child's nodes may be drawn inside a subgraph: the shallowest
-    // node statements are the graph's own nodes, and the edges between
-    // them its edges (the whole graph may be drawn in a subgraph too).
-    ExpectDotOfGraph(path, dot, dot.nodes.size(), dot.edges.size());
-    EXPECT_EQ(dot.OwnNodes().size(), NodeCount(graph_.get())) << ReadFile(path);
-    EXPECT_EQ(dot.OwnEdges().size(), EdgeCount(graph_.get())) << ReadFile(path);
-  } else {
-    ExpectDotOfGraph(path, dot, NodeCount(graph_.get()),
-                     EdgeCount(graph_.get()));
-  }
-  // Each kind of node in the graph is named in as many labels.
+  // A child graph node's graph is drawn too, its nodes and dependencies
+  // counted with the graph's, wherever the writer puts them.
+  const std::vector<mcGraphNode_t> nodes = NodesWithChildGraphs(graph_.get());
+  ExpectDotOfGraph(path, dot, nodes.size(), EdgesWithChildGraphs(graph_.get()));
+  // Each kind of node is named in as many labels.
   std::map<mcGraphNodeType, size_t> kinds;
-  for (mcGraphNode_t each : Nodes(graph_.get())) ++kinds[NodeType(each)];
+  for (mcGraphNode_t each : nodes) ++kinds[NodeType(each)];
   for (const auto& [type, count] : kinds) {
     size_t labelled = 0;
-    for (const DotNode& statement : dot.OwnNodes()) {
+    for (const DotNode& statement : dot.nodes) {
       auto label = statement.attributes.find("label");
       const std::string text = label == statement.attributes.end()
                                    ? statement.id
@@ -405,6 +448,103 @@ TEST(DotReader, ReadsStatementsOfTheGrammar) {
   EXPECT_EQ(dot.edges[1].to, "b");
   EXPECT_EQ(dot.edges[2].attributes.at("weight"), "2");
   EXPECT_EQ(dot.edges[3].from, "e");
+}
+
+// The count of statements, on the files of a graph root -> child ->
+// {tail, other}, root -> other, whose child graph holds one node: 5 nodes
+// and 4 dependencies in all, laid out three ways.
+
+// The graph in the file's body, the child graph in a cluster nested in it.
+constexpr char kChildNested[] =
+    "digraph mcGraph {\n"
+    "  n0 [label=\"0: empty\"];\n"
+    "  n1 [label=\"1: graph\"];\n"
+    "  subgraph cluster_0 {\n"
+    "  label=\"n1\";\n"
+    "    c0_n0 [label=\"0: empty\"];\n"
+    "  }\n"
+    "  n2 [label=\"2: empty\"];\n"
+    "  n3 [label=\"3: empty\"];\n"
+    "  n0 -> n1;\n  n0 -> n3;\n  n1 -> n2;\n  n1 -> n3;\n"
+    "}\n";
+
+// The graph and its child graph in clusters side by side, as another
+// implementation writes them.
+constexpr char kChildBeside[] =
+    "digraph dot {\n"
+    "subgraph cluster_55 {\n"
+    "label=\"graph_55\" graph[style=\"dashed\"];\n"
+    "\"graph_55_node_0\"[style=\"solid\" shape=\"rectangle\" label=\"0\n"
+    "EMPTY\n\"];\n"
+    "\"graph_55_node_1\"[style=\"solid\" shape=\"rectangle\" label=\"1\n"
+    "graph_57\n\"];\n"
+    "\"graph_55_node_2\"[style=\"solid\" shape=\"rectangle\" label=\"2\n"
+    "EMPTY\n\"];\n"
+    "\"graph_55_node_3\"[style=\"solid\" shape=\"rectangle\" label=\"3\n"
+    "EMPTY\n\"];\n"
+    "\"graph_55_node_0\" -> \"graph_55_node_1\";\n"
+    "\"graph_55_node_0\" -> \"graph_55_node_3\";\n"
+    "\"graph_55_node_1\" -> \"graph_55_node_2\";\n"
+    "\"graph_55_node_1\" -> \"graph_55_node_3\";\n"
+    "}\n"
+    "subgraph cluster_57 {\n"
+    "label=\"graph_57\" graph[style=\"dashed\"];\n"
+    "\"graph_57_node_0\"[style=\"solid\" shape=\"rectangle\" label=\"0\n"
+    "EMPTY\n\"];\n"
+    "}\n"
+    "}\n";
+
+// The graph in a cluster, the child graph in a cluster nested in that.
+constexpr char kAllInClusters[] =
+    "digraph {\n"
+    "  subgraph cluster_g { a; b; c; d;\n"
+    "    subgraph cluster_child { x }\n"
+    "    a -> b; a -> d; b -> c; b -> d }\n"
+    "}\n";
+
+// `text` with the first occurrence of `piece` removed.
+std::string Without(const std::string& text, const std::string& piece) {
+  const size_t at = text.find(piece);
+  EXPECT_NE(at, std::string::npos) << piece;
+  if (at == std::string::npos) return text;
+  return text.substr(0, at) + text.substr(at + piece.size());
+}
+
+TEST(DotStatements, CountsEveryStatementWhateverTheLayout) {
+  MX_SPEC("api.graph.debug-dot.writes-file");
+  for (const char* text : {kChildNested, kChildBeside, kAllInClusters}) {
+    EXPECT_EQ(StatementProblems(ReadDot(text), 5, 4), "") << text;
+  }
+}
+
+TEST(DotStatements, RefusesAFileMissingANodeOrAnEdge) {
+  MX_SPEC("api.graph.debug-dot.writes-file");
+  // The child graph's node, one of the graph's nodes, one edge.
+  const std::string missing[] = {
+      Without(kChildNested, "    c0_n0 [label=\"0: empty\"];\n"),
+      Without(kChildNested, "  n2 [label=\"2: empty\"];\n"),
+      Without(kChildNested, "  n0 -> n3;\n"),
+      Without(kChildBeside,
+              "\"graph_57_node_0\"[style=\"solid\" shape=\"rectangle\" "
+              "label=\"0\nEMPTY\n\"];\n"),
+      Without(kChildBeside, "\"graph_55_node_1\" -> \"graph_55_node_3\";\n"),
+      Without(kAllInClusters, " x "),
+      Without(kAllInClusters, " b -> d"),
+  };
+  for (const std::string& text : missing) {
+    EXPECT_NE(StatementProblems(ReadDot(text), 5, 4), "") << text;
+  }
+  // A node stated twice, an edge to a node never stated.
+  EXPECT_NE(StatementProblems(
+                ReadDot("digraph { a; b; c; a; x; a -> b; b -> c; a -> c; "
+                        "c -> x }"),
+                5, 4),
+            "");
+  EXPECT_NE(StatementProblems(
+                ReadDot("digraph { a; b; c; d; x; a -> b; b -> c; a -> d; "
+                        "d -> y }"),
+                5, 4),
+            "");
 }
 
 TEST(DotReader, RefusesTextThatIsNoDotGraph) {
