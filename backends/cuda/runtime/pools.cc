@@ -394,6 +394,7 @@ mcError_t SubmitMallocAsync(void** ptr, size_t size, mcStream_t stream) {
   if (!mxcts::cuda_backend::PoolsSupported(device)) {
     return Fail(mcErrorNotSupported);
   }
+  mxcts::cuda_backend::NoteStreamAllocates(stream);
   State& s = Pools();
   std::lock_guard<std::mutex> lock(s.mutex);
   return mxcts::cuda_backend::AllocateFrom(
@@ -417,6 +418,7 @@ mcError_t SubmitMallocFromPoolAsync(void** ptr, size_t size, mcMemPool_t pool,
   if (!mxcts::cuda_backend::PoolsSupported(device)) {
     return Fail(mcErrorNotSupported);
   }
+  mxcts::cuda_backend::NoteStreamAllocates(stream);
   return mxcts::cuda_backend::AllocateFrom(s, live, size, stream, ptr);
 }
 
@@ -430,6 +432,7 @@ mcError_t SubmitFreeAsync(void* ptr, mcStream_t stream) {
   if (!mxcts::cuda_backend::PoolsSupported(device)) {
     return Fail(mcErrorNotSupported);
   }
+  mxcts::cuda_backend::NoteStreamAllocates(stream);
   State& s = Pools();
   std::lock_guard<std::mutex> lock(s.mutex);
   // Only the start of a live stream-ordered allocation; CUDA would free

@@ -38,12 +38,28 @@ void CUDART_CB RunCallback(cudaStream_t stream, cudaError_t status,
   delete callback;
 }
 
-// Records a stream or event just created on the current device.
-void RegisterStream(mcStream_t stream) {
+// Creates a stream on the current device with `create` (a CUDA stream
+// creation taking the stream's address) and registers it; CUDA is asked
+// again while it gives a quarantined address (handles.h).
+template <class Create>
+mcError_t CreateRegisteredStream(mcStream_t* stream, Create create) {
   int device = 0;
   cudaGetDevice(&device);
-  mxcts::cuda_backend::AddStream(stream, device);
+  for (int attempt = 0; attempt <= mxcts::cuda_backend::kQuarantine;
+       ++attempt) {
+    cudaStream_t created = nullptr;
+    const mcError_t error = Check(create(&created));
+    if (error != mcSuccess) return error;
+    if (mxcts::cuda_backend::AddStream(FromCuda(created), device)) {
+      *stream = FromCuda(created);
+      return mcSuccess;
+    }
+  }
+  // Unreachable: each refusal holds one of kQuarantine addresses.
+  return Fail(mcErrorUnknown);
 }
+
+// Records an event just created on the current device.
 
 void RegisterEvent(mcEvent_t event) {
   int device = 0;
@@ -117,29 +133,26 @@ extern "C" {
 mcError_t mcStreamCreate(mcStream_t* stream) {
   ::mxcts::cuda_backend::ApplyEnvironment();
   if (stream == nullptr) return Fail(mcErrorInvalidValue);
-  const mcError_t error =
-      Check(cudaStreamCreate(reinterpret_cast<cudaStream_t*>(stream)));
-  if (error == mcSuccess) RegisterStream(*stream);
-  return error;
+  return CreateRegisteredStream(
+      stream, [](cudaStream_t* created) { return cudaStreamCreate(created); });
 }
 
 mcError_t mcStreamCreateWithFlags(mcStream_t* stream, unsigned int flags) {
   ::mxcts::cuda_backend::ApplyEnvironment();
   if (stream == nullptr) return Fail(mcErrorInvalidValue);
-  const mcError_t error = Check(cudaStreamCreateWithFlags(
-      reinterpret_cast<cudaStream_t*>(stream), flags));
-  if (error == mcSuccess) RegisterStream(*stream);
-  return error;
+  return CreateRegisteredStream(stream, [flags](cudaStream_t* created) {
+    return cudaStreamCreateWithFlags(created, flags);
+  });
 }
 
 mcError_t mcStreamCreateWithPriority(mcStream_t* stream, unsigned int flags,
                                      int priority) {
   ::mxcts::cuda_backend::ApplyEnvironment();
   if (stream == nullptr) return Fail(mcErrorInvalidValue);
-  const mcError_t error = Check(cudaStreamCreateWithPriority(
-      reinterpret_cast<cudaStream_t*>(stream), flags, priority));
-  if (error == mcSuccess) RegisterStream(*stream);
-  return error;
+  return CreateRegisteredStream(
+      stream, [flags, priority](cudaStream_t* created) {
+        return cudaStreamCreateWithPriority(created, flags, priority);
+      });
 }
 
 mcError_t mcDeviceGetStreamPriorityRange(int* leastPriority,
@@ -151,8 +164,8 @@ mcError_t mcDeviceGetStreamPriorityRange(int* leastPriority,
 
 mcError_t mcStreamDestroy(mcStream_t stream) {
   ::mxcts::cuda_backend::ApplyEnvironment();
-  // The stream's work still runs; CUDA destroys it once it leaves the
-  // quarantine (handles.h).
+  // The stream's work still runs; CUDA destroys it now or once it leaves
+  // the quarantine (handles.h).
   if (!mxcts::cuda_backend::RetireStream(stream)) {
     return Fail(mcErrorInvalidResourceHandle);
   }

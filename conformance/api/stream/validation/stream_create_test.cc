@@ -206,6 +206,48 @@ INSTANTIATE_TEST_SUITE_P(
                      testing::Values(0, 1)),
     KindOnDeviceName);
 
+// A stream that allocated and freed stream-ordered memory is destroyed,
+// then new streams are made. An implementation may hand one of them the
+// destroyed stream's handle (the handle is then that live stream's); while
+// none has it, the destroyed handle is invalid. Every new stream works.
+TEST(DestroyTwice, AfterStreamOrderedAllocationAsNewStreamsAreMade) {
+  MX_SPEC("api.stream.destroy.twice-is-invalid-resource-handle",
+          "api.stream.handle.invalid-handle-is-invalid-resource-handle");
+  MX_REQUIRE_CAPABILITY("memory_pools");
+  mcStream_t destroyed = nullptr;
+  ASSERT_EQ(mcStreamCreateWithFlags(&destroyed, mcStreamNonBlocking),
+            mcSuccess);
+  void* block = nullptr;
+  ASSERT_EQ(mcMallocAsync(&block, 256, destroyed), mcSuccess);
+  ASSERT_EQ(mcFreeAsync(block, destroyed), mcSuccess);
+  ASSERT_EQ(mcStreamSynchronize(destroyed), mcSuccess);
+  // Control: the stream is live until destroyed.
+  EXPECT_EQ(mcStreamQuery(destroyed), mcSuccess);
+  ASSERT_EQ(mcStreamDestroy(destroyed), mcSuccess);
+  constexpr int kNewStreams = 8;
+  mcStream_t fresh[kNewStreams] = {};
+  bool handle_reused = false;
+  for (int i = 0; i < kNewStreams; ++i) {
+    ASSERT_EQ(mcStreamCreateWithFlags(&fresh[i], mcStreamNonBlocking),
+              mcSuccess);
+    handle_reused = handle_reused || fresh[i] == destroyed;
+    if (!handle_reused) {
+      EXPECT_EQ(mcStreamQuery(destroyed), mcErrorInvalidResourceHandle)
+          << "after " << i + 1 << " new streams";
+      mcGetLastError();
+    }
+    void* other = nullptr;
+    EXPECT_EQ(mcMallocAsync(&other, 256, fresh[i]), mcSuccess);
+    EXPECT_EQ(mcFreeAsync(other, fresh[i]), mcSuccess);
+    EXPECT_EQ(mcStreamSynchronize(fresh[i]), mcSuccess);
+  }
+  if (!handle_reused) {
+    EXPECT_EQ(mcStreamDestroy(destroyed), mcErrorInvalidResourceHandle);
+    mcGetLastError();
+  }
+  for (mcStream_t stream : fresh) EXPECT_EQ(mcStreamDestroy(stream), mcSuccess);
+}
+
 // Handle values no stream creation returned.
 class DestroyNeverCreated : public testing::TestWithParam<uintptr_t> {};
 
