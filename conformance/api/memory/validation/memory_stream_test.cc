@@ -132,4 +132,59 @@ INSTANTIATE_TEST_SUITE_P(
       return std::string(AsyncCallName(info.param));
     });
 
+// A copy of nothing into a destroyed stream is refused all the same: an
+// empty extent or count makes the copy empty, not the stream live
+// (the zero-extent rules hold for otherwise valid parameters).
+class EmptyCopyInDestroyedStream : public testing::TestWithParam<AsyncCall> {};
+
+mcError_t IssueEmpty(AsyncCall call, unsigned char* dst, unsigned char* src,
+                     mcStream_t stream) {
+  mcMemcpy3DParms p = {};
+  p.srcPtr = make_mcPitchedPtr(src, 16, 16, 2);
+  p.dstPtr = make_mcPitchedPtr(dst, 16, 16, 2);
+  p.extent = make_mcExtent(16, 2, 0);
+  p.kind = mcMemcpyDeviceToDevice;
+  switch (call) {
+    case AsyncCall::kMemcpy2DAsync:
+      return mcMemcpy2DAsync(dst, 16, src, 16, 16, 0, mcMemcpyDeviceToDevice,
+                             stream);
+    case AsyncCall::kMemcpy3DAsync:
+      return mcMemcpy3DAsync(&p, stream);
+    default:
+      return mcMemcpyAsync(dst, src, 0, mcMemcpyDeviceToDevice, stream);
+  }
+}
+
+TEST_P(EmptyCopyInDestroyedStream, IsInvalidResourceHandle) {
+  MX_SPEC("api.memory.memcpy-async.invalid-stream",
+          "api.memory.memcpy-2d-async.invalid-stream",
+          "api.memory.memcpy-3d-async.invalid-stream",
+          "api.memory.memcpy.count-zero", "api.memory.memcpy-2d.zero-extent",
+          "api.memory.memcpy-3d.zero-extent");
+  Buffer dst(Kind::kDevice, 64, 1);
+  Buffer src(Kind::kDevice, 64, 2);
+  ASSERT_TRUE(dst.ok() && src.ok());
+  mcStream_t dead = nullptr;
+  ASSERT_EQ(mcStreamCreate(&dead), mcSuccess);
+  ASSERT_EQ(mcStreamDestroy(dead), mcSuccess);
+  EXPECT_EQ(IssueEmpty(GetParam(), dst.data(), src.data(), dead),
+            mcErrorInvalidResourceHandle);
+  EXPECT_EQ(mcGetLastError(), mcErrorInvalidResourceHandle);
+  // Control: the same empty copy in a live stream succeeds.
+  mcStream_t live = nullptr;
+  ASSERT_EQ(mcStreamCreate(&live), mcSuccess);
+  EXPECT_EQ(IssueEmpty(GetParam(), dst.data(), src.data(), live), mcSuccess);
+  EXPECT_EQ(mcStreamSynchronize(live), mcSuccess);
+  EXPECT_EQ(mcStreamDestroy(live), mcSuccess);
+  EXPECT_EQ(dst.FirstChange(), "");
+}
+
+INSTANTIATE_TEST_SUITE_P(Copies, EmptyCopyInDestroyedStream,
+                         testing::Values(AsyncCall::kMemcpyAsync,
+                                         AsyncCall::kMemcpy2DAsync,
+                                         AsyncCall::kMemcpy3DAsync),
+                         [](const testing::TestParamInfo<AsyncCall>& info) {
+                           return std::string(AsyncCallName(info.param));
+                         });
+
 }  // namespace
