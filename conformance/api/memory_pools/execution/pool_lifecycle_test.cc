@@ -319,16 +319,21 @@ TEST_P(PoolOnDevice, HighWatermarksAndTheirReset) {
   EXPECT_EQ(U64Attribute(pool_, mcMemPoolAttrUsedMemHigh), peak_used);
   EXPECT_GE(U64Attribute(pool_, mcMemPoolAttrReservedMemHigh), peak_used);
   EXPECT_LT(U64Attribute(pool_, mcMemPoolAttrUsedMemCurrent), peak_used);
-  // Reset: the watermark becomes the current value.
+  // Reset: the watermark becomes the current value, and the other
+  // watermark keeps its own.
   unsigned long long zero = 0;
-  ASSERT_EQ(mcMemPoolSetAttribute(pool_, mcMemPoolAttrUsedMemHigh, &zero),
-            mcSuccess);
-  EXPECT_EQ(U64Attribute(pool_, mcMemPoolAttrUsedMemHigh),
-            U64Attribute(pool_, mcMemPoolAttrUsedMemCurrent));
   ASSERT_EQ(mcMemPoolSetAttribute(pool_, mcMemPoolAttrReservedMemHigh, &zero),
             mcSuccess);
   EXPECT_EQ(U64Attribute(pool_, mcMemPoolAttrReservedMemHigh),
             U64Attribute(pool_, mcMemPoolAttrReservedMemCurrent));
+  EXPECT_EQ(U64Attribute(pool_, mcMemPoolAttrUsedMemHigh), peak_used);
+  const unsigned long long reserved_high =
+      U64Attribute(pool_, mcMemPoolAttrReservedMemHigh);
+  ASSERT_EQ(mcMemPoolSetAttribute(pool_, mcMemPoolAttrUsedMemHigh, &zero),
+            mcSuccess);
+  EXPECT_EQ(U64Attribute(pool_, mcMemPoolAttrUsedMemHigh),
+            U64Attribute(pool_, mcMemPoolAttrUsedMemCurrent));
+  EXPECT_EQ(U64Attribute(pool_, mcMemPoolAttrReservedMemHigh), reserved_high);
   ASSERT_EQ(mcFreeAsync(a, stream_), mcSuccess);
 }
 
