@@ -13,6 +13,7 @@
 
 #include <mc_runtime.h>
 
+#include <atomic>
 #include <functional>
 #include <string>
 #include <vector>
@@ -266,6 +267,29 @@ TEST_P(CaptureRules,
     EXPECT_EQ(result, mcSuccess);
     ExpectCaptureIntact(1);
     EXPECT_EQ(*cell(1), 1);
+  }
+}
+
+// Host work in the legacy stream follows the same rule as a kernel there.
+TEST_P(CaptureRules,
+       LegacyStreamHostFunctionIsImplicitWhenTheStreamSynchronizesWithIt) {
+  MX_SPEC("api.graph.capture.sync-call-unsupported", "api.graph.capture.modes");
+  BeginWithOneKernel();
+  std::atomic<int> calls{0};
+  const mcError_t result = mcLaunchHostFunc(
+      mcStreamLegacy,
+      [](void* count) { ++*static_cast<std::atomic<int>*>(count); }, &calls);
+  if (SynchronizesWithLegacy()) {
+    EXPECT_EQ(result, mcErrorStreamCaptureImplicit);
+    mcGetLastError();
+    ExpectInvalidated();
+    EXPECT_EQ(calls.load(), 0) << "the refused host function ran";
+  } else {
+    // Control: a non-blocking stream does not synchronize with the legacy
+    // stream, whose host function runs normally.
+    EXPECT_EQ(result, mcSuccess);
+    ExpectCaptureIntact(1);
+    EXPECT_EQ(calls.load(), 1);
   }
 }
 
