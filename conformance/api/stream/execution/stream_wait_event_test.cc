@@ -148,6 +148,8 @@ TEST_P(WaitEvent, UnrecordedEventAddsNoWait) {
   MX_SPEC("api.stream.wait-event.unrecorded-event-is-no-op");
   OrderLog log;
   ASSERT_EQ(mcStreamWaitEvent(waiting(), event_, 0), mcSuccess);
+  // Nothing was enqueued: the idle stream is still idle.
+  EXPECT_EQ(mcStreamQuery(waiting()), mcSuccess);
   ASSERT_EQ(log.Append(waiting(), "waiter"), mcSuccess);
   ASSERT_EQ(mcStreamSynchronize(waiting()), mcSuccess);
   EXPECT_EQ(log.Joined(), "waiter");
