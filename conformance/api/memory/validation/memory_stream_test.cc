@@ -43,15 +43,23 @@ const char* AsyncCallName(AsyncCall call) {
   return kNames[static_cast<int>(call)];
 }
 
+// A device-to-device 3D copy of `depth` slices of 16 x 2 bytes from `src`
+// to `dst`.
+mcMemcpy3DParms Copy3DParams(unsigned char* dst, unsigned char* src,
+                             size_t depth) {
+  mcMemcpy3DParms p = {};
+  p.srcPtr = make_mcPitchedPtr(src, 16, 16, 2);
+  p.dstPtr = make_mcPitchedPtr(dst, 16, 16, 2);
+  p.extent = make_mcExtent(16, 2, depth);
+  p.kind = mcMemcpyDeviceToDevice;
+  return p;
+}
+
 // Issues `call` in `stream`: writes 64 bytes of `dst` (device or managed
 // memory) from `src` (device memory), or prefetches `dst`.
 mcError_t Issue(AsyncCall call, unsigned char* dst, unsigned char* src,
                 mcStream_t stream) {
-  mcMemcpy3DParms p = {};
-  p.srcPtr = make_mcPitchedPtr(src, 16, 16, 2);
-  p.dstPtr = make_mcPitchedPtr(dst, 16, 16, 2);
-  p.extent = make_mcExtent(16, 2, 2);
-  p.kind = mcMemcpyDeviceToDevice;
+  mcMemcpy3DParms p = Copy3DParams(dst, src, 2);
   unsigned char host[64] = {};
   switch (call) {
     case AsyncCall::kMemcpyAsync:
@@ -139,11 +147,7 @@ class EmptyCopyInDestroyedStream : public testing::TestWithParam<AsyncCall> {};
 
 mcError_t IssueEmpty(AsyncCall call, unsigned char* dst, unsigned char* src,
                      mcStream_t stream) {
-  mcMemcpy3DParms p = {};
-  p.srcPtr = make_mcPitchedPtr(src, 16, 16, 2);
-  p.dstPtr = make_mcPitchedPtr(dst, 16, 16, 2);
-  p.extent = make_mcExtent(16, 2, 0);
-  p.kind = mcMemcpyDeviceToDevice;
+  mcMemcpy3DParms p = Copy3DParams(dst, src, 0);
   switch (call) {
     case AsyncCall::kMemcpy2DAsync:
       return mcMemcpy2DAsync(dst, 16, src, 16, 16, 0, mcMemcpyDeviceToDevice,
