@@ -167,6 +167,8 @@ struct CompileRequest {
   int first_runtime_call = 0;  // 1: mcGetDeviceCount before anything else
   int wait_for_go = 0;         // 1: compile only after the parent says "go"
   int big_blocks = 0;          // 1: launch blocks of 1024 threads instead of 64
+  int then_variant = 0;  // > 0: then compiles the program again, in the same
+                         // process, with this VARIANT (nothing reported)
 };
 
 // The names the children give mcrtcCreateProgram; index 0 is the default.
@@ -185,7 +187,8 @@ inline std::string RequestArgument(const CompileRequest& r) {
          ";broken=" + std::to_string(r.broken) +
          ";first_runtime_call=" + std::to_string(r.first_runtime_call) +
          ";wait_for_go=" + std::to_string(r.wait_for_go) +
-         ";big_blocks=" + std::to_string(r.big_blocks);
+         ";big_blocks=" + std::to_string(r.big_blocks) +
+         ";then_variant=" + std::to_string(r.then_variant);
 }
 
 // Whether two codes are the same bytes, for EXPECT_TRUE (EXPECT_EQ would
@@ -269,6 +272,7 @@ inline std::string RunCompileRole(LineChannel& parent,
       static_cast<int>(ChildArgument(argument, "first_runtime_call", 0));
   r.wait_for_go = static_cast<int>(ChildArgument(argument, "wait_for_go", 0));
   r.big_blocks = static_cast<int>(ChildArgument(argument, "big_blocks", 0));
+  r.then_variant = static_cast<int>(ChildArgument(argument, "then_variant", 0));
 
   if (r.first_runtime_call) {
     int count = 0;
@@ -315,6 +319,18 @@ inline std::string RunCompileRole(LineChannel& parent,
     }
   }
   mcrtcDestroyProgram(&program);
+  if (r.then_variant > 0) {
+    const std::string again = "#define VARIANT " +
+                              std::to_string(r.then_variant) + "\n" +
+                              kScaleSource;
+    mcrtcProgram second = nullptr;
+    if (mcrtcCreateProgram(&second, again.c_str(), ProgramNames().at(r.name), 0,
+                           nullptr, nullptr) != MCRTC_SUCCESS ||
+        mcrtcCompileProgram(second, 0, nullptr) != MCRTC_SUCCESS) {
+      return "the second compilation failed";
+    }
+    mcrtcDestroyProgram(&second);
+  }
   parent.Send(std::to_string(static_cast<int>(compiled)));
   parent.Send(ToHex(code.data(), code.size()));
   parent.Send(ToHex(log.data(), log.size()));

@@ -80,6 +80,30 @@ TEST(CacheConcurrency, ManyProcessesShareOneDirectory) {
   EXPECT_EQ(EntryFiles(dir.path()), files);
 }
 
+// One process stores each program it compiles: a second program after
+// the first gets an entry of its own, which a later process finds.
+TEST(CacheConcurrency, OneProcessStoresEachOfItsPrograms) {
+  MX_SPEC("api.cache.concurrent.processes-share-safely",
+          "api.cache.contents.keyed-by-input");
+  MX_REQUIRE_CAPABILITY("binary_cache");
+  CacheDirectory dir("TwoPrograms");
+  const Environment environment = {{"MACA_CACHE_PATH", dir.path()}};
+  CompileRequest request;
+  request.variant = 1;
+  request.then_variant = 2;
+  const CompileReport first = CompileInChild(environment, request);
+  EXPECT_EQ(first.result, kSuccess);
+  EXPECT_EQ(first.exit_code, 0);
+  EXPECT_EQ(EntryFiles(dir.path()).size(), 2u);
+  // Control: the second program alone is the entry already there.
+  const auto files = EntryFiles(dir.path());
+  CompileRequest later_request;
+  later_request.variant = 2;
+  const CompileReport later = CompileInChild(environment, later_request);
+  EXPECT_EQ(later.exit_code, 0);
+  EXPECT_EQ(EntryFiles(dir.path()), files);
+}
+
 // The control: processes at once with different directories each leave an
 // entry, so counting one entry above says they shared one.
 TEST(CacheConcurrency, SeparateDirectoriesEachGetAnEntry) {

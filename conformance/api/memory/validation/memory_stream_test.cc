@@ -7,6 +7,7 @@
 
 #include <mc_runtime.h>
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
