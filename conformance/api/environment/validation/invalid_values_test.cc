@@ -333,5 +333,14 @@ TEST(VisibleDevicesWarning, NoneForAValidList) {
   MX_EXPECT_IN_FRESH_PROCESS(NoVisibleDevicesWarning());
 }
 
+// An empty value is valid: it selects no device, and nothing is warned.
+TEST(VisibleDevicesWarning, NoneForAnEmptyValue) {
+  MX_SPEC("api.env.general.invalid-value-warns",
+          "api.env.visible-devices.none-visible");
+  ScopedEnvironment level("MXLOG_LEVEL", nullptr);
+  ScopedEnvironment visible("MACA_VISIBLE_DEVICES", "");
+  MX_EXPECT_IN_FRESH_PROCESS(NoVisibleDevicesWarning());
+}
+
 }  // namespace
 }  // namespace mxcts::conformance
