@@ -231,7 +231,8 @@ absl::StatusOr<NodeParams> NodeParams::MemAlloc(mcMemAllocNodeParams* params) {
   }
   // A location that names no device is a property mcMemPoolCreate refuses
   // too: mcErrorInvalidValue, not mcErrorInvalidDevice
-  // [api.pool.create.bad-location-id-is-invalid-value].
+  // [api.pool.create.bad-location-id-is-invalid-value]
+  // [api.graph.mem-alloc-node.allocates].
   if (!DeviceTable::Get().DeviceAt(props.location.id).ok()) {
     return McStatus(mcErrorInvalidValue,
                     absl::StrFormat("memory allocation node: location id %d "
