@@ -104,7 +104,7 @@ void GuideLoop(const WarmPool& warm, bool allocate, int* fixed) {
   RequireMc(mcStreamSynchronize(warm.stream), "mcStreamSynchronize");
 }
 
-void MeasureAllocateLaunchFreeLoop(benchmark::State& state) {
+void BM_AllocateLaunchFreeLoop(benchmark::State& state) {
   WarmPool warm;
   int* fixed = nullptr;
   RequireMc(mcMalloc(&fixed, 256 * sizeof(int)), "mcMalloc");
@@ -122,9 +122,6 @@ void MeasureAllocateLaunchFreeLoop(benchmark::State& state) {
   RequireMc(mcFree(fixed), "mcFree");
 }
 
-void BM_AllocateLaunchFreeLoop(benchmark::State& state) {
-  MeasureAllocateLaunchFreeLoop(state);
-}
 BENCHMARK(BM_AllocateLaunchFreeLoop)->UseRealTime();
 
 void BM_AllocateLaunchFreeLoopAfterStreams(benchmark::State& state) {
@@ -139,7 +136,7 @@ void BM_AllocateLaunchFreeLoopAfterStreams(benchmark::State& state) {
     RequireMc(mcStreamSynchronize(earlier), "mcStreamSynchronize");
     RequireMc(mcStreamDestroy(earlier), "mcStreamDestroy");
   }
-  MeasureAllocateLaunchFreeLoop(state);
+  BM_AllocateLaunchFreeLoop(state);
 }
 BENCHMARK(BM_AllocateLaunchFreeLoopAfterStreams)->UseRealTime();
 

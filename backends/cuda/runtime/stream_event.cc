@@ -60,7 +60,6 @@ mcError_t CreateRegisteredStream(mcStream_t* stream, Create create) {
 }
 
 // Records an event just created on the current device.
-
 void RegisterEvent(mcEvent_t event) {
   int device = 0;
   cudaGetDevice(&device);

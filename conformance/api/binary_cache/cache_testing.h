@@ -156,6 +156,13 @@ extern "C" __global__ void scale(float* data, int n) {
 }
 )";
 
+// kScaleSource with "#define VARIANT <variant>" before it when `variant` is
+// positive.
+inline std::string ScaleSource(int variant) {
+  if (variant <= 0) return kScaleSource;
+  return "#define VARIANT " + std::to_string(variant) + "\n" + kScaleSource;
+}
+
 // How a child compiles; each field is one number of the role's argument.
 struct CompileRequest {
   int variant = 0;  // > 0: "#define VARIANT <variant>" before the source
@@ -282,10 +289,7 @@ inline std::string RunCompileRole(LineChannel& parent,
     const char* path = getenv("MXCTS_CACHE_TEST_LATER_PATH");
     if (path != nullptr) setenv("MACA_CACHE_PATH", path, 1);
   }
-  std::string source = kScaleSource;
-  if (r.variant > 0) {
-    source = "#define VARIANT " + std::to_string(r.variant) + "\n" + source;
-  }
+  std::string source = ScaleSource(r.variant);
   if (r.broken) source += "\nthis is not C++;\n";
   // Header 1 yields to -DSCALE=3, so the option alone changes SCALE.
   const char* header_text[] = {
@@ -320,9 +324,7 @@ inline std::string RunCompileRole(LineChannel& parent,
   }
   mcrtcDestroyProgram(&program);
   if (r.then_variant > 0) {
-    const std::string again = "#define VARIANT " +
-                              std::to_string(r.then_variant) + "\n" +
-                              kScaleSource;
+    const std::string again = ScaleSource(r.then_variant);
     mcrtcProgram second = nullptr;
     if (mcrtcCreateProgram(&second, again.c_str(), ProgramNames().at(r.name), 0,
                            nullptr, nullptr) != MCRTC_SUCCESS ||
